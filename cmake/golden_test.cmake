@@ -1,0 +1,27 @@
+# Runs one golden test (see MetronTests.cmake). The input path is made relative to the source dir
+# so the goldens do not depend on where the tree is checked out.
+file(RELATIVE_PATH rel_input ${SOURCE_DIR} ${INPUT})
+if(MODE STREQUAL "diag")
+  set(args check ${rel_input})
+elseif(MODE STREQUAL "plan")
+  set(args plan ${rel_input} --np 4)
+else()
+  message(FATAL_ERROR "unknown golden mode '${MODE}'")
+endif()
+execute_process(COMMAND ${METRON} ${args}
+  WORKING_DIRECTORY ${SOURCE_DIR}
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+set(actual "${out}${err}exit: ${rc}\n")
+if(GOLDEN STREQUAL "collect")
+  file(WRITE ${EXPECTED} "${actual}")
+  return()
+endif()
+if(NOT EXISTS ${EXPECTED})
+  message(FATAL_ERROR "missing golden ${EXPECTED}; run with -DMETRON_GOLDEN=collect\n${actual}")
+endif()
+file(READ ${EXPECTED} expected)
+if(NOT actual STREQUAL expected)
+  file(WRITE ${EXPECTED}.actual "${actual}")
+  execute_process(COMMAND diff -u ${EXPECTED} ${EXPECTED}.actual)
+  message(FATAL_ERROR "golden mismatch: ${EXPECTED}")
+endif()

@@ -1,0 +1,165 @@
+// The AST of a .bench script: plain structs with std::variant, each node with its SourceRange.
+// Built from the ANTLR parse tree by builder/*.cpp; nothing downstream sees ANTLR types.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "interpreter/source.h"
+
+namespace metron::ast {
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+// ORDER BINOP: keep binop_spelling() in ast_dump.cpp in step.
+enum class BinOp { Add, Sub, Mul, Div, Mod, Lt, Le, Gt, Ge, Eq, Ne, BitAnd, BitOr, And, Or, Within };
+enum class UnOp { Neg, Plus, Not, BitNot };
+
+struct IntLit {
+  std::int64_t value;
+  bool is_size;  // written with a size unit (64kb): still an integer number of bytes
+};
+struct DoubleLit {
+  double value;
+};
+struct TimeLit {
+  double seconds;
+};
+struct PercentLit {
+  double fraction;  // 5% -> 0.05
+};
+struct StringLit {
+  std::string value;
+};
+struct NameRef {
+  std::string name;
+};
+struct Arg {
+  std::string name;  // empty for a positional argument
+  SourceRange name_range;
+  ExprPtr value;
+};
+struct Call {
+  std::string callee;
+  SourceRange callee_range;
+  std::vector<Arg> args;
+};
+struct ListLit {
+  std::vector<ExprPtr> items;
+  bool braces;  // SKaMPI's {a, b} array literal rather than [a, b]
+};
+struct Unary {
+  UnOp op;
+  ExprPtr operand;
+};
+struct Binary {
+  BinOp op;
+  ExprPtr lhs;
+  ExprPtr rhs;
+  SourceRange op_range;
+};
+
+struct Expr {
+  SourceRange range;
+  std::variant<IntLit, DoubleLit, TimeLit, PercentLit, StringLit, NameRef, Call, ListLit, Unary,
+               Binary>
+      node;
+};
+
+// --- statements ---------------------------------------------------------------------------------
+
+struct Measurement {  // begin measurement "name" ... end measurement
+  std::string name;
+  Block body;
+};
+struct Assign {  // name = expr
+  std::string name;
+  SourceRange name_range;
+  ExprPtr value;
+};
+struct CallStmt {  // f(args)
+  ExprPtr call;    // an Expr holding a Call
+};
+struct SetStmt {  // set name = expr
+  std::string name;
+  SourceRange name_range;
+  ExprPtr value;
+};
+struct StopStmt {  // stop when expr
+  ExprPtr condition;
+};
+struct ReplicateStmt {  // replicate expr
+  ExprPtr count;
+};
+struct FactorStmt {  // factor name in expr [as env "VAR"]
+  std::string name;
+  SourceRange name_range;
+  ExprPtr levels;
+  std::optional<std::string> env_var;
+};
+struct ShuffleStmt {  // shuffle [seed expr]
+  ExprPtr seed;       // null: shuffle with the run's seed
+};
+struct PrintStmt {  // print a, b | print_all a, b
+  bool all;
+  std::vector<ExprPtr> items;
+};
+struct FlushStmt {};
+struct MeasureStmt {  // measure comm : call
+  ExprPtr comm;
+  ExprPtr call;  // an Expr holding a Call
+};
+struct RangeLoop {  // for|autorefine v = a to b|... [step [*]s [multipleof j]] do ... od
+  bool autorefine;
+  std::string var;
+  SourceRange var_range;
+  ExprPtr from;
+  ExprPtr to;  // null for '...'
+  SourceRange to_range;
+  ExprPtr step;  // null: step 1
+  bool multiplicative;
+  ExprPtr multiple_of;  // null if absent
+  Block body;
+};
+struct ListLoop {  // for v in expr do ... od
+  std::string var;
+  SourceRange var_range;
+  ExprPtr items;
+  Block body;
+};
+struct If {
+  ExprPtr condition;
+  Block then_body;
+  Block else_body;
+};
+struct Include {  // @include "file": the included file's statements, already parsed
+  std::string path;
+  FileId file = kNoFile;  // kNoFile if it could not be loaded
+  Block body;
+};
+
+struct Stmt {
+  SourceRange range;
+  std::variant<Measurement, Assign, CallStmt, SetStmt, StopStmt, ReplicateStmt, FactorStmt,
+               ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, RangeLoop, ListLoop, If, Include>
+      node;
+};
+
+struct Script {
+  FileId main_file = kNoFile;
+  Block body;
+};
+
+// A stable, indented text dump of the AST (for tests and `metron ast`).
+std::string dump(const Script& script);
+std::string dump(const Expr& expr);
+
+}  // namespace metron::ast

@@ -1,0 +1,139 @@
+// Parse tree -> AST for statements and blocks; source ranges from tokens.
+#include "interpreter/builder/builder.h"
+
+namespace metron::front {
+
+OffsetMap::OffsetMap(const std::string& utf8) : size_(utf8.size()) {
+  bool ascii = true;
+  for (unsigned char c : utf8)
+    if (c >= 0x80) {
+      ascii = false;
+      break;
+    }
+  if (ascii) return;
+  cp_to_byte_.reserve(utf8.size() + 1);
+  for (std::size_t i = 0; i < utf8.size(); ++i)
+    if ((static_cast<unsigned char>(utf8[i]) & 0xc0) != 0x80)
+      cp_to_byte_.push_back(static_cast<std::uint32_t>(i));
+  cp_to_byte_.push_back(static_cast<std::uint32_t>(utf8.size()));
+}
+
+SourceRange Builder::range(antlr4::Token* tok) const {
+  if (!tok) return {{file_, 0}, {file_, 0}};
+  std::size_t start = tok->getStartIndex();
+  std::size_t stop = tok->getStopIndex();
+  if (tok->getType() == antlr4::Token::EOF || stop < start || start == INVALID_INDEX) {
+    std::uint32_t b = offsets_.byte(start == INVALID_INDEX ? 0 : start);
+    return {{file_, b}, {file_, b}};
+  }
+  return {{file_, offsets_.byte(start)}, {file_, offsets_.byte(stop + 1)}};
+}
+
+SourceRange Builder::range(antlr4::tree::TerminalNode* node) const {
+  return range(node ? node->getSymbol() : nullptr);
+}
+
+SourceRange Builder::range(antlr4::ParserRuleContext* ctx) const {
+  if (!ctx) return range(static_cast<antlr4::Token*>(nullptr));
+  SourceRange b = range(ctx->getStart());
+  antlr4::Token* stop = ctx->getStop();
+  if (!stop || stop->getTokenIndex() < ctx->getStart()->getTokenIndex()) return b;
+  return {b.begin, range(stop).end};
+}
+
+// script : statement* EOF
+ast::Block Builder::build_script(BenchParser::ScriptContext* ctx) {
+  ast::Block out;
+  if (!ctx) return out;
+  for (auto* s : ctx->statement())
+    if (auto st = build_statement(s)) out.push_back(std::move(st));
+  return out;
+}
+
+// block : statement*
+ast::Block Builder::build_block(BenchParser::BlockContext* ctx) {
+  ast::Block out;
+  if (!ctx) return out;
+  for (auto* s : ctx->statement())
+    if (auto st = build_statement(s)) out.push_back(std::move(st));
+  return out;
+}
+
+ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
+  if (!ctx) return nullptr;
+  SourceRange r = range(ctx);
+  auto make_stmt = [&](auto node) {
+    return std::make_unique<ast::Stmt>(ast::Stmt{r, std::move(node)});
+  };
+  // BEGIN MEASUREMENT STRING block END MEASUREMENT
+  if (auto* c = dynamic_cast<BenchParser::MeasurementStmtContext*>(ctx))
+    return make_stmt(ast::Measurement{string_value(c->STRING()), build_block(c->block())});
+  // INCLUDE STRING
+  if (auto* c = dynamic_cast<BenchParser::IncludeStmtContext*>(ctx))
+    return make_stmt(ast::Include{string_value(c->STRING()), kNoFile, {}});
+  // forHead name '=' from TO (to | ...) (STEP '*'? step (MULTIPLEOF mult)?)? DO block OD
+  if (auto* c = dynamic_cast<BenchParser::RangeLoopStmtContext*>(ctx)) {
+    ast::RangeLoop loop;
+    loop.autorefine = c->forHead() && c->forHead()->AUTOREFINE() != nullptr;
+    loop.var = build_name(c->name());
+    loop.var_range = range(c->name());
+    loop.from = build_expr(c->from);
+    if (c->to) {
+      loop.to = build_expr(c->to);
+      loop.to_range = range(c->to);
+    } else {
+      loop.to_range = range(c->ELLIPSIS());
+    }
+    loop.step = c->step ? build_expr(c->step) : nullptr;
+    loop.multiplicative = c->star != nullptr;
+    loop.multiple_of = c->mult ? build_expr(c->mult) : nullptr;
+    loop.body = build_block(c->block());
+    return make_stmt(std::move(loop));
+  }
+  // FOR name IN expr DO block OD
+  if (auto* c = dynamic_cast<BenchParser::ListLoopStmtContext*>(ctx))
+    return make_stmt(ast::ListLoop{build_name(c->name()), range(c->name()), build_expr(c->expr()),
+                                   build_block(c->block())});
+  // IF expr THEN block (ELSE block)? FI
+  if (auto* c = dynamic_cast<BenchParser::IfStmtContext*>(ctx))
+    return make_stmt(ast::If{build_expr(c->expr()), build_block(c->thenBody),
+                             c->elseBody ? build_block(c->elseBody) : ast::Block{}});
+  // MEASURE expr ':' call
+  if (auto* c = dynamic_cast<BenchParser::MeasureStmtContext*>(ctx))
+    return make_stmt(ast::MeasureStmt{build_expr(c->expr()), build_call(c->call())});
+  // PRINT exprList | PRINT_ALL exprList
+  if (auto* c = dynamic_cast<BenchParser::PrintStmtContext*>(ctx))
+    return make_stmt(ast::PrintStmt{false, build_expr_list(c->exprList())});
+  if (auto* c = dynamic_cast<BenchParser::PrintAllStmtContext*>(ctx))
+    return make_stmt(ast::PrintStmt{true, build_expr_list(c->exprList())});
+  if (dynamic_cast<BenchParser::FlushStmtContext*>(ctx)) return make_stmt(ast::FlushStmt{});
+  // SET name '=' expr
+  if (auto* c = dynamic_cast<BenchParser::SetStmtContext*>(ctx))
+    return make_stmt(
+        ast::SetStmt{build_name(c->name()), range(c->name()), build_expr(c->expr())});
+  // STOP WHEN expr
+  if (auto* c = dynamic_cast<BenchParser::StopStmtContext*>(ctx))
+    return make_stmt(ast::StopStmt{build_expr(c->expr())});
+  // REPLICATE expr
+  if (auto* c = dynamic_cast<BenchParser::ReplicateStmtContext*>(ctx))
+    return make_stmt(ast::ReplicateStmt{build_expr(c->expr())});
+  // FACTOR name IN expr (AS ENV STRING)?
+  if (auto* c = dynamic_cast<BenchParser::FactorStmtContext*>(ctx)) {
+    std::optional<std::string> env;
+    if (c->STRING()) env = string_value(c->STRING());
+    return make_stmt(
+        ast::FactorStmt{build_name(c->name()), range(c->name()), build_expr(c->expr()), env});
+  }
+  // SHUFFLE (SEED expr)?
+  if (auto* c = dynamic_cast<BenchParser::ShuffleStmtContext*>(ctx))
+    return make_stmt(ast::ShuffleStmt{c->expr() ? build_expr(c->expr()) : nullptr});
+  // name '=' expr
+  if (auto* c = dynamic_cast<BenchParser::AssignStmtContext*>(ctx))
+    return make_stmt(ast::Assign{build_name(c->name()), range(c->name()), build_expr(c->expr())});
+  // call
+  if (auto* c = dynamic_cast<BenchParser::CallStmtContext*>(ctx))
+    return make_stmt(ast::CallStmt{build_call(c->call())});
+  return nullptr;
+}
+
+}  // namespace metron::front

@@ -1,0 +1,94 @@
+// Diagnostics: ids from diagnostics.def, a sink that collects them, and the text renderer
+// (file:line:col: severity: message, the source line, a caret or underline, then notes).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interpreter/source.h"
+
+namespace metron {
+
+enum class Severity { Note, Warning, Error, Fatal };
+
+enum class DiagId : std::uint16_t {
+#define DIAG(id, sev, fmt) id,
+#include "interpreter/diagnostics.def"
+#undef DIAG
+};
+
+struct DiagInfo {
+  const char* name;
+  Severity severity;
+  const char* format;
+};
+const DiagInfo& diag_info(DiagId id);
+std::size_t diag_count();  // number of ids in the catalogue
+DiagId diag_by_index(std::size_t i);
+
+struct Diagnostic {
+  DiagId id;
+  Severity severity;
+  SourceRange range;
+  std::string message;  // already formatted from the catalogue
+  std::vector<Diagnostic> notes;
+};
+
+// Thrown by DiagnosticEngine::report when the error limit is reached, to unwind out of a pass.
+struct TooManyErrors {};
+
+class DiagnosticEngine {
+ public:
+  explicit DiagnosticEngine(const SourceManager& sm, int max_errors = 20)
+      : sm_(sm), max_errors_(max_errors) {}
+
+  // Formats the catalogue message with args and records it; returns it so notes can be added.
+  // Throws TooManyErrors after recording a fatal "too many errors" when the limit is passed.
+  template <typename... Args>
+  Diagnostic& report(DiagId id, SourceRange range, const Args&... args) {
+    return add(id, range, {to_arg(args)...});
+  }
+  // Appends a note to the most recent diagnostic.
+  template <typename... Args>
+  void note(DiagId id, SourceRange range, const Args&... args) {
+    add_note(id, range, {to_arg(args)...});
+  }
+
+  bool has_errors() const { return errors_ > 0; }
+  int error_count() const { return errors_; }
+  int warning_count() const { return warnings_; }
+  const std::vector<Diagnostic>& all() const { return diags_; }
+  // Renders every diagnostic, in the order reported, as the text users see.
+  std::string render() const;
+  std::string render(const Diagnostic& d) const;
+  const SourceManager& sources() const { return sm_; }
+
+ private:
+  static std::string to_arg(const std::string& s) { return s; }
+  static std::string to_arg(const char* s) { return s; }
+  static std::string to_arg(std::string_view s) { return std::string(s); }
+  template <typename T>
+  static std::string to_arg(const T& v) {
+    return std::to_string(v);
+  }
+  Diagnostic& add(DiagId id, SourceRange range, std::vector<std::string> args);
+  void add_note(DiagId id, SourceRange range, std::vector<std::string> args);
+  void render_one(std::string& out, const Diagnostic& d) const;
+
+  const SourceManager& sm_;
+  int max_errors_;
+  int errors_ = 0;
+  int warnings_ = 0;
+  std::vector<Diagnostic> diags_;
+};
+
+std::string format_message(DiagId id, const std::vector<std::string>& args);
+
+// Text of a source line made safe to print: control bytes and invalid UTF-8 become '?'.
+std::string printable_line(std::string_view line);
+
+// "did you mean" helper: the candidate closest to name by edit distance, if close enough.
+std::string closest_match(const std::string& name, const std::vector<std::string>& candidates);
+
+}  // namespace metron

@@ -1,0 +1,71 @@
+// The registry of measurement functions (SKaMPI's names and argument conventions): signature,
+// family, how many ranks they need and how much buffer they use. The runtime implements every
+// entry (runtime/ops/catalog.cpp; a test checks that none is missing).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/value.h"
+
+namespace metron {
+
+// Parameter types as a bit set, so a parameter may accept several (e.g. a count or a size).
+enum ParamType : std::uint32_t {
+  kInt = 1u << 0,
+  kDouble = 1u << 1,
+  kString = 1u << 2,
+  kDuration = 1u << 3,
+  kPercent = 1u << 4,
+  kList = 1u << 5,
+  kDatatype = 1u << 6,
+  kReduceOp = 1u << 7,
+  kComm = 1u << 8,
+  kOp = 1u << 9,
+  kSpec = 1u << 10,
+  kNumber = kInt | kDouble,
+  kAny = 0xffffffffu,
+};
+std::string param_type_name(std::uint32_t mask);
+bool value_matches(const Value& v, std::uint32_t mask);
+
+struct Param {
+  std::string name;
+  std::uint32_t type;
+  std::optional<Value> default_value;  // nullopt: required; Value() (None): derived, see below
+};
+
+enum class OpFamily { Collective, PingPong, HandMade, Synthetic };
+
+struct BufferUse {
+  std::int64_t send_bytes = 0;      // per rank, the largest over ranks
+  std::int64_t recv_bytes = 0;
+  std::int64_t reported_bytes = 0;  // the message size reported in outputs (SKaMPI's convention)
+  std::int64_t count = 0;           // the element count reported in outputs
+};
+
+struct MeasureFunc {
+  std::string name;
+  std::vector<Param> params;
+  OpFamily family;
+  int min_ranks;         // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
+  bool round_trip;       // ping-pong: the time is a full round trip (SKaMPI); else one call
+  int root_param;        // index of the root parameter, -1 if none
+  std::string doc;
+  // Fills derived defaults (None values) from other arguments, e.g. recv_count = send_count.
+  void (*normalize)(std::vector<Value>& args) = nullptr;
+  BufferUse (*usage)(const std::vector<Value>& args, int comm_size) = nullptr;
+};
+
+const std::vector<MeasureFunc>& measure_funcs();
+const MeasureFunc* find_measure_func(std::string_view name);
+// SKaMPI measurement functions that Metron does not implement (one-sided, MPI-IO, ...): calling
+// one is "not supported", not "unknown".
+bool is_unsupported_skampi_measure(std::string_view name);
+// "Bcast(count: integer, datatype: datatype, root: integer = 0)"
+std::string signature(const MeasureFunc& f);
+
+}  // namespace metron

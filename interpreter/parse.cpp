@@ -1,0 +1,420 @@
+// The only ANTLR wiring: validate bytes, lex, bound nesting, parse with Metron's error strategy,
+// build the AST, then resolve @include statements recursively.
+#include "interpreter/parse.h"
+
+#include <fmt/format.h>
+#include <pthread.h>
+
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+
+#include "interpreter/builder/builder.h"
+
+namespace metron {
+
+using bench_grammar::BenchLexer;
+using bench_grammar::BenchParser;
+using front::Builder;
+using front::OffsetMap;
+
+namespace {
+
+// --- byte-level checks --------------------------------------------------------------------------
+
+// Returns the offset of the first byte that is not valid UTF-8 (or a NUL), if any.
+std::optional<std::size_t> first_bad_byte(const std::string& s, bool& is_nul) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == 0) {
+      is_nul = true;
+      return i;
+    }
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    int len = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return i;
+    for (int k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+    i += len;
+  }
+  return std::nullopt;
+}
+
+// --- describing tokens for messages --------------------------------------------------------------
+
+std::string token_display(const antlr4::dfa::Vocabulary& voc, std::size_t type) {
+  if (type == antlr4::Token::EOF) return "end of file";
+  switch (type) {
+    case BenchParser::INT: case BenchParser::HEX: case BenchParser::DOUBLE: return "a number";
+    case BenchParser::SIZE: return "a size";
+    case BenchParser::TIME: return "a time";
+    case BenchParser::PERCENT: return "a percentage";
+    case BenchParser::STRING: return "a string";
+    case BenchParser::IDENT: return "a name";
+  }
+  std::string lit = voc.getLiteralName(type);  // quoted, e.g. 'od'
+  return lit.empty() ? voc.getSymbolicName(type) : lit;
+}
+
+std::string found_display(antlr4::Token* t) {
+  if (!t || t->getType() == antlr4::Token::EOF) return "end of file";
+  std::string text = t->getText();
+  if (t->getType() == BenchParser::STRING) {
+    if (text.size() > 24) text = text.substr(0, 20) + "...\"";
+    return "string " + printable_line(text);
+  }
+  if (text.size() > 24) text = text.substr(0, 20) + "...";
+  return "'" + printable_line(text) + "'";
+}
+
+bool is_closer(std::size_t t) {
+  return t == BenchParser::OD || t == BenchParser::FI || t == BenchParser::END ||
+         t == BenchParser::RPAREN || t == BenchParser::RBRACK || t == BenchParser::RBRACE;
+}
+
+const std::set<std::size_t>& expr_starts() {
+  static const std::set<std::size_t> s = {
+      BenchParser::INT,    BenchParser::HEX,     BenchParser::SIZE,      BenchParser::DOUBLE,
+      BenchParser::TIME,   BenchParser::PERCENT, BenchParser::STRING,    BenchParser::IDENT,
+      BenchParser::LPAREN, BenchParser::LBRACK,  BenchParser::LBRACE,    BenchParser::MINUS,
+      BenchParser::PLUS,   BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
+      BenchParser::STOP,   BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
+      BenchParser::AS,     BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
+      BenchParser::WITHIN};
+  return s;
+}
+const std::set<std::size_t>& stmt_starts() {
+  static const std::set<std::size_t> s = {
+      BenchParser::BEGIN,     BenchParser::INCLUDE, BenchParser::FOR,     BenchParser::AUTOREFINE,
+      BenchParser::IF,        BenchParser::MEASURE, BenchParser::PRINT,   BenchParser::PRINT_ALL,
+      BenchParser::FLUSH,     BenchParser::SET,     BenchParser::STOP,    BenchParser::REPLICATE,
+      BenchParser::FACTOR,    BenchParser::SHUFFLE, BenchParser::IDENT,   BenchParser::AS,
+      BenchParser::ENV,       BenchParser::SEED,    BenchParser::WHEN,    BenchParser::WITHIN};
+  return s;
+}
+const std::set<std::size_t>& binary_ops() {
+  static const std::set<std::size_t> s = {
+      BenchParser::STAR, BenchParser::SLASH, BenchParser::PERCENT_OP, BenchParser::PLUS,
+      BenchParser::MINUS, BenchParser::LT, BenchParser::LE, BenchParser::GT, BenchParser::GE,
+      BenchParser::EQ, BenchParser::NE, BenchParser::LTGT, BenchParser::AMP, BenchParser::PIPE,
+      BenchParser::AND, BenchParser::OR, BenchParser::WITHIN};
+  return s;
+}
+
+std::string join_alternatives(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " or " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+// The error strategy: ANTLR's recovery, Metron's messages (see diagnostics.def).
+class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
+ public:
+  MetronErrorStrategy(Builder& b, DiagnosticEngine& d) : builder_(b), diags_(d) {}
+
+ protected:
+  void reportNoViableAlternative(antlr4::Parser* p, const antlr4::NoViableAltException& e) override {
+    report(p, e.getOffendingToken(), p->getExpectedTokens());
+  }
+  void reportInputMismatch(antlr4::Parser* p, const antlr4::InputMismatchException& e) override {
+    report(p, e.getOffendingToken(), e.getExpectedTokens());
+  }
+  void reportFailedPredicate(antlr4::Parser* p, const antlr4::FailedPredicateException& e) override {
+    report(p, e.getOffendingToken(), p->getExpectedTokens());
+  }
+  void reportUnwantedToken(antlr4::Parser* p) override {
+    if (inErrorRecoveryMode(p)) return;
+    beginErrorCondition(p);
+    report(p, p->getCurrentToken(), getExpectedTokens(p));
+  }
+  void reportMissingToken(antlr4::Parser* p) override {
+    if (inErrorRecoveryMode(p)) return;
+    beginErrorCondition(p);
+    report(p, p->getCurrentToken(), getExpectedTokens(p));
+  }
+
+ private:
+  void report(antlr4::Parser* p, antlr4::Token* found, const antlr4::misc::IntervalSet& expected) {
+    SourceRange where = builder_.range(found);
+    LineCol lc = diags_.sources().line_col(where.begin);
+    // One error per line: later ones on the same line are usually a cascade of the first.
+    if (lc.line == last_line_) return;
+    last_line_ = lc.line;
+
+    std::size_t type = found ? found->getType() : antlr4::Token::EOF;
+    if (type == BenchParser::BAD_CHAR) {
+      diags_.report(DiagId::illegal_char, where, printable_line(found->getText()));
+      return;
+    }
+    if (type == BenchParser::UNTERMINATED_STRING) {
+      diags_.report(DiagId::unterminated_string, where);
+      return;
+    }
+    const auto& voc = p->getVocabulary();
+    std::vector<std::size_t> closers;
+    for (std::size_t t : expected.toList())
+      if (is_closer(t)) closers.push_back(t);
+
+    if (!closers.empty() && (type == antlr4::Token::EOF || is_closer(type))) {
+      std::size_t want = closers.front();
+      std::string want_name = token_display(voc, want);
+      if (type == antlr4::Token::EOF)
+        diags_.report(DiagId::missing_close, where, want_name);
+      else
+        diags_.report(DiagId::expected_but_found, where, want_name, found_display(found));
+      note_opener(p, want);
+      return;
+    }
+    diags_.report(DiagId::expected_but_found, where, describe(voc, expected),
+                  found_display(found));
+  }
+
+  std::string describe(const antlr4::dfa::Vocabulary& voc, const antlr4::misc::IntervalSet& set) {
+    std::vector<std::size_t> types;
+    for (std::size_t t : set.toList()) types.push_back(t);
+    auto count_in = [&](const std::set<std::size_t>& s) {
+      std::size_t n = 0;
+      for (auto t : types) n += s.count(t);
+      return n;
+    };
+    std::vector<std::string> items;
+    bool statement = count_in(stmt_starts()) >= 5;
+    bool expression = count_in(expr_starts()) >= 5;
+    bool ops = count_in(binary_ops()) >= 5;
+    std::vector<std::size_t> rest;
+    for (auto t : types) {
+      if (statement && stmt_starts().count(t)) continue;
+      if (expression && expr_starts().count(t)) continue;
+      if (binary_ops().count(t)) continue;
+      rest.push_back(t);
+    }
+    for (auto t : rest) items.push_back(token_display(voc, t));
+    if (expression) items.insert(items.begin(), "an expression");
+    if (statement) items.insert(items.begin(), "a statement");
+    if (items.empty() && ops) items.push_back("an operator");
+    if (items.empty())
+      for (auto t : types) items.push_back(token_display(voc, t));
+    if (items.size() > 5) {
+      items.resize(5);
+      items.push_back("...");
+    }
+    return join_alternatives(items);
+  }
+
+  void note_opener(antlr4::Parser* p, std::size_t closer) {
+    for (auto* ctx = p->getContext(); ctx; ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
+      antlr4::Token* open = nullptr;
+      std::string what;
+      if (closer == BenchParser::OD) {
+        if (auto* c = dynamic_cast<BenchParser::RangeLoopStmtContext*>(ctx)) {
+          open = c->getStart();
+          what = c->forHead() && c->forHead()->AUTOREFINE() ? "'autorefine' loop" : "'for' loop";
+        } else if (auto* l = dynamic_cast<BenchParser::ListLoopStmtContext*>(ctx)) {
+          open = l->getStart();
+          what = "'for' loop";
+        }
+      } else if (closer == BenchParser::FI) {
+        if (auto* c = dynamic_cast<BenchParser::IfStmtContext*>(ctx)) {
+          open = c->getStart();
+          what = "'if'";
+        }
+      } else if (closer == BenchParser::END) {
+        if (auto* c = dynamic_cast<BenchParser::MeasurementStmtContext*>(ctx)) {
+          open = c->getStart();
+          what = "measurement block";
+        }
+      } else if (closer == BenchParser::RPAREN) {
+        if (auto* c = dynamic_cast<BenchParser::CallContext*>(ctx); c && c->LPAREN()) {
+          open = c->LPAREN()->getSymbol();
+          what = "'('";
+        } else if (auto* pe = dynamic_cast<BenchParser::ParenExprContext*>(ctx)) {
+          open = pe->getStart();
+          what = "'('";
+        }
+      } else if (closer == BenchParser::RBRACK) {
+        if (auto* c = dynamic_cast<BenchParser::ListLitContext*>(ctx)) {
+          open = c->getStart();
+          what = "'['";
+        }
+      } else if (closer == BenchParser::RBRACE) {
+        if (auto* c = dynamic_cast<BenchParser::ArrayLitContext*>(ctx)) {
+          open = c->getStart();
+          what = "'{'";
+        }
+      }
+      if (open) {
+        diags_.note(DiagId::note_opened_here, builder_.range(open), what);
+        return;
+      }
+    }
+  }
+
+  Builder& builder_;
+  DiagnosticEngine& diags_;
+  std::uint32_t last_line_ = 0;
+};
+
+// Bounds nesting before parsing: ANTLR's recursive descent would otherwise overflow the stack on
+// input such as 10 000 '(' in a row. Counts brackets, runs of prefix operators and open blocks.
+bool check_nesting(antlr4::CommonTokenStream& tokens, Builder& b, DiagnosticEngine& diags) {
+  int depth = 0;
+  int unary_run = 0;
+  std::size_t prev = antlr4::Token::INVALID_TYPE;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    std::size_t type = t->getType();
+    switch (type) {
+      case BenchParser::LPAREN: case BenchParser::LBRACK: case BenchParser::LBRACE:
+      case BenchParser::DO: case BenchParser::THEN: case BenchParser::BEGIN:
+        ++depth;
+        break;
+      case BenchParser::RPAREN: case BenchParser::RBRACK: case BenchParser::RBRACE:
+      case BenchParser::OD: case BenchParser::FI: case BenchParser::END:
+        if (depth > 0) --depth;
+        break;
+    }
+    bool prefix = (type == BenchParser::MINUS || type == BenchParser::PLUS ||
+                   type == BenchParser::NOT || type == BenchParser::TILDE) &&
+                  (prev == BenchParser::MINUS || prev == BenchParser::PLUS ||
+                   prev == BenchParser::NOT || prev == BenchParser::TILDE ||
+                   binary_ops().count(prev) || prev == BenchParser::LPAREN ||
+                   prev == BenchParser::ASSIGN || prev == BenchParser::COMMA);
+    unary_run = prefix ? unary_run + 1 : 0;
+    if (depth + unary_run > kMaxNesting) {
+      diags.report(DiagId::too_deep, b.range(t), kMaxNesting);
+      return false;
+    }
+    prev = type;
+  }
+  return true;
+}
+
+struct ParseContext {
+  SourceManager& sm;
+  DiagnosticEngine& diags;
+  std::vector<FileId> stack;  // files being parsed, outermost first, for cycle detection
+};
+
+ast::Block parse_file(ParseContext& pc, FileId id);
+
+void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
+  for (auto& st : block) {
+    std::visit(
+        [&](auto& node) {
+          using T = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<T, ast::Include>) {
+            namespace fs = std::filesystem;
+            fs::path base = fs::path(pc.sm.file(from).name()).parent_path();
+            fs::path p = node.path;
+            std::string path = (p.is_absolute() ? p : (base / p)).lexically_normal().string();
+            if (pc.stack.size() >= static_cast<std::size_t>(kMaxIncludeDepth)) {
+              pc.diags.report(DiagId::include_too_deep, st->range, kMaxIncludeDepth);
+              return;
+            }
+            auto id = pc.sm.load(path);
+            if (!id) {
+              pc.diags.report(DiagId::include_not_found, st->range, path);
+              return;
+            }
+            for (FileId open : pc.stack)
+              if (open == *id) {
+                pc.diags.report(DiagId::include_cycle, st->range, path);
+                return;
+              }
+            node.file = *id;
+            node.body = parse_file(pc, *id);
+          } else if constexpr (std::is_same_v<T, ast::Measurement>) {
+            resolve_includes(pc, node.body, from);
+          } else if constexpr (std::is_same_v<T, ast::RangeLoop> ||
+                               std::is_same_v<T, ast::ListLoop>) {
+            resolve_includes(pc, node.body, from);
+          } else if constexpr (std::is_same_v<T, ast::If>) {
+            resolve_includes(pc, node.then_body, from);
+            resolve_includes(pc, node.else_body, from);
+          }
+        },
+        st->node);
+  }
+}
+
+ast::Block parse_file(ParseContext& pc, FileId id) {
+  const std::string& text = pc.sm.file(id).text();
+  bool is_nul = false;
+  if (auto bad = first_bad_byte(text, is_nul)) {
+    SourceRange r{{id, static_cast<std::uint32_t>(*bad)}, {id, static_cast<std::uint32_t>(*bad)}};
+    if (is_nul)
+      pc.diags.report(DiagId::nul_byte, r);
+    else
+      pc.diags.report(DiagId::invalid_utf8, r,
+                      fmt::format("{:02x}", static_cast<unsigned char>(text[*bad])));
+    return {};
+  }
+  OffsetMap offsets(text);
+  Builder builder(id, offsets, pc.diags);
+  antlr4::ANTLRInputStream input(text);
+  BenchLexer lexer(&input);
+  lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  if (!check_nesting(tokens, builder, pc.diags)) return {};
+  BenchParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags));
+  BenchParser::ScriptContext* tree = parser.script();
+  ast::Block block = builder.build_script(tree);
+  pc.stack.push_back(id);
+  resolve_includes(pc, block, id);
+  pc.stack.pop_back();
+  return block;
+}
+
+}  // namespace
+
+ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags) {
+  ast::Script script;
+  script.main_file = main;
+  ParseContext pc{sm, diags, {}};
+  try {
+    script.body = parse_file(pc, main);
+  } catch (const TooManyErrors&) {
+  }
+  return script;
+}
+
+void run_with_large_stack(const std::function<void()>& fn) {
+  // 512 MiB of address space; only the pages actually touched are committed.
+  constexpr std::size_t kStack = 512u << 20;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kStack);
+  struct Payload {
+    const std::function<void()>* fn;
+    std::exception_ptr error;
+  } payload{&fn, nullptr};
+  pthread_t th;
+  auto body = [](void* arg) -> void* {
+    auto* p = static_cast<Payload*>(arg);
+    try {
+      (*p->fn)();
+    } catch (...) {
+      p->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&th, &attr, body, &payload) != 0) {
+    pthread_attr_destroy(&attr);
+    fn();  // no thread: run on the caller's stack
+    return;
+  }
+  pthread_join(th, nullptr);
+  pthread_attr_destroy(&attr);
+  if (payload.error) std::rethrow_exception(payload.error);
+}
+
+}  // namespace metron

@@ -1,0 +1,21 @@
+// Parsing: script text (and its @include files) -> AST, with syntax diagnostics. This and
+// builder/*.cpp are the only files that see ANTLR's generated types.
+#pragma once
+
+#include "interpreter/ast.h"
+#include "interpreter/diagnostics.h"
+#include "interpreter/source.h"
+
+namespace metron {
+
+inline constexpr int kMaxIncludeDepth = 10;  // SKaMPI's limit
+inline constexpr int kMaxNesting = 200;      // brackets, unary chains and blocks, per file
+
+// Parses the file `main` (already loaded into sm) and every file it includes. Syntax errors are
+// reported to diags; the returned AST holds what could be recovered.
+ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags);
+
+// Runs fn on a thread with a large stack, so that deep (but legal) nesting cannot overflow it.
+void run_with_large_stack(const std::function<void()>& fn);
+
+}  // namespace metron

@@ -1,0 +1,72 @@
+// The Plan: what one launch executes, in order. Built by plan_builder from the AST and the run's
+// size; every rank builds the identical Plan from the identical text, size and seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/settings.h"
+#include "interpreter/source.h"
+#include "interpreter/value.h"
+
+namespace metron {
+
+struct MeasureFunc;
+
+// A measurement function with its arguments bound, in declared parameter order (defaults filled).
+struct OpCall {
+  const MeasureFunc* func = nullptr;
+  std::vector<Value> args;
+};
+
+struct Job {
+  std::int64_t id = 0;             // position in the unshuffled plan, stable across launches
+  std::string block;               // measurement block name
+  int block_index = 0;             // which block (0-based, in script order)
+  std::vector<std::pair<std::string, Value>> factors;  // loop variables, outermost first
+  OpCall op;
+  CommSpec comm;
+  std::int64_t count = 0;          // the element count argument, 0 if the op has none
+  std::int64_t bytes = 0;          // reported message size in bytes (SKaMPI's convention)
+  std::int64_t send_bytes = 0;     // buffer use per rank
+  std::int64_t recv_bytes = 0;
+  std::shared_ptr<const Settings> settings;
+  SourceRange range;               // the `measure` statement
+  int refine_group = -1;           // jobs of one autorefine loop share a group; -1 otherwise
+  std::string refine_var;          // the refined loop variable
+};
+
+// A `print` evaluated while planning; printed by rank 0 before the job it precedes.
+struct PrintItem {
+  std::int64_t before_job;  // index into Plan::jobs
+  std::string text;
+  bool all;                 // print_all: every rank prints, prefixed by its rank
+};
+
+struct LaunchFactor {
+  std::string name;
+  std::vector<Value> levels;
+  std::string env_var;  // empty: not an environment variable (e.g. procs)
+  SourceRange range;
+};
+
+struct LaunchDesign {
+  std::int64_t replicates = 1;
+  std::vector<LaunchFactor> factors;
+  bool shuffle = false;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+};
+
+struct Plan {
+  int np = 0;  // the run size the plan was built for
+  std::vector<Job> jobs;
+  std::vector<PrintItem> prints;
+  std::vector<std::string> block_names;
+  LaunchDesign design;
+};
+
+}  // namespace metron

@@ -1,0 +1,111 @@
+// The measurement settings in force for a job: timer, scheme, synchronization, repetitions,
+// stopping, outliers, buffers. Scripts change them with `set NAME = value` and SKaMPI's set_*
+// functions; every Job keeps a snapshot. Keys are listed once in settings.cpp (kSettingTable)
+// and documented in docs/language.md; the same snake_case word is the manifest key.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "interpreter/source.h"
+#include "interpreter/value.h"
+
+namespace metron {
+
+namespace ast {
+struct Expr;
+}
+
+enum class TimerKind { Wtime, Monotonic, Rdtscp };
+// MS1: per-call timestamps after a process sync; MS2: mean over a loop without sync (IMB,
+// mpptest); MS3: loop with a barrier before each call, mean of the loop (seed-repro.md §1).
+enum class SchemeKind { PerCall, LoopMean, LoopBarrier };
+enum class ProcSyncKind { None, Barrier, DoubleBarrier, Dissemination, Window, RoundTime };
+enum class RuntimeKind { Local, Global };
+enum class OutlierKind { None, Tukey, Trimmed };
+enum class ClockKind { None, SkampiOffset, NetgaugeOffset, JonesKoenig, Hca, Hca2, Hca3 };
+enum class RefineKind { Metron, Skampi, Mpptest };
+
+struct ClockSettings {
+  ClockKind kind = ClockKind::None;
+  std::int64_t fitpoints = 20;   // ReproMPI's default
+  std::int64_t exchanges = 10;   // ReproMPI's default
+  bool offset_only = false;
+  double resync_every_s = 0;     // 0: never re-synchronize during a run
+};
+
+struct SyncSettings {
+  ProcSyncKind kind = ProcSyncKind::Barrier;
+  double window_s = 1e-3;         // window: the slot length
+  double wait_time_s = 1e-3;      // window: delay before the first slot (ReproMPI --wait-time)
+  bool adaptive = false;          // window: SKaMPI's self-adjusting slot
+  double bcast_mult = 1.0;        // roundtime: start = now + mult * measured bcast time
+  double roundtime_budget_s = 1;  // roundtime: time budget per job
+  ClockSettings clock;
+};
+
+struct RefineSettings {
+  RefineKind kind = RefineKind::Metron;
+  double factor = 2.0;            // skampi: points budget = factor * regular points
+  double rel_tolerance = 0.05;    // metron, mpptest (autorel)
+  std::int64_t min_gap = 1;       // mpptest (autodx), metron: smallest interval to split
+  std::int64_t max_points = 64;   // metron: extra points budget
+  double max_time_s = 60;         // metron: time budget for refinement of one loop
+};
+
+struct Settings {
+  TimerKind timer = TimerKind::Wtime;
+  SchemeKind scheme = SchemeKind::PerCall;
+  RuntimeKind runtime = RuntimeKind::Local;
+  SyncSettings sync;
+
+  // Repetitions and stopping. `reps` fixes the count; otherwise the stop rule decides within
+  // [min_reps, max_reps] and the time budget.
+  std::optional<std::int64_t> reps;
+  std::int64_t min_reps = 8;        // SKaMPI's default
+  std::int64_t max_reps = 33;       // SKaMPI's default
+  double max_rse = 0.10;            // SKaMPI's default (set_max_relative_standard_error)
+  double max_time_s = 10;           // time budget per job
+  std::int64_t warmup_reps = 2;
+  std::int64_t loop_iterations = 1; // MS2/MS3: calls per timed loop
+  const ast::Expr* stop_rule = nullptr;  // `stop when ...`; null: SKaMPI's RSE rule
+  std::string stop_rule_text;
+  std::string batch_schedule = "fixed";   // fixed | growing (ReproMPI)
+  std::int64_t batch_step = 4;
+
+  OutlierKind outliers = OutlierKind::None;
+  double tukey_k = 1.5;
+
+  // Buffers (SKaMPI's set_skampi_buffer, buffer cycling, alignment, cache size).
+  std::int64_t buffer_bytes = 4 << 20;
+  bool buffer_cycling = true;
+  std::int64_t send_alignment = 64;
+  std::int64_t recv_alignment = 64;
+  std::int64_t cache_bytes = 32 << 20;
+
+  bool verify = false;
+  bool raw_per_rank = false;
+  double unit = 1e6;                // SKaMPI's set_unit: .sko output scale (microseconds)
+  std::int64_t max_nr_node_times = 16;
+  RefineSettings refine;
+};
+
+// Setting keys and their documentation, for `set` and for docs.
+struct SettingInfo {
+  const char* key;
+  const char* values;  // what it accepts, for messages and docs
+  const char* doc;
+};
+const std::vector<SettingInfo>& setting_table();
+
+std::string timer_name(TimerKind k);
+std::string scheme_name(SchemeKind k);
+std::string proc_sync_name(ProcSyncKind k);
+std::string runtime_name(RuntimeKind k);
+std::string outlier_name(OutlierKind k);
+std::string clock_name(ClockKind k);
+std::string refine_name(RefineKind k);
+
+}  // namespace metron

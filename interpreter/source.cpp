@@ -1,0 +1,54 @@
+// Source files, line tables and the file reader.
+#include "interpreter/source.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace metron {
+
+SourceFile::SourceFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  for (std::uint32_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+LineCol SourceFile::line_col(std::uint32_t offset) const {
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  std::uint32_t line = static_cast<std::uint32_t>(it - line_starts_.begin());
+  return {line, offset - line_starts_[line - 1] + 1};
+}
+
+std::string_view SourceFile::line_text(std::uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  std::uint32_t b = line_starts_[line - 1];
+  std::uint32_t e = line < line_starts_.size() ? line_starts_[line] : text_.size();
+  std::string_view v(text_.data() + b, e - b);
+  while (!v.empty() && (v.back() == '\n' || v.back() == '\r')) v.remove_suffix(1);
+  return v;
+}
+
+std::optional<std::string> read_file_from_disk(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return ss.str();
+}
+
+std::optional<FileId> SourceManager::load(const std::string& path) {
+  for (FileId i = 0; i < files_.size(); ++i)
+    if (files_[i]->name() == path) return i;
+  auto text = reader_(path);
+  if (!text) return std::nullopt;
+  return add(path, std::move(*text));
+}
+
+FileId SourceManager::add(std::string name, std::string text) {
+  files_.push_back(std::make_unique<SourceFile>(std::move(name), std::move(text)));
+  return static_cast<FileId>(files_.size() - 1);
+}
+
+}  // namespace metron

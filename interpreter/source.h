@@ -1,0 +1,71 @@
+// Source files and locations: a SourceLoc is a (file, byte offset) pair; line and column are
+// computed only when a diagnostic is printed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace metron {
+
+using FileId = std::uint32_t;
+inline constexpr FileId kNoFile = 0xffffffffu;
+
+struct SourceLoc {
+  FileId file = kNoFile;
+  std::uint32_t offset = 0;
+  bool valid() const { return file != kNoFile; }
+};
+
+struct SourceRange {
+  SourceLoc begin;
+  SourceLoc end;  // one past the last byte; equal to begin for a point
+};
+
+struct LineCol {
+  std::uint32_t line = 0;  // 1-based
+  std::uint32_t col = 0;   // 1-based, in bytes
+};
+
+// One loaded file: its display name (as the user wrote it, or relative to the including file),
+// its text and the offsets of line starts.
+class SourceFile {
+ public:
+  SourceFile(std::string name, std::string text);
+  const std::string& name() const { return name_; }
+  const std::string& text() const { return text_; }
+  LineCol line_col(std::uint32_t offset) const;
+  std::string_view line_text(std::uint32_t line) const;  // without the newline
+
+ private:
+  std::string name_;
+  std::string text_;
+  std::vector<std::uint32_t> line_starts_;
+};
+
+// Reads a file by path; returns nullopt when it cannot be read. Rank 0 reads from disk, the other
+// ranks from the bundle rank 0 broadcast, so every rank sees the same bytes.
+using FileReader = std::function<std::optional<std::string>(const std::string& path)>;
+std::optional<std::string> read_file_from_disk(const std::string& path);
+
+// Owns every file of one script (the main file and its includes), in load order.
+class SourceManager {
+ public:
+  explicit SourceManager(FileReader reader = read_file_from_disk) : reader_(std::move(reader)) {}
+  // Loads a file; nullopt if the reader cannot read it. Loading the same path twice reuses it.
+  std::optional<FileId> load(const std::string& path);
+  FileId add(std::string name, std::string text);
+  const SourceFile& file(FileId id) const { return *files_.at(id); }
+  std::size_t size() const { return files_.size(); }
+  LineCol line_col(SourceLoc loc) const { return file(loc.file).line_col(loc.offset); }
+
+ private:
+  FileReader reader_;
+  std::vector<std::unique_ptr<SourceFile>> files_;
+};
+
+}  // namespace metron
