@@ -61,6 +61,16 @@ void DiagnosticEngine::add_note(DiagId id, SourceRange range, std::vector<std::s
   diags_.back().notes.push_back({id, Severity::Note, range, format_message(id, args), {}});
 }
 
+void DiagnosticEngine::sort_from(std::size_t first) {
+  if (first >= diags_.size()) return;
+  std::stable_sort(diags_.begin() + static_cast<std::ptrdiff_t>(first), diags_.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     if (a.range.begin.file != b.range.begin.file)
+                       return a.range.begin.file < b.range.begin.file;
+                     return a.range.begin.offset < b.range.begin.offset;
+                   });
+}
+
 std::string printable_line(std::string_view line) {
   std::string out;
   out.reserve(line.size());

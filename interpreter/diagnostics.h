@@ -63,6 +63,9 @@ class DiagnosticEngine {
   std::string render() const;
   std::string render(const Diagnostic& d) const;
   const SourceManager& sources() const { return sm_; }
+  // Orders the diagnostics reported since `first` by position (lexical and syntax errors of one
+  // file are found in two passes but read best in source order).
+  void sort_from(std::size_t first);
 
  private:
   static std::string to_arg(const std::string& s) { return s; }

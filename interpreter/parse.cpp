@@ -117,7 +117,8 @@ std::string join_alternatives(const std::vector<std::string>& items) {
 // The error strategy: ANTLR's recovery, Metron's messages (see diagnostics.def).
 class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
  public:
-  MetronErrorStrategy(Builder& b, DiagnosticEngine& d) : builder_(b), diags_(d) {}
+  MetronErrorStrategy(Builder& b, DiagnosticEngine& d, std::set<std::uint32_t> lines)
+      : builder_(b), diags_(d), error_lines_(std::move(lines)) {}
 
  protected:
   void reportNoViableAlternative(antlr4::Parser* p, const antlr4::NoViableAltException& e) override {
@@ -145,8 +146,7 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
     SourceRange where = builder_.range(found);
     LineCol lc = diags_.sources().line_col(where.begin);
     // One error per line: later ones on the same line are usually a cascade of the first.
-    if (lc.line == last_line_) return;
-    last_line_ = lc.line;
+    if (!error_lines_.insert(lc.line).second) return;
 
     std::size_t type = found ? found->getType() : antlr4::Token::EOF;
     if (type == BenchParser::BAD_CHAR) {
@@ -185,7 +185,11 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
       return n;
     };
     std::vector<std::string> items;
-    bool statement = count_in(stmt_starts()) >= 5;
+    // Names and contextual keywords start both; only real statement keywords mean "statement".
+    bool statement = false;
+    for (auto t : types)
+      statement |= t == BenchParser::FOR || t == BenchParser::MEASURE || t == BenchParser::BEGIN ||
+                   t == BenchParser::IF || t == BenchParser::PRINT;
     bool expression = count_in(expr_starts()) >= 5;
     bool ops = count_in(binary_ops()) >= 5;
     std::vector<std::size_t> rest;
@@ -258,7 +262,7 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
 
   Builder& builder_;
   DiagnosticEngine& diags_;
-  std::uint32_t last_line_ = 0;
+  std::set<std::uint32_t> error_lines_;
 };
 
 // Bounds nesting before parsing: ANTLR's recursive descent would otherwise overflow the stack on
@@ -363,10 +367,31 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
   antlr4::CommonTokenStream tokens(&lexer);
   tokens.fill();
   if (!check_nesting(tokens, builder, pc.diags)) return {};
+  // Lexical errors are reported here, and the bad tokens repaired or hidden, so the parser sees
+  // a sensible stream and does not report them again as syntax errors.
+  std::set<std::uint32_t> error_lines;
+  std::size_t first_diag = pc.diags.all().size();
+  for (antlr4::Token* t : tokens.getTokens()) {
+    auto* ct = dynamic_cast<antlr4::CommonToken*>(t);
+    if (!ct) continue;
+    if (t->getType() == BenchParser::BAD_CHAR) {
+      SourceRange r = builder.range(t);
+      pc.diags.report(DiagId::illegal_char, r, printable_line(t->getText()));
+      error_lines.insert(pc.sm.line_col(r.begin).line);
+      ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+    } else if (t->getType() == BenchParser::UNTERMINATED_STRING) {
+      SourceRange r = builder.range(t);
+      pc.diags.report(DiagId::unterminated_string, r);
+      error_lines.insert(pc.sm.line_col(r.begin).line);
+      ct->setType(BenchParser::STRING);
+      ct->setText(t->getText() + "\"");
+    }
+  }
   BenchParser parser(&tokens);
   parser.removeErrorListeners();
-  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags));
+  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, error_lines));
   BenchParser::ScriptContext* tree = parser.script();
+  pc.diags.sort_from(first_diag);
   ast::Block block = builder.build_script(tree);
   pc.stack.push_back(id);
   resolve_includes(pc, block, id);

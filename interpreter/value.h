@@ -38,13 +38,16 @@ struct Spec {
 
 struct OpRef {
   std::string name;  // a measurement function, e.g. Bcast
+  bool operator==(const OpRef&) const = default;
 };
 
 struct Duration {
   double seconds;
+  bool operator==(const Duration&) const = default;
 };
 struct Percent {
   double fraction;
+  bool operator==(const Percent&) const = default;
 };
 
 class Value {

@@ -1,0 +1,127 @@
+// A stable, indented text dump of the AST, for tests and `metron ast`.
+#include <fmt/format.h>
+
+#include "interpreter/ast.h"
+
+namespace metron::ast {
+
+namespace {
+
+// ORDER BINOP
+const char* binop_spelling(BinOp op) {
+  static const char* const names[] = {"+",  "-",  "*",  "/",  "%", "<",  "<=",  ">",
+                                      ">=", "==", "!=", "&", "|", "and", "or", "within"};
+  return names[static_cast<int>(op)];
+}
+const char* unop_spelling(UnOp op) {
+  static const char* const names[] = {"-", "+", "not ", "~"};
+  return names[static_cast<int>(op)];
+}
+
+std::string expr_text(const Expr& e) {
+  return std::visit(
+      [](const auto& n) -> std::string {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, IntLit>) return std::to_string(n.value);
+        else if constexpr (std::is_same_v<T, DoubleLit>) return fmt::format("{}", n.value);
+        else if constexpr (std::is_same_v<T, TimeLit>) return fmt::format("{}s", n.seconds);
+        else if constexpr (std::is_same_v<T, PercentLit>) return fmt::format("{}%", n.fraction * 100);
+        else if constexpr (std::is_same_v<T, StringLit>) return "\"" + n.value + "\"";
+        else if constexpr (std::is_same_v<T, NameRef>) return n.name;
+        else if constexpr (std::is_same_v<T, Call>) {
+          std::string out = n.callee + "(";
+          for (std::size_t i = 0; i < n.args.size(); ++i) {
+            if (i) out += ", ";
+            if (!n.args[i].name.empty()) out += n.args[i].name + " = ";
+            out += expr_text(*n.args[i].value);
+          }
+          return out + ")";
+        } else if constexpr (std::is_same_v<T, ListLit>) {
+          std::string out = n.braces ? "{" : "[";
+          for (std::size_t i = 0; i < n.items.size(); ++i)
+            out += (i ? ", " : "") + expr_text(*n.items[i]);
+          return out + (n.braces ? "}" : "]");
+        } else if constexpr (std::is_same_v<T, Unary>) {
+          return std::string(unop_spelling(n.op)) + expr_text(*n.operand);
+        } else {
+          return "(" + expr_text(*n.lhs) + " " + binop_spelling(n.op) + " " + expr_text(*n.rhs) +
+                 ")";
+        }
+      },
+      e.node);
+}
+
+void dump_block(std::string& out, const Block& b, int indent);
+
+void dump_stmt(std::string& out, const Stmt& s, int indent) {
+  std::string pad(indent * 2, ' ');
+  std::visit(
+      [&](const auto& n) {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, Measurement>) {
+          out += pad + "measurement \"" + n.name + "\"\n";
+          dump_block(out, n.body, indent + 1);
+        } else if constexpr (std::is_same_v<T, Assign>) {
+          out += pad + n.name + " = " + expr_text(*n.value) + "\n";
+        } else if constexpr (std::is_same_v<T, CallStmt>) {
+          out += pad + "call " + expr_text(*n.call) + "\n";
+        } else if constexpr (std::is_same_v<T, SetStmt>) {
+          out += pad + "set " + n.name + " = " + expr_text(*n.value) + "\n";
+        } else if constexpr (std::is_same_v<T, StopStmt>) {
+          out += pad + "stop when " + expr_text(*n.condition) + "\n";
+        } else if constexpr (std::is_same_v<T, ReplicateStmt>) {
+          out += pad + "replicate " + expr_text(*n.count) + "\n";
+        } else if constexpr (std::is_same_v<T, FactorStmt>) {
+          out += pad + "factor " + n.name + " in " + expr_text(*n.levels) +
+                 (n.env_var ? " as env \"" + *n.env_var + "\"" : "") + "\n";
+        } else if constexpr (std::is_same_v<T, ShuffleStmt>) {
+          out += pad + "shuffle" + (n.seed ? " seed " + expr_text(*n.seed) : "") + "\n";
+        } else if constexpr (std::is_same_v<T, PrintStmt>) {
+          out += pad + (n.all ? "print_all" : "print");
+          for (std::size_t i = 0; i < n.items.size(); ++i)
+            out += (i ? ", " : " ") + expr_text(*n.items[i]);
+          out += "\n";
+        } else if constexpr (std::is_same_v<T, FlushStmt>) {
+          out += pad + "flush\n";
+        } else if constexpr (std::is_same_v<T, MeasureStmt>) {
+          out += pad + "measure " + expr_text(*n.comm) + " : " + expr_text(*n.call) + "\n";
+        } else if constexpr (std::is_same_v<T, RangeLoop>) {
+          out += pad + (n.autorefine ? "autorefine " : "for ") + n.var + " = " +
+                 expr_text(*n.from) + " to " + (n.to ? expr_text(*n.to) : "...");
+          if (n.step) out += std::string(" step ") + (n.multiplicative ? "*" : "") + expr_text(*n.step);
+          if (n.multiple_of) out += " multipleof " + expr_text(*n.multiple_of);
+          out += "\n";
+          dump_block(out, n.body, indent + 1);
+        } else if constexpr (std::is_same_v<T, ListLoop>) {
+          out += pad + "for " + n.var + " in " + expr_text(*n.items) + "\n";
+          dump_block(out, n.body, indent + 1);
+        } else if constexpr (std::is_same_v<T, If>) {
+          out += pad + "if " + expr_text(*n.condition) + "\n";
+          dump_block(out, n.then_body, indent + 1);
+          if (!n.else_body.empty()) {
+            out += pad + "else\n";
+            dump_block(out, n.else_body, indent + 1);
+          }
+        } else if constexpr (std::is_same_v<T, Include>) {
+          out += pad + "include \"" + n.path + "\"\n";
+          dump_block(out, n.body, indent + 1);
+        }
+      },
+      s.node);
+}
+
+void dump_block(std::string& out, const Block& b, int indent) {
+  for (const auto& s : b) dump_stmt(out, *s, indent);
+}
+
+}  // namespace
+
+std::string dump(const Script& script) {
+  std::string out;
+  dump_block(out, script.body, 0);
+  return out;
+}
+
+std::string dump(const Expr& expr) { return expr_text(expr); }
+
+}  // namespace metron::ast

@@ -1,0 +1,36 @@
+// The metron subcommands. Front-end commands (check, plan, ast) need no MPI; runtime commands
+// (exec, run, analyze, compare, replay, clock-check) are registered by runtime_commands.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace metron {
+
+struct CliOptions {
+  std::string file;
+  int np = 2;
+  std::uint64_t seed = 0;
+  bool json = false;
+  std::string out;
+  // run / exec / replay / compare
+  int replicates = 0;
+  std::string launcher;
+  std::string resume;
+  std::string launch_spec;  // exec: factor levels of this launch, "name=index,..."
+  std::vector<std::string> dirs;
+  std::string alternative = "two-sided";
+  double alpha = 0.05;
+  bool quiet = false;
+};
+
+int cmd_check(const CliOptions& o);
+int cmd_plan(const CliOptions& o);
+int cmd_ast(const CliOptions& o);
+
+void register_runtime_commands(CLI::App& app, CliOptions& o);
+int run_runtime_command(CLI::App& app, CliOptions& o, int argc, char** argv);
+
+}  // namespace metron

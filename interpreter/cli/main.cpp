@@ -1,0 +1,47 @@
+// metron: the command-line entry point. Subcommands are in commands.cpp; this file only parses
+// arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70 runtime, 74 I/O).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "interpreter/cli/commands.h"
+#include "interpreter/program.h"
+
+int main(int argc, char** argv) {
+  using namespace metron;
+  CLI::App app{"Metron: run MPI benchmark scripts (.bench, a superset of SKaMPI's .ski)", "metron"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("metron ") + METRON_VERSION);
+  CliOptions o;
+
+  auto* check = app.add_subcommand("check", "report the script's errors and warnings; nothing else");
+  check->add_option("file", o.file, "script")->required();
+  check->add_option("--np", o.np, "number of ranks to check against")->check(CLI::Range(1, 1 << 20));
+
+  auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
+  plan->add_option("file", o.file, "script")->required();
+  plan->add_option("--np", o.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
+  plan->add_option("--seed", o.seed, "run seed");
+  plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
+
+  auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");
+  astc->add_option("file", o.file, "script")->required();
+
+  register_runtime_commands(app, o);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kExitOk : kExitUsage;
+  }
+  try {
+    if (check->parsed()) return cmd_check(o);
+    if (plan->parsed()) return cmd_plan(o);
+    if (astc->parsed()) return cmd_ast(o);
+    return run_runtime_command(app, o, argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "metron: internal error: %s\n", e.what());
+    return kExitRuntime;
+  }
+}

@@ -1,0 +1,374 @@
+// Expression evaluation: names, calls to builtins, arithmetic with units, argument binding.
+#include <cmath>
+#include <limits>
+
+#include "interpreter/interp.h"
+
+namespace metron {
+
+namespace {
+
+using T = Value::Type;
+
+// Names that only mean something inside a `stop when` rule (evaluated by the runtime).
+bool is_stop_term(const std::string& n) {
+  return n == "reps" || n == "elapsed" || n == "rse" || n == "ci" || n == "cov_mean" ||
+         n == "cov_median" || n == "quantile";
+}
+
+std::string short_display(const Value& v) {
+  std::string s = to_display(v);
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+}  // namespace
+
+std::optional<Value> Interp::lookup(const std::string& name) const {
+  if (auto it = locals_.find(name); it != locals_.end()) return it->second;
+  if (auto it = globals_.find(name); it != globals_.end()) return it->second;
+  if (auto d = datatype_by_name(name)) return Value(*d);
+  if (auto o = reduce_op_by_name(name)) return Value(*o);
+  if (name == "MPI_COMM_WORLD") {
+    CommSpec c;
+    c.kind = CommSpec::Kind::World;
+    c.size = opt_.np;
+    for (int i = 0; i < opt_.np; ++i) c.ranks.push_back(i);
+    c.label = "MPI_COMM_WORLD";
+    return Value(std::move(c));
+  }
+  if (name == "MPI_COMM_NULL") {
+    CommSpec c;
+    c.kind = CommSpec::Kind::Null;
+    c.label = "MPI_COMM_NULL";
+    return Value(std::move(c));
+  }
+  if (name == "MPI_UNDEFINED") return Value(static_cast<std::int64_t>(-32766));  // MPICH's value
+  if (name == "MPI_INFO_NULL") return Value(Spec{"MPI_INFO_NULL", {}});
+  if (find_measure_func(name)) return Value(OpRef{name});
+  return std::nullopt;
+}
+
+std::vector<std::string> Interp::visible_names() const {
+  std::vector<std::string> out;
+  for (auto& [k, v] : locals_) out.push_back(k);
+  for (auto& [k, v] : globals_) out.push_back(k);
+  out.push_back("MPI_COMM_WORLD");
+  for (int i = 0; i <= static_cast<int>(Datatype::MPI_LONG_DOUBLE_INT); ++i)
+    out.emplace_back(datatype_name(static_cast<Datatype>(i)));
+  for (int i = 0; i <= static_cast<int>(ReduceOp::MPI_REPLACE); ++i)
+    out.emplace_back(reduce_op_name(static_cast<ReduceOp>(i)));
+  for (const auto& f : measure_funcs()) out.push_back(f.name);
+  return out;
+}
+
+Value Interp::eval_name(const ast::Expr& e, const std::string& name, Mode mode) {
+  if (auto v = lookup(name)) return *v;
+  if (mode == Mode::Setting) return Value(Spec{name, {}});
+  if (is_stop_term(name) || name == "median" || name == "mean")
+    fail(DiagId::stop_term_outside_rule, e.range, name);
+  diags_.report(DiagId::unknown_variable, e.range, name);
+  std::string best = closest_match(name, visible_names());
+  if (!best.empty()) diags_.note(DiagId::did_you_mean, e.range, best);
+  throw EvalError{};
+}
+
+Value Interp::eval(const ast::Expr& e, Mode mode) {
+  return std::visit(
+      [&](const auto& n) -> Value {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, ast::IntLit>) return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::DoubleLit>) return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::TimeLit>) return Value(Duration{n.seconds});
+        else if constexpr (std::is_same_v<N, ast::PercentLit>) return Value(Percent{n.fraction});
+        else if constexpr (std::is_same_v<N, ast::StringLit>) return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::NameRef>) return eval_name(e, n.name, mode);
+        else if constexpr (std::is_same_v<N, ast::Call>) return eval_call(e, n, mode);
+        else if constexpr (std::is_same_v<N, ast::ListLit>) {
+          ValueList items;
+          for (const auto& it : n.items) items.push_back(eval(*it, mode));
+          return Value(std::move(items));
+        } else if constexpr (std::is_same_v<N, ast::Unary>) return eval_unary(e, n, mode);
+        else return eval_binary(e, n, mode);
+      },
+      e.node);
+}
+
+double Interp::eval_number(const ast::Expr& e, const char* what) {
+  Value v = eval(e);
+  if (!v.is_number()) fail(DiagId::bad_operand, e.range, "", what, "number expected, got " + type_name(v.type()));
+  return v.as_number();
+}
+
+std::int64_t Interp::eval_int(const ast::Expr& e, const char* what) {
+  Value v = eval(e);
+  if (v.is(T::Double) && std::nearbyint(v.as_double()) == v.as_double() &&
+      std::fabs(v.as_double()) < 9e18)
+    return static_cast<std::int64_t>(v.as_double());
+  if (!v.is(T::Int))
+    fail(DiagId::bad_operand, e.range, "", what, "integer expected, got " + short_display(v));
+  return v.as_int();
+}
+
+bool Interp::truthy(const Value& v, const ast::Expr& at) {
+  if (v.is(T::Int)) return v.as_int() != 0;
+  if (v.is(T::Double)) return v.as_double() != 0;
+  fail(DiagId::condition_type, at.range, type_name(v.type()));
+}
+
+Value Interp::eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode) {
+  Value v = eval(*u.operand, mode);
+  auto bad = [&](const char* op) -> Value {
+    fail(DiagId::bad_operand, e.range, "", op, type_name(v.type()));
+  };
+  switch (u.op) {
+    case ast::UnOp::Neg:
+      if (v.is(T::Int)) {
+        if (v.as_int() == std::numeric_limits<std::int64_t>::min()) fail(DiagId::overflow, e.range, "-");
+        return Value(-v.as_int());
+      }
+      if (v.is(T::Double)) return Value(-v.as_double());
+      if (v.is(T::Duration)) return Value(Duration{-v.as_seconds()});
+      if (v.is(T::Percent)) return Value(Percent{-v.as_fraction()});
+      return bad("-");
+    case ast::UnOp::Plus:
+      if (v.is_number() || v.is(T::Duration) || v.is(T::Percent)) return v;
+      return bad("+");
+    case ast::UnOp::Not: return Value(truthy(v, *u.operand) ? 0 : 1);
+    case ast::UnOp::BitNot:
+      if (v.is(T::Int)) return Value(~v.as_int());
+      return bad("~");
+  }
+  return v;
+}
+
+Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
+  using Op = ast::BinOp;
+  static const char* const spelling[] = {"+",  "-",  "*", "/", "%",   "<",  "<=",    ">",
+                                         ">=", "==", "!=", "&", "|", "and", "or", "within"};
+  const char* op = spelling[static_cast<int>(b.op)];
+  if (b.op == Op::Within) fail(DiagId::stop_term_outside_rule, b.op_range, "within");
+  // Short-circuit logic, SKaMPI style: numbers, result 0 or 1.
+  if (b.op == Op::And || b.op == Op::Or) {
+    bool l = truthy(eval(*b.lhs, mode), *b.lhs);
+    if (b.op == Op::And && !l) return Value(0);
+    if (b.op == Op::Or && l) return Value(1);
+    return Value(truthy(eval(*b.rhs, mode), *b.rhs) ? 1 : 0);
+  }
+  Value l = eval(*b.lhs, mode);
+  Value r = eval(*b.rhs, mode);
+  auto bad = [&]() -> Value {
+    fail(DiagId::bad_operand, b.op_range, "s", op,
+         type_name(l.type()) + " and " + type_name(r.type()));
+  };
+  auto cmp = [&](double x, double y) -> Value {
+    switch (b.op) {
+      case Op::Lt: return Value(x < y ? 1 : 0);
+      case Op::Le: return Value(x <= y ? 1 : 0);
+      case Op::Gt: return Value(x > y ? 1 : 0);
+      case Op::Ge: return Value(x >= y ? 1 : 0);
+      case Op::Eq: return Value(x == y ? 1 : 0);
+      case Op::Ne: return Value(x != y ? 1 : 0);
+      default: return bad();
+    }
+  };
+  bool is_cmp = b.op == Op::Lt || b.op == Op::Le || b.op == Op::Gt || b.op == Op::Ge ||
+                b.op == Op::Eq || b.op == Op::Ne;
+
+  if (l.is(T::Int) && r.is(T::Int)) {
+    std::int64_t x = l.as_int(), y = r.as_int(), z = 0;
+    switch (b.op) {
+      case Op::Add:
+        if (__builtin_add_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        return Value(z);
+      case Op::Sub:
+        if (__builtin_sub_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        return Value(z);
+      case Op::Mul:
+        if (__builtin_mul_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        return Value(z);
+      case Op::Div:
+      case Op::Mod:
+        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        if (x == std::numeric_limits<std::int64_t>::min() && y == -1)
+          fail(DiagId::overflow, b.op_range, op);
+        return Value(b.op == Op::Div ? x / y : x % y);  // C semantics, as SKaMPI
+      case Op::BitAnd: return Value(x & y);
+      case Op::BitOr: return Value(x | y);
+      default:
+        if (is_cmp) {
+          switch (b.op) {
+            case Op::Lt: return Value(x < y ? 1 : 0);
+            case Op::Le: return Value(x <= y ? 1 : 0);
+            case Op::Gt: return Value(x > y ? 1 : 0);
+            case Op::Ge: return Value(x >= y ? 1 : 0);
+            case Op::Eq: return Value(x == y ? 1 : 0);
+            default: return Value(x != y ? 1 : 0);
+          }
+        }
+        return bad();
+    }
+  }
+  auto checked = [&](double d) -> Value {
+    if (!std::isfinite(d)) fail(DiagId::not_a_number, e.range, "the result of '" + std::string(op) + "'");
+    return Value(d);
+  };
+  if (l.is_number() && r.is_number()) {
+    double x = l.as_number(), y = r.as_number();
+    switch (b.op) {
+      case Op::Add: return checked(x + y);
+      case Op::Sub: return checked(x - y);
+      case Op::Mul: return checked(x * y);
+      case Op::Div:
+        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        return checked(x / y);
+      default:
+        if (is_cmp) return cmp(x, y);
+        return bad();
+    }
+  }
+  // Times: time +- time, time * number, number * time, time / number, time / time.
+  if (l.is(T::Duration) || r.is(T::Duration)) {
+    auto dur = [&](double s) -> Value {
+      if (!std::isfinite(s)) fail(DiagId::not_a_number, e.range, "the time");
+      return Value(Duration{s});
+    };
+    if (l.is(T::Duration) && r.is(T::Duration)) {
+      double x = l.as_seconds(), y = r.as_seconds();
+      if (b.op == Op::Add) return dur(x + y);
+      if (b.op == Op::Sub) return dur(x - y);
+      if (b.op == Op::Div) {
+        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        return checked(x / y);
+      }
+      if (is_cmp) return cmp(x, y);
+      return bad();
+    }
+    if (l.is(T::Duration) && r.is_number()) {
+      if (b.op == Op::Mul) return dur(l.as_seconds() * r.as_number());
+      if (b.op == Op::Div) {
+        if (r.as_number() == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        return dur(l.as_seconds() / r.as_number());
+      }
+    }
+    if (l.is_number() && r.is(T::Duration) && b.op == Op::Mul)
+      return dur(l.as_number() * r.as_seconds());
+    return bad();
+  }
+  if (l.is(T::Percent) && r.is(T::Percent)) {
+    double x = l.as_fraction(), y = r.as_fraction();
+    if (b.op == Op::Add) return Value(Percent{x + y});
+    if (b.op == Op::Sub) return Value(Percent{x - y});
+    if (is_cmp) return cmp(x, y);
+    return bad();
+  }
+  if ((l.is(T::Percent) && r.is_number()) || (l.is_number() && r.is(T::Percent))) {
+    double f = l.is(T::Percent) ? l.as_fraction() : r.as_fraction();
+    double x = l.is(T::Percent) ? r.as_number() : l.as_number();
+    if (b.op == Op::Mul) return checked(f * x);  // 5% * 200 = 10
+    return bad();
+  }
+  if (l.is(T::String) && r.is(T::String)) {
+    if (b.op == Op::Add) return Value(l.as_string() + r.as_string());
+    if (b.op == Op::Eq) return Value(l.as_string() == r.as_string() ? 1 : 0);
+    if (b.op == Op::Ne) return Value(l.as_string() != r.as_string() ? 1 : 0);
+    return bad();
+  }
+  if (l.type() == r.type() && (b.op == Op::Eq || b.op == Op::Ne)) {
+    bool eq = l == r;
+    return Value((b.op == Op::Eq) == eq ? 1 : 0);
+  }
+  return bad();
+}
+
+std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector<Param>& params,
+                                     const ast::Call& call, std::vector<SourceRange>& ranges,
+                                     std::string_view sig, Mode mode) {
+  std::vector<std::optional<Value>> bound(params.size());
+  ranges.assign(params.size(), call.callee_range);
+  bool seen_named = false;
+  std::size_t positional = 0;
+  auto note_sig = [&] { diags_.note(DiagId::note_signature, call.callee_range, fname, std::string(sig)); };
+  for (const auto& a : call.args) {
+    std::size_t idx;
+    if (a.name.empty()) {
+      if (seen_named) fail(DiagId::positional_after_named, a.value->range);
+      idx = positional++;
+      if (idx >= params.size()) {
+        diags_.report(DiagId::too_many_args, a.value->range, fname, params.size(), call.args.size());
+        note_sig();
+        throw EvalError{};
+      }
+    } else {
+      seen_named = true;
+      idx = params.size();
+      for (std::size_t i = 0; i < params.size(); ++i)
+        if (params[i].name == a.name) idx = i;
+      if (idx == params.size()) {
+        diags_.report(DiagId::unknown_named_arg, a.name_range, fname, a.name);
+        note_sig();
+        throw EvalError{};
+      }
+      if (bound[idx]) fail(DiagId::duplicate_arg, a.name_range, a.name, fname);
+    }
+    Value v = eval(*a.value, mode);
+    const Param& p = params[idx];
+    // An integral double is accepted where an integer is expected (SKaMPI casts silently).
+    if ((p.type & kInt) && !(p.type & kDouble) && v.is(T::Double) &&
+        std::nearbyint(v.as_double()) == v.as_double() && std::fabs(v.as_double()) < 9e18)
+      v = Value(static_cast<std::int64_t>(v.as_double()));
+    if (!value_matches(v, p.type)) {
+      diags_.report(DiagId::bad_argument, a.value->range, idx + 1, fname, param_type_name(p.type),
+                    short_display(v));
+      note_sig();
+      throw EvalError{};
+    }
+    if (v.is(T::Int) && !(p.type & kInt)) v = Value(static_cast<double>(v.as_int()));
+    bound[idx] = std::move(v);
+    ranges[idx] = a.value->range;
+  }
+  std::vector<Value> out;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (bound[i]) {
+      out.push_back(std::move(*bound[i]));
+    } else if (params[i].default_value) {
+      out.push_back(*params[i].default_value);
+    } else {
+      std::size_t required = 0;
+      for (const auto& p : params) required += p.default_value ? 0 : 1;
+      diags_.report(DiagId::too_few_args, call.callee_range, fname, required, call.args.size());
+      note_sig();
+      throw EvalError{};
+    }
+  }
+  return out;
+}
+
+Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
+  if (const Builtin* b = find_builtin(c.callee)) {
+    std::vector<SourceRange> ranges;
+    std::vector<Value> args = bind_args(c.callee, b->params, c, ranges, signature(*b), mode);
+    BuiltinCtx ctx{diags_, opt_.np, settings_, rng_state_, e.range, ranges, settings_changed_, c.callee};
+    return b->impl(ctx, args);
+  }
+  if (find_measure_func(c.callee) || lookup(c.callee).value_or(Value()).is(T::Op))
+    fail(DiagId::measurement_in_expression, c.callee_range, c.callee);
+  if (mode == Mode::Setting) {
+    Spec s{c.callee, {}};
+    for (const auto& a : c.args) s.args.emplace_back(a.name, eval(*a.value, mode));
+    return Value(std::move(s));
+  }
+  if (is_stop_term(c.callee)) fail(DiagId::stop_term_outside_rule, c.callee_range, c.callee);
+  if (is_unsupported_skampi_measure(c.callee)) fail(DiagId::unsupported_measurement, c.callee_range, c.callee);
+  if (is_unsupported_skampi_function(c.callee))
+    fail(DiagId::unsupported_function, c.callee_range, c.callee);
+  if (auto v = lookup(c.callee)) fail(DiagId::not_callable, c.callee_range, c.callee);
+  diags_.report(DiagId::unknown_function, c.callee_range, c.callee);
+  std::vector<std::string> names;
+  for (const auto& b : builtins()) names.push_back(b.name);
+  std::string best = closest_match(c.callee, names);
+  if (!best.empty()) diags_.note(DiagId::did_you_mean, c.callee_range, best);
+  throw EvalError{};
+}
+
+}  // namespace metron

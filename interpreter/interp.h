@@ -1,0 +1,89 @@
+// The tree-walking evaluator behind build_plan: environment, expressions (eval.cpp), statements
+// and plan emission (plan_builder.cpp), settings (set_settings.cpp). Internal to the front end.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/ast.h"
+#include "interpreter/builtins.h"
+#include "interpreter/diagnostics.h"
+#include "interpreter/plan.h"
+#include "interpreter/plan_builder.h"
+
+namespace metron {
+
+class Interp {
+ public:
+  Interp(const BuildOptions& opt, DiagnosticEngine& diags);
+  Plan run(const ast::Script& script);
+
+  // --- expressions (eval.cpp) ---
+  enum class Mode { Normal, Setting };  // Setting: unknown names and calls become option specs
+  Value eval(const ast::Expr& e, Mode mode = Mode::Normal);
+  double eval_number(const ast::Expr& e, const char* what);
+  std::int64_t eval_int(const ast::Expr& e, const char* what);
+  bool truthy(const Value& v, const ast::Expr& at);
+  // Binds call arguments to params (positional, named, defaults); reports and throws on error.
+  std::vector<Value> bind_args(const std::string& fname, const std::vector<Param>& params,
+                               const ast::Call& call, std::vector<SourceRange>& ranges,
+                               std::string_view sig, Mode mode = Mode::Normal);
+  [[noreturn]] void fail(DiagId id, SourceRange r, auto&&... args) {
+    diags_.report(id, r, args...);
+    throw EvalError{};
+  }
+
+  // --- settings (set_settings.cpp) ---
+  void apply_setting(const std::string& key, const Value& v, SourceRange key_range,
+                     SourceRange value_range);
+  void apply_stop_rule(const ast::Expr& cond);
+
+ private:
+  Value eval_name(const ast::Expr& e, const std::string& name, Mode mode);
+  Value eval_call(const ast::Expr& e, const ast::Call& c, Mode mode);
+  Value eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode);
+  Value eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode);
+  std::optional<Value> lookup(const std::string& name) const;
+  std::vector<std::string> visible_names() const;
+
+  // --- statements (plan_builder.cpp) ---
+  void exec_block(const ast::Block& b);
+  void exec_stmt(const ast::Stmt& s);
+  void exec_measurement(const ast::Stmt& s, const ast::Measurement& m);
+  void exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l);
+  void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
+  void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
+  void exec_design(const ast::Stmt& s);
+  void assign(const std::string& name, SourceRange r, Value v);
+  std::shared_ptr<const Settings> snapshot();
+  void body_iteration(const ast::Block& body, const std::string& var, Value v);
+
+  const BuildOptions& opt_;
+  DiagnosticEngine& diags_;
+  Plan plan_;
+  std::map<std::string, Value> globals_;
+  std::map<std::string, Value> locals_;
+  bool in_block_ = false;
+  int autorefine_depth_ = 0;
+  int refine_group_ = -1;
+  std::string refine_var_;
+  int next_refine_group_ = 0;
+  std::vector<std::pair<std::string, Value>> loop_vars_;  // outermost first
+  Settings settings_;
+  std::shared_ptr<const Settings> snapshot_;
+  bool settings_changed_ = true;
+  std::uint64_t rng_state_;
+  // '...' loops: set by a measure whose message does not fit, read by the innermost such loop.
+  int ellipsis_depth_ = 0;
+  bool ellipsis_overflow_ = false;
+  std::string block_name_;
+  int block_index_ = -1;
+  int measures_in_block_ = 0;
+  std::map<std::string, SourceRange> block_ranges_;
+  friend struct BuiltinCtx;
+};
+
+}  // namespace metron

@@ -1,0 +1,384 @@
+// Statement execution and plan emission: blocks, loops (SKaMPI semantics), measure, design.
+#include "interpreter/plan_builder.h"
+
+#include <cmath>
+#include <set>
+
+#include "interpreter/interp.h"
+#include "interpreter/loop_sequence.h"
+
+namespace metron {
+
+namespace {
+
+using T = Value::Type;
+
+// Loops bounded by '...' stop when a message no longer fits; this bounds loops whose message
+// never grows (a Barrier, say) so they cannot run forever.
+constexpr std::size_t kMaxLoopValues = 1'000'000;
+
+bool contains_measure(const ast::Block& b) {
+  for (const auto& s : b) {
+    bool found = std::visit(
+        [](const auto& n) -> bool {
+          using N = std::decay_t<decltype(n)>;
+          if constexpr (std::is_same_v<N, ast::MeasureStmt>) return true;
+          else if constexpr (std::is_same_v<N, ast::RangeLoop> || std::is_same_v<N, ast::ListLoop> ||
+                             std::is_same_v<N, ast::Measurement> || std::is_same_v<N, ast::Include>)
+            return contains_measure(n.body);
+          else if constexpr (std::is_same_v<N, ast::If>)
+            return contains_measure(n.then_body) || contains_measure(n.else_body);
+          else return false;
+        },
+        s->node);
+    if (found) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
+    : opt_(opt), diags_(diags), rng_state_(opt.seed ^ 0x6d6574726f6eULL /* "metron" */) {
+  plan_.np = opt.np;
+  plan_.design.seed = opt.seed;
+  plan_.design.seed_given = opt.seed_given;
+}
+
+Plan Interp::run(const ast::Script& script) {
+  try {
+    exec_block(script.body);
+  } catch (const TooManyErrors&) {
+  }
+  return std::move(plan_);
+}
+
+std::shared_ptr<const Settings> Interp::snapshot() {
+  // Jobs share one snapshot until a setting changes: 100 000 jobs need not hold 100 000 copies.
+  if (settings_changed_ || !snapshot_) {
+    snapshot_ = std::make_shared<const Settings>(settings_);
+    settings_changed_ = false;
+  }
+  return snapshot_;
+}
+
+void Interp::assign(const std::string& name, SourceRange r, Value v) {
+  if (lookup(name) && !locals_.count(name) && !globals_.count(name) && !find_measure_func(name))
+    fail(DiagId::assign_to_constant, r, name);
+  for (const auto& [var, val] : loop_vars_)
+    if (var == name) diags_.report(DiagId::loop_var_assigned, r, name);
+  // SKaMPI: inside a block, assigning a global's name creates a local (cleared at the end).
+  if (in_block_)
+    locals_[name] = std::move(v);
+  else
+    globals_[name] = std::move(v);
+}
+
+void Interp::exec_block(const ast::Block& b) {
+  for (const auto& s : b) {
+    try {
+      exec_stmt(*s);
+    } catch (const EvalError&) {
+      // Reported already; go on with the next statement so one run shows several errors.
+    }
+  }
+}
+
+void Interp::exec_stmt(const ast::Stmt& s) {
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, ast::Measurement>) {
+          exec_measurement(s, n);
+        } else if constexpr (std::is_same_v<N, ast::Assign>) {
+          assign(n.name, n.name_range, eval(*n.value));
+        } else if constexpr (std::is_same_v<N, ast::CallStmt>) {
+          eval(*n.call);
+        } else if constexpr (std::is_same_v<N, ast::SetStmt>) {
+          Value v = eval(*n.value, Mode::Setting);
+          apply_setting(n.name, v, n.name_range, n.value->range);
+        } else if constexpr (std::is_same_v<N, ast::StopStmt>) {
+          apply_stop_rule(*n.condition);
+        } else if constexpr (std::is_same_v<N, ast::ReplicateStmt> ||
+                             std::is_same_v<N, ast::FactorStmt> ||
+                             std::is_same_v<N, ast::ShuffleStmt>) {
+          exec_design(s);
+        } else if constexpr (std::is_same_v<N, ast::PrintStmt>) {
+          std::string text;
+          for (std::size_t i = 0; i < n.items.size(); ++i) {
+            Value v = eval(*n.items[i]);
+            if (i) text += " ";
+            text += to_cell(v);
+          }
+          plan_.prints.push_back({static_cast<std::int64_t>(plan_.jobs.size()), text, n.all});
+        } else if constexpr (std::is_same_v<N, ast::FlushStmt>) {
+          // Output is flushed job by job anyway.
+        } else if constexpr (std::is_same_v<N, ast::MeasureStmt>) {
+          exec_measure(s, n);
+        } else if constexpr (std::is_same_v<N, ast::RangeLoop>) {
+          exec_range_loop(s, n);
+        } else if constexpr (std::is_same_v<N, ast::ListLoop>) {
+          exec_list_loop(s, n);
+        } else if constexpr (std::is_same_v<N, ast::If>) {
+          if (truthy(eval(*n.condition), *n.condition))
+            exec_block(n.then_body);
+          else
+            exec_block(n.else_body);
+        } else if constexpr (std::is_same_v<N, ast::Include>) {
+          exec_block(n.body);
+        }
+      },
+      s.node);
+}
+
+// begin measurement "name" block end measurement
+void Interp::exec_measurement(const ast::Stmt& s, const ast::Measurement& m) {
+  if (in_block_) fail(DiagId::nested_block, s.range);
+  if (auto it = block_ranges_.find(m.name); it != block_ranges_.end()) {
+    diags_.report(DiagId::duplicate_block, s.range, m.name);
+    diags_.note(DiagId::note_previous_definition, it->second);
+  } else {
+    block_ranges_[m.name] = s.range;
+  }
+  // Settings changed inside a block stay inside it (docs/language.md, "Scope of settings").
+  Settings saved = settings_;
+  auto saved_snapshot = snapshot_;
+  in_block_ = true;
+  block_name_ = m.name;
+  block_index_ = static_cast<int>(plan_.block_names.size());
+  plan_.block_names.push_back(m.name);
+  std::size_t jobs_before = plan_.jobs.size();
+  if (!contains_measure(m.body)) diags_.report(DiagId::empty_block, s.range, m.name);
+  exec_block(m.body);
+  (void)jobs_before;
+  in_block_ = false;
+  locals_.clear();
+  settings_ = saved;
+  snapshot_ = saved_snapshot;
+  settings_changed_ = false;
+}
+
+void Interp::body_iteration(const ast::Block& body, const std::string& var, Value v) {
+  // Loop variables are locals inside a block, globals outside one.
+  auto& scope = in_block_ ? locals_ : globals_;
+  scope[var] = v;
+  loop_vars_.emplace_back(var, std::move(v));
+  try {
+    exec_block(body);
+  } catch (...) {
+    loop_vars_.pop_back();
+    throw;
+  }
+  loop_vars_.pop_back();
+}
+
+// forHead v = a to (b | ...) [step [*]s [multipleof j]] do block od
+void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
+  if (l.autorefine && autorefine_depth_ > 0) fail(DiagId::nested_autorefine, s.range);
+  Value from = eval(*l.from);
+  if (!from.is_number())
+    fail(DiagId::bad_operand, l.from->range, "", "for", "number expected, got " + type_name(from.type()));
+  LoopSequence::Spec spec;
+  spec.from = from.as_number();
+  spec.integer = from.is(T::Int);
+  if (l.to) spec.to = eval_number(*l.to, "to");
+  if (l.step) {
+    Value st = eval(*l.step);
+    if (!st.is_number())
+      fail(DiagId::bad_operand, l.step->range, "", "step", "number expected, got " + type_name(st.type()));
+    spec.step = st.as_number();
+    if (st.is(T::Double) && !l.multiplicative && spec.integer && std::nearbyint(spec.step) != spec.step)
+      spec.integer = true;  // SKaMPI: the visible value keeps the type of the start value
+  }
+  spec.multiplicative = l.multiplicative;
+  if (l.multiple_of) {
+    std::int64_t j = eval_int(*l.multiple_of, "multipleof");
+    if (j < 1) fail(DiagId::multipleof_not_positive, l.multiple_of->range, j);
+    spec.multiple_of = j;
+  }
+  if (!LoopSequence::check(spec).empty()) {
+    SourceRange at = l.step ? l.step->range : s.range;
+    std::string step = l.step ? (l.multiplicative ? "*" : "") + dump(*l.step) : "1";
+    fail(DiagId::step_no_progress, at, step, to_display(from),
+         l.to ? dump(*l.to) : std::string("..."));
+  }
+  if (!l.to && !contains_measure(l.body)) fail(DiagId::ellipsis_no_measure, l.to_range);
+
+  int saved_group = refine_group_;
+  std::string saved_var = refine_var_;
+  if (l.autorefine) {
+    ++autorefine_depth_;
+    refine_group_ = next_refine_group_++;
+    refine_var_ = l.var;
+  }
+  bool ellipsis = !l.to;
+  if (ellipsis) ++ellipsis_depth_;
+  bool saved_overflow = ellipsis_overflow_;
+  ellipsis_overflow_ = false;
+  struct Restore {
+    Interp& in;
+    bool autoref, ellipsis, overflow;
+    int group;
+    std::string var;
+    ~Restore() {
+      if (autoref) --in.autorefine_depth_;
+      if (ellipsis) --in.ellipsis_depth_;
+      in.ellipsis_overflow_ = overflow;
+      in.refine_group_ = group;
+      in.refine_var_ = var;
+    }
+  } restore{*this, l.autorefine, ellipsis, saved_overflow, saved_group, saved_var};
+
+  LoopSequence seq(spec);
+  std::size_t n = 0;
+  bool first = true;
+  while (auto v = seq.next()) {
+    if (++n > kMaxLoopValues) fail(DiagId::loop_too_long, s.range, kMaxLoopValues);
+    Value visible = spec.integer ? Value(static_cast<std::int64_t>(*v)) : Value(*v);
+    if (spec.integer && std::fabs(*v) > 9e18) break;  // past int64: nothing can fit anyway
+    body_iteration(l.body, l.var, visible);
+    if (ellipsis && ellipsis_overflow_) {
+      if (first) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
+      break;
+    }
+    first = false;
+  }
+}
+
+// for v in expr do block od
+void Interp::exec_list_loop(const ast::Stmt&, const ast::ListLoop& l) {
+  Value items = eval(*l.items);
+  if (!items.is(T::List)) fail(DiagId::list_loop_type, l.items->range, type_name(items.type()));
+  for (const Value& v : items.as_list()) body_iteration(l.body, l.var, v);
+}
+
+// measure comm : call
+void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
+  if (!in_block_) fail(DiagId::measure_outside_block, s.range);
+  Value comm = eval(*m.comm);
+  if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, m.comm->range, type_name(comm.type()));
+  const auto& call = std::get<ast::Call>(m.call->node);
+  // The callee is a measurement function's name or a variable holding one (for op in [...]).
+  const MeasureFunc* f = nullptr;
+  if (auto v = lookup(call.callee); v && v->is(T::Op)) f = find_measure_func(v->as_op().name);
+  if (!f) {
+    if (find_builtin(call.callee) || lookup(call.callee))
+      fail(DiagId::not_a_measurement, call.callee_range, call.callee);
+    if (is_unsupported_skampi_measure(call.callee))
+      fail(DiagId::unsupported_measurement, call.callee_range, call.callee);
+    diags_.report(DiagId::unknown_function, call.callee_range, call.callee);
+    std::vector<std::string> names;
+    for (const auto& mf : measure_funcs()) names.push_back(mf.name);
+    std::string best = closest_match(call.callee, names);
+    if (!best.empty()) diags_.note(DiagId::did_you_mean, call.callee_range, best);
+    throw EvalError{};
+  }
+  std::vector<SourceRange> ranges;
+  std::vector<Value> args = bind_args(f->name, f->params, call, ranges, signature(*f));
+  if (f->normalize) f->normalize(args);
+
+  const CommSpec& cs = comm.as_comm();
+  if (cs.kind == CommSpec::Kind::Null) return;  // SKaMPI: skipped on MPI_COMM_NULL
+  if (cs.size < f->min_ranks) fail(DiagId::needs_two_ranks, m.comm->range, f->name, f->min_ranks, cs.size);
+  // Argument checks that need the communicator: counts, roots, reductions.
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& pn = f->params[i].name;
+    if ((pn == "count" || pn == "send_count" || pn == "recv_count") && args[i].as_int() < 0)
+      fail(DiagId::negative_size, ranges[i], "count", args[i].as_int());
+    if (pn == "iterations" && args[i].as_int() < 1)
+      fail(DiagId::bad_argument_value, ranges[i], i + 1, f->name, "iterations must be at least 1");
+    if (pn == "time" && args[i].as_seconds() < 0)
+      fail(DiagId::negative_size, ranges[i], "time", to_display(args[i]));
+  }
+  if (f->root_param >= 0) {
+    std::int64_t root = args[f->root_param].as_int();
+    if (root < 0 || root >= cs.size) fail(DiagId::bad_root, ranges[f->root_param], root, cs.size);
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].is(T::ReduceOp)) continue;
+    for (std::size_t j = 0; j < args.size(); ++j)
+      if (args[j].is(T::Datatype) && !reduction_allowed(args[i].as_reduce_op(), args[j].as_datatype()))
+        fail(DiagId::datatype_op_mismatch, ranges[i], reduce_op_name(args[i].as_reduce_op()),
+             datatype_name(args[j].as_datatype()));
+  }
+  BufferUse use = f->usage(args, cs.size);
+  std::int64_t need = use.send_bytes + use.recv_bytes;
+  std::int64_t factor = settings_.buffer_cycling ? 2 : 1;  // SKaMPI: cycling needs twice the room
+  if (need > settings_.buffer_bytes / factor) {
+    if (ellipsis_depth_ > 0) {
+      ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
+      return;
+    }
+    diags_.report(DiagId::size_too_large, s.range, "message", need * factor, settings_.buffer_bytes);
+    std::int64_t suggest = 1;
+    while (suggest < need * factor) suggest *= 2;
+    std::string sz = suggest >= (1 << 20) ? std::to_string(suggest >> 20) + "MiB" : std::to_string(suggest >> 10) + "KiB";
+    diags_.note(DiagId::note_buffer_hint, s.range, sz, sz);
+    throw EvalError{};
+  }
+  if (plan_.jobs.size() >= opt_.max_jobs) {
+    diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
+    throw TooManyErrors{};
+  }
+  Job job;
+  job.id = static_cast<std::int64_t>(plan_.jobs.size());
+  job.block = block_name_;
+  job.block_index = block_index_;
+  job.factors = loop_vars_;
+  job.op = OpCall{f, std::move(args)};
+  job.comm = cs;
+  job.count = use.count;
+  job.bytes = use.reported_bytes;
+  job.send_bytes = use.send_bytes;
+  job.recv_bytes = use.recv_bytes;
+  job.settings = snapshot();
+  job.range = s.range;
+  job.refine_group = refine_group_;
+  job.refine_var = refine_var_;
+  plan_.jobs.push_back(std::move(job));
+}
+
+// replicate N | factor NAME in [levels] [as env "VAR" | as np] | shuffle [seed N]
+void Interp::exec_design(const ast::Stmt& s) {
+  LaunchDesign& d = plan_.design;
+  if (in_block_) {
+    const char* what = std::holds_alternative<ast::ReplicateStmt>(s.node) ? "replicate"
+                       : std::holds_alternative<ast::FactorStmt>(s.node)  ? "factor"
+                                                                          : "shuffle";
+    fail(DiagId::design_inside_block, s.range, what);
+  }
+  if (auto* r = std::get_if<ast::ReplicateStmt>(&s.node)) {
+    Value v = eval(*r->count);
+    if (!v.is(T::Int) || v.as_int() < 1) fail(DiagId::replicate_positive, r->count->range, to_display(v));
+    d.replicates = v.as_int();
+    return;
+  }
+  if (auto* sh = std::get_if<ast::ShuffleStmt>(&s.node)) {
+    d.shuffle = true;
+    if (sh->seed && !opt_.seed_given) {
+      std::int64_t seed = eval_int(*sh->seed, "seed");
+      d.seed = static_cast<std::uint64_t>(seed);
+      d.seed_given = true;
+    }
+    return;
+  }
+  const auto& f = std::get<ast::FactorStmt>(s.node);
+  for (const auto& existing : d.factors)
+    if (existing.name == f.name) fail(DiagId::duplicate_factor, f.name_range, f.name);
+  Value levels = eval(*f.levels);
+  if (!levels.is(T::List)) fail(DiagId::list_loop_type, f.levels->range, type_name(levels.type()));
+  if (levels.as_list().empty()) fail(DiagId::empty_factor, f.levels->range, f.name);
+  LaunchFactor lf{f.name, levels.as_list(), f.env_var.value_or(""), s.range};
+  std::size_t level = 0;
+  if (auto it = opt_.launch_levels.find(f.name); it != opt_.launch_levels.end()) level = it->second;
+  if (level >= lf.levels.size()) level = 0;
+  globals_[f.name] = lf.levels[level];
+  d.factors.push_back(std::move(lf));
+}
+
+Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags) {
+  Interp in(options, diags);
+  return in.run(script);
+}
+
+}  // namespace metron

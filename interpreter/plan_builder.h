@@ -1,0 +1,26 @@
+// AST + run size + seed -> Plan. Evaluates the script: variables, loops, settings, launch design.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "interpreter/ast.h"
+#include "interpreter/diagnostics.h"
+#include "interpreter/plan.h"
+
+namespace metron {
+
+struct BuildOptions {
+  int np = 1;                    // the run size: get_np(), communicator checks
+  std::uint64_t seed = 0;        // the run seed (comm_rand, get_random_int, shuffling)
+  bool seed_given = false;
+  // The level index of each launch factor for this launch; factors not listed take level 0.
+  std::map<std::string, std::size_t> launch_levels;
+  std::size_t max_jobs = 10'000'000;
+};
+
+// Builds the plan. Errors go to diags; the plan is meaningful only if diags has no errors.
+Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags);
+
+}  // namespace metron

@@ -1,0 +1,188 @@
+// Plan rendering: a table for people, JSON for tools.
+#include "interpreter/plan_dump.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "interpreter/measure_funcs.h"
+
+namespace metron {
+
+nlohmann::json value_json(const Value& v) {
+  using T = Value::Type;
+  switch (v.type()) {
+    case T::Int: return v.as_int();
+    case T::Double: return v.as_double();
+    case T::String: return v.as_string();
+    case T::List: {
+      auto a = nlohmann::json::array();
+      for (const auto& x : v.as_list()) a.push_back(value_json(x));
+      return a;
+    }
+    case T::Duration: return {{"seconds", v.as_seconds()}};
+    case T::Percent: return {{"fraction", v.as_fraction()}};
+    default: return to_cell(v);
+  }
+}
+
+nlohmann::json settings_json(const Settings& s) {
+  nlohmann::json sync = {{"kind", proc_sync_name(s.sync.kind)},
+                         {"window_s", s.sync.window_s},
+                         {"wait_time_s", s.sync.wait_time_s},
+                         {"adaptive", s.sync.adaptive},
+                         {"bcast_mult", s.sync.bcast_mult},
+                         {"roundtime_budget_s", s.sync.roundtime_budget_s},
+                         {"clock",
+                          {{"kind", clock_name(s.sync.clock.kind)},
+                           {"fitpoints", s.sync.clock.fitpoints},
+                           {"exchanges", s.sync.clock.exchanges},
+                           {"offset_only", s.sync.clock.offset_only},
+                           {"resync_every_s", s.sync.clock.resync_every_s}}}};
+  nlohmann::json j = {
+      {"timer", timer_name(s.timer)},
+      {"scheme", scheme_name(s.scheme)},
+      {"runtime", runtime_name(s.runtime)},
+      {"sync", sync},
+      {"reps", s.reps ? nlohmann::json(*s.reps) : nlohmann::json(nullptr)},
+      {"min_reps", s.min_reps},
+      {"max_reps", s.max_reps},
+      {"max_rse", s.max_rse},
+      {"max_time_s", s.max_time_s},
+      {"warmup", s.warmup_reps},
+      {"iterations", s.loop_iterations},
+      {"stop_rule", s.stop_rule_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.stop_rule_text)},
+      {"batch", {{"schedule", s.batch_schedule}, {"step", s.batch_step}}},
+      {"outliers", outlier_name(s.outliers)},
+      {"tukey_k", s.tukey_k},
+      {"buffer_bytes", s.buffer_bytes},
+      {"buffer_cycling", s.buffer_cycling},
+      {"send_alignment", s.send_alignment},
+      {"recv_alignment", s.recv_alignment},
+      {"cache_bytes", s.cache_bytes},
+      {"verify", s.verify},
+      {"raw_per_rank", s.raw_per_rank},
+      {"unit", s.unit},
+      {"max_nr_node_times", s.max_nr_node_times},
+      {"refine",
+       {{"kind", refine_name(s.refine.kind)},
+        {"factor", s.refine.factor},
+        {"rel_tolerance", s.refine.rel_tolerance},
+        {"min_gap", s.refine.min_gap},
+        {"max_points", s.refine.max_points},
+        {"max_time_s", s.refine.max_time_s}}}};
+  return j;
+}
+
+nlohmann::json design_json(const LaunchDesign& d) {
+  auto factors = nlohmann::json::array();
+  for (const auto& f : d.factors) {
+    auto levels = nlohmann::json::array();
+    for (const auto& l : f.levels) levels.push_back(value_json(l));
+    factors.push_back({{"name", f.name}, {"levels", levels},
+                       {"env", f.env_var.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.env_var)}});
+  }
+  return {{"replicates", d.replicates}, {"factors", factors}, {"shuffle", d.shuffle},
+          {"seed", d.seed}, {"seed_given", d.seed_given}};
+}
+
+nlohmann::json plan_json(const Plan& plan) {
+  // Settings snapshots are shared between jobs; list each once and refer to it by index.
+  std::map<const Settings*, std::size_t> index;
+  auto settings = nlohmann::json::array();
+  auto jobs = nlohmann::json::array();
+  for (const auto& j : plan.jobs) {
+    auto [it, fresh] = index.emplace(j.settings.get(), settings.size());
+    if (fresh) settings.push_back(settings_json(*j.settings));
+    nlohmann::json factors = nlohmann::json::object();
+    for (const auto& [k, v] : j.factors) factors[k] = value_json(v);
+    nlohmann::json args = nlohmann::json::object();
+    for (std::size_t i = 0; i < j.op.args.size(); ++i)
+      args[j.op.func->params[i].name] = value_json(j.op.args[i]);
+    nlohmann::json comm = {{"label", j.comm.label}, {"size", j.comm.size}};
+    if (!j.comm.ranks.empty()) comm["ranks"] = j.comm.ranks;
+    if (j.comm.kind == CommSpec::Kind::Random) comm["seed"] = j.comm.seed;
+    nlohmann::json jj = {{"id", j.id},
+                         {"block", j.block},
+                         {"factors", factors},
+                         {"op", j.op.func->name},
+                         {"args", args},
+                         {"comm", comm},
+                         {"count", j.count},
+                         {"bytes", j.bytes},
+                         {"send_bytes", j.send_bytes},
+                         {"recv_bytes", j.recv_bytes},
+                         {"round_trip", j.op.func->round_trip},
+                         {"settings", it->second}};
+    if (j.refine_group >= 0) jj["refine"] = {{"group", j.refine_group}, {"var", j.refine_var}};
+    jobs.push_back(std::move(jj));
+  }
+  auto prints = nlohmann::json::array();
+  for (const auto& p : plan.prints)
+    prints.push_back({{"before_job", p.before_job}, {"text", p.text}, {"all", p.all}});
+  return {{"plan_schema_version", kPlanSchemaVersion},
+          {"np", plan.np},
+          {"design", design_json(plan.design)},
+          {"blocks", plan.block_names},
+          {"settings", settings},
+          {"jobs", jobs},
+          {"prints", prints}};
+}
+
+std::string plan_table(const Plan& plan) {
+  std::string out;
+  const LaunchDesign& d = plan.design;
+  out += fmt::format("plan for {} ranks: {} jobs in {} blocks\n", plan.np, plan.jobs.size(),
+                     plan.block_names.size());
+  std::size_t launches = static_cast<std::size_t>(d.replicates);
+  for (const auto& f : d.factors) launches *= f.levels.size();
+  out += fmt::format("design: {} replicate{}, {} launch{}, shuffle {}", d.replicates,
+                     d.replicates == 1 ? "" : "s", launches, launches == 1 ? "" : "es",
+                     d.shuffle ? "on" : "off");
+  if (d.shuffle || d.seed_given) out += fmt::format(" (seed {})", d.seed);
+  out += "\n";
+  for (const auto& f : d.factors) {
+    std::string levels;
+    for (std::size_t i = 0; i < f.levels.size(); ++i) levels += (i ? ", " : "") + to_display(f.levels[i]);
+    out += fmt::format("  factor {} in [{}]{}\n", f.name, levels,
+                       f.env_var.empty() ? "" : " as env \"" + f.env_var + "\"");
+  }
+  const Settings* last = nullptr;
+  std::string block;
+  std::size_t pi = 0;
+  for (const auto& j : plan.jobs) {
+    while (pi < plan.prints.size() && plan.prints[pi].before_job <= j.id)
+      out += fmt::format("  print: {}\n", plan.prints[pi++].text);
+    if (j.block != block) {
+      block = j.block;
+      out += fmt::format("\nblock \"{}\"\n", block);
+      last = nullptr;
+    }
+    if (j.settings.get() != last) {
+      last = j.settings.get();
+      const Settings& s = *last;
+      std::string reps = s.reps ? fmt::format("reps {}", *s.reps)
+                         : !s.stop_rule_text.empty()
+                             ? fmt::format("stop when {} (reps {}..{}, max {}s)", s.stop_rule_text,
+                                           s.min_reps, s.max_reps, s.max_time_s)
+                             : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps,
+                                           s.max_reps);
+      out += fmt::format("  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
+                         timer_name(s.timer), scheme_name(s.scheme), proc_sync_name(s.sync.kind),
+                         runtime_name(s.runtime), reps, outlier_name(s.outliers), s.buffer_bytes,
+                         s.buffer_cycling ? " (cycling)" : "");
+    }
+    std::string factors;
+    for (const auto& [k, v] : j.factors) factors += fmt::format("{}={} ", k, to_cell(v));
+    std::string args;
+    for (std::size_t i = 0; i < j.op.args.size(); ++i)
+      args += (i ? ", " : "") + to_display(j.op.args[i]);
+    std::string refine = j.refine_group >= 0 ? fmt::format("  [autorefine {}]", j.refine_var) : "";
+    out += fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name, args,
+                       j.comm.label, j.bytes, refine);
+  }
+  while (pi < plan.prints.size()) out += fmt::format("  print: {}\n", plan.prints[pi++].text);
+  return out;
+}
+
+}  // namespace metron

@@ -1,0 +1,20 @@
+// The plan as a readable table (`metron plan`) and as JSON (`metron plan --json`, manifest.json).
+// The JSON schema is documented in docs/plan-json.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "interpreter/plan.h"
+
+namespace metron {
+
+inline constexpr int kPlanSchemaVersion = 1;
+
+std::string plan_table(const Plan& plan);
+nlohmann::json plan_json(const Plan& plan);
+nlohmann::json settings_json(const Settings& s);
+nlohmann::json value_json(const Value& v);
+nlohmann::json design_json(const LaunchDesign& d);
+
+}  // namespace metron

@@ -1,0 +1,25 @@
+// load_program: the front-end pipeline (read, parse, stop on syntax errors, build the plan).
+#include "interpreter/program.h"
+
+#include "interpreter/parse.h"
+
+namespace metron {
+
+std::unique_ptr<Program> load_program(const std::string& path, const BuildOptions& options,
+                                      FileReader reader) {
+  auto p = std::make_unique<Program>(std::move(reader));
+  auto id = p->sources.load(path);
+  if (!id) {
+    p->diags.report(DiagId::file_not_found, SourceRange{}, path);
+    return p;
+  }
+  p->loaded = true;
+  run_with_large_stack([&] {
+    p->script = parse_script(p->sources, *id, p->diags);
+    if (p->diags.has_errors()) return;  // do not evaluate a script that did not parse
+    p->plan = build_plan(p->script, options, p->diags);
+  });
+  return p;
+}
+
+}  // namespace metron

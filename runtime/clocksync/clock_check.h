@@ -1,0 +1,68 @@
+// Clock-quality harness (Alg. 20 and 22 of "MPI Benchmarking Revisited", requirement R-22):
+// how long each synchronization takes and how far the synchronized clocks are apart right after
+// it and some seconds later. Backs `metron clock-check` and bench/clock_check.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/clocksync/clock_sync.h"
+#include "runtime/clocksync/local_clock.h"
+
+namespace metron::rt::clocksync {
+
+struct ClockCheckOptions {
+  // Instants, in seconds after the end of synchronization, at which offsets are measured
+  // (Alg. 20's steps; the paper sleeps 1 s between them). Measured in ascending order.
+  std::vector<double> after_s = {0.0, 1.0, 2.0, 3.0, 4.0, 5.0};
+  // Ping-pongs per offset measurement (Alg. 20's nrounds).
+  int rounds = 10;
+  // false: each method is synchronized and then followed for max(after_s) seconds on its own,
+  // as in the paper. true: all methods are synchronized one after the other and then followed
+  // on one common timeline, which takes max(after_s) once instead of once per method; a
+  // method's elapsed_s then also counts the syncs that ran after it.
+  bool concurrent = false;
+};
+
+// One measurement: one method at one instant.
+struct ClockCheckRow {
+  std::string method;
+  std::string params;            // the method's used_params as "name=value;name=value"
+  double sync_s = 0.0;           // Alg. 22: sync duration, max over ranks
+  double after_s = 0.0;          // the requested instant (ClockCheckOptions::after_s)
+  double elapsed_s = 0.0;        // root's time from the end of this method's sync to the probe
+  double max_abs_offset_s = 0.0; // max over ranks of |offset to rank 0|
+  int worst_rank = 0;            // the rank with that offset (0 when p = 1)
+  std::vector<double> offsets_s; // per rank, global clock of r minus global clock of rank 0
+};
+
+// Alg. 20's probe, on synchronized clocks: rank 0 runs a SKaMPI ping-pong (Alg. 7) of `rounds`
+// round trips with each rank in turn, both sides reading their GlobalClock. Each rank's offset
+// is the middle of the tightest bounds over the rounds, i.e. it rests on the shortest round
+// trips; Alg. 20's "min over rounds" of a one-sided estimate is replaced by this because that
+// estimate's error has a sign (a late reply only ever lowers it), see the methodology.
+// Collective; returns p offsets on rank 0 (entry 0 is 0), an empty vector elsewhere.
+std::vector<double> measure_offsets(MPI_Comm comm, const GlobalClock& clock, int rounds);
+
+// Runs every method in `methods` (names of clock_sync_methods()) with `params` on the clock
+// `clock` and probes it at options.after_s. Collective. Returns the rows on rank 0, ordered by
+// method then instant; an empty vector on the other ranks. Throws std::invalid_argument for an
+// unknown method or bad parameters (on every rank alike).
+std::vector<ClockCheckRow> run_clock_check(MPI_Comm comm, std::span<const std::string_view> methods,
+                                           const SyncParams& params, const LocalClock& clock,
+                                           const ClockCheckOptions& options = {});
+
+// A table for humans, one line per method: sync duration in ms and the max |offset| in us at
+// each instant, followed by each method's parameters.
+void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows);
+
+// One CSV line per row (seconds, round-trip precision): method, params, sync_s, after_s,
+// elapsed_s, max_abs_offset_s, worst_rank. Returns false when the file cannot be written.
+bool write_clock_check_csv(const std::string& path, std::span<const ClockCheckRow> rows);
+
+}  // namespace metron::rt::clocksync

@@ -1,0 +1,104 @@
+// The rank's buffer arena and the slot layout of buffer cycling.
+#include "runtime/ops/arena.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#include "interpreter/settings.h"
+
+namespace metron::rt {
+
+struct ArenaMemory {
+  char* base = nullptr;
+  std::int64_t bytes = 0;
+  ArenaMemory(const ArenaMemory&) = delete;
+  ArenaMemory& operator=(const ArenaMemory&) = delete;
+  explicit ArenaMemory(std::int64_t n) : bytes(n) {
+    constexpr std::size_t kPage = 4096;
+    const std::size_t size = (static_cast<std::size_t>(n) + kPage - 1) / kPage * kPage;
+    base = static_cast<char*>(std::aligned_alloc(kPage, size));
+    if (!base) throw std::bad_alloc();
+    // Touch every page now: a first touch inside a timed loop would be a page fault.
+    std::memset(base, 0, size);
+  }
+  ~ArenaMemory() { std::free(base); }
+};
+
+namespace {
+
+std::int64_t round_up(std::int64_t v, std::int64_t a) { return (v + a - 1) / a * a; }
+
+char* align_ptr(char* p, std::int64_t a) {
+  const auto addr = reinterpret_cast<std::uintptr_t>(p);
+  const auto ua = static_cast<std::uintptr_t>(a);
+  return p + ((ua - addr % ua) % ua);
+}
+
+// The process keeps its largest arena; a job needing more gets a new, larger one (the old one
+// is freed when the last BoundOp using it goes).
+std::shared_ptr<ArenaMemory> rank_arena(std::int64_t bytes) {
+  static std::shared_ptr<ArenaMemory> current;
+  if (!current || current->bytes < bytes) {
+    current.reset();  // free the smaller one first if nobody holds it
+    current = std::make_shared<ArenaMemory>(bytes);
+  }
+  return current;
+}
+
+}  // namespace
+
+void BufferCycle::rewind() noexcept {
+  pos_ = 0;
+  send_ = send_base_;
+  recv_ = recv_base_;
+}
+
+bool fits_buffer(std::int64_t send_bytes, std::int64_t recv_bytes, const Settings& s) {
+  return (send_bytes + recv_bytes) * (s.buffer_cycling ? 2 : 1) <= s.buffer_bytes;
+}
+
+std::string does_not_fit_message(std::string_view op, std::int64_t send_bytes,
+                                 std::int64_t recv_bytes, const Settings& s) {
+  const std::int64_t need = (send_bytes + recv_bytes) * (s.buffer_cycling ? 2 : 1);
+  return "'" + std::string(op) + "' needs " + std::to_string(need) +
+         " bytes of buffer per rank (send " + std::to_string(send_bytes) + " + receive " +
+         std::to_string(recv_bytes) + (s.buffer_cycling ? ", twice for buffer cycling" : "") +
+         "), but the buffer is " + std::to_string(s.buffer_bytes) +
+         " bytes; raise it with set_skampi_buffer(...)" +
+         (s.buffer_cycling ? " or turn buffer cycling off" : "");
+}
+
+std::int64_t arena_bytes(const Settings& s) {
+  return s.buffer_cycling ? std::max(s.buffer_bytes, 2 * s.cache_bytes) : s.buffer_bytes;
+}
+
+BufferCycle reserve_buffers(std::string_view op, std::int64_t send_bytes, std::int64_t recv_bytes,
+                            const Settings& s) {
+  if (send_bytes < 0 || recv_bytes < 0)
+    throw std::runtime_error("'" + std::string(op) + "' has a negative buffer size");
+  if (!fits_buffer(send_bytes, recv_bytes, s))
+    throw std::runtime_error(does_not_fit_message(op, send_bytes, recv_bytes, s));
+  const std::int64_t sa = std::max<std::int64_t>(1, s.send_alignment);
+  const std::int64_t ra = std::max<std::int64_t>(1, s.recv_alignment);
+  BufferCycle c;
+  c.send_stride_ = round_up(send_bytes, sa);
+  c.recv_stride_ = round_up(recv_bytes, ra);
+  // The slack 2 * (sa + ra) pays for rounding slots up to the alignment, so every job that
+  // passes the fit rule gets at least two slots with cycling (one without).
+  const std::int64_t slot_space = arena_bytes(s) + 2 * (sa + ra);
+  const std::int64_t per_slot = c.send_stride_ + c.recv_stride_;
+  std::int64_t slots = per_slot == 0 ? 1 : slot_space / per_slot;
+  if (!s.buffer_cycling) slots = std::min<std::int64_t>(slots, 1);
+  if (slots < (s.buffer_cycling ? 2 : 1))
+    throw std::runtime_error(does_not_fit_message(op, send_bytes, recv_bytes, s));
+  c.slots_ = slots;
+  c.mem_ = rank_arena(slot_space + sa + ra);
+  c.send_base_ = align_ptr(c.mem_->base, sa);
+  c.recv_base_ = align_ptr(c.send_base_ + slots * c.send_stride_, ra);
+  c.rewind();
+  return c;
+}
+
+}  // namespace metron::rt

@@ -1,0 +1,102 @@
+// BoundOp: a measurement function bound once per job to its MPI handles, counts, buffers and
+// communicator, so that call() performs exactly one operation with nothing left to decide.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/plan.h"
+#include "runtime/ops/arena.h"
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+
+namespace metron::rt {
+
+struct BoundOp;
+using CallFn = void (*)(BoundOp&) noexcept;
+using FillFn = void (*)(BoundOp&);
+using CheckFn = std::optional<std::string> (*)(const BoundOp&);
+
+// For tests of verification: flip one byte of the result on one rank before it is checked.
+struct VerifyFault {
+  int rank = 0;
+  std::int64_t byte_offset = 0;
+};
+
+// Plain data: the implementation files (collectives.cpp, handmade.cpp, pingpong.cpp,
+// synthetic.cpp) fill it in their bind functions and read it in their call functions.
+struct BoundOp {
+  // --- what call() needs ---------------------------------------------------------------
+  CallFn call_fn = nullptr;
+  MPI_Comm comm = MPI_COMM_NULL;  // the job communicator (errors return, not abort)
+  int rank = 0;
+  int size = 1;
+  BufferCycle buf;
+  MPI_Datatype send_type = MPI_DATATYPE_NULL;
+  MPI_Datatype recv_type = MPI_DATATYPE_NULL;
+  MPI_Op reduce = MPI_OP_NULL;
+  int send_count = 0;
+  int recv_count = 0;
+  int root = 0;
+  int tag = 0;         // ping-pongs: the tag of 0 -> 1 (and both ways unless tag_back differs)
+  int tag_back = 0;    // Pingpong_Sendrecv: the tag of 1 -> 0
+  int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
+  int iterations = 1;  // ping-pongs: round trips per call()
+  std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
+  std::vector<MPI_Request> requests;                                   // hand-made
+  std::int64_t send_block_bytes = 0;  // extent of one block (count * extent) on each side
+  std::int64_t recv_block_bytes = 0;
+  std::int64_t wait_ns = 0;  // Synthetic: the busy-wait of the next call (set by advance())
+  int error = MPI_SUCCESS;   // the first MPI error code of any call since clear_error()
+
+  // --- what the runner and verification need --------------------------------------------
+  const MeasureFunc* func = nullptr;
+  std::string name;
+  Datatype send_dt{};
+  Datatype recv_dt{};
+  ReduceOp reduce_op{};
+  std::int64_t send_need_bytes = 0;  // buffer per rank, from real extents
+  std::int64_t recv_need_bytes = 0;
+  bool result_in_send = false;  // Bcast variants work in place in the send slot
+  bool participates = true;     // ping-pongs: false on ranks other than 0 and 1
+  int divisor = 1;              // operations per call() the reported time is divided by
+  FillFn fill_fn = nullptr;     // verification: pattern into the send side, sentinel elsewhere
+  CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
+  // Synthetic parameters (synthetic.cpp).
+  struct Synthetic {
+    double base_s = 0;  // time * (1 + imbalance * r / (p - 1)) for this rank
+    double noise_s = 0;  // noise * time: upper bound of the uniform extra
+    std::uint64_t seed = 0;
+    int delay_rank = -1;
+    double delay_s = 0;
+    std::int64_t delay_every = 1;
+    std::int64_t rep = 0;  // index of the next observation
+  } synth;
+  bool is_synthetic = false;
+
+  // One operation. Stores the first MPI error; checking it is the caller's job, after the
+  // timed region.
+  void call() noexcept { call_fn(*this); }
+  // After each observation, outside the timed region: next buffer slot (cycling) and, for
+  // Synthetic, the duration of the next observation.
+  void advance() noexcept;
+  // Restart the observation index (Synthetic's seed sequence) and the buffer cycle.
+  void restart() noexcept;
+  void note(int rc) noexcept { error = error != MPI_SUCCESS ? error : rc; }
+  char* result_buffer() const { return result_in_send ? buf.send() : buf.recv(); }
+};
+
+// Binds a measurement function on the job communicator. Throws std::runtime_error with a
+// message for the user when it cannot: no implementation, too few ranks, root out of range,
+// count too large for an MPI int, a reduction MPI does not define for the datatype, buffers
+// that do not fit.
+BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s);
+
+// Verification (`set verify = on`), collective over the job communicator: fill the send side
+// with a pattern of rank and byte index, run the operation once, check the receive side. Every
+// rank returns the same answer: nullopt, or the message of the lowest failing rank naming the
+// rank and the first bad byte offset. `fault` corrupts one result byte (tests).
+std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault = nullptr);
+
+}  // namespace metron::rt

@@ -1,0 +1,48 @@
+// Tables from the front end's Datatype and ReduceOp ids to MPI handles. Built from the same
+// X-macros as mpi_names.h (ORDER DATATYPES, ORDER REDUCEOPS): here, after <mpi.h>, each name
+// expands to the library's handle, so the two tables cannot get out of step.
+#include "runtime/ops/mpi_handles.h"
+
+#include <iterator>
+#include <stdexcept>
+
+namespace metron::rt {
+
+namespace {
+const MPI_Datatype kDatatypeHandles[] = {
+#define X(name, size, cls) name,
+    METRON_DATATYPES(X)
+#undef X
+};
+const MPI_Op kOpHandles[] = {
+#define X(name) name,
+    METRON_REDUCE_OPS(X)
+#undef X
+};
+}  // namespace
+
+MPI_Datatype mpi_datatype(Datatype d) { return kDatatypeHandles[static_cast<int>(d)]; }
+MPI_Op mpi_op(ReduceOp op) { return kOpHandles[static_cast<int>(op)]; }
+
+Datatype datatype_named(std::string_view name) {
+  if (auto d = datatype_by_name(name)) return *d;
+  throw std::invalid_argument("unknown MPI datatype '" + std::string(name) + "'");
+}
+
+ReduceOp reduce_op_named(std::string_view name) {
+  if (auto op = reduce_op_by_name(name)) return *op;
+  throw std::invalid_argument("unknown MPI reduction '" + std::string(name) + "'");
+}
+
+std::string mpi_error_text(int rc) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) return "MPI error " + std::to_string(rc);
+  std::string out(text, static_cast<std::size_t>(len));
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+static_assert(std::size(kDatatypeHandles) > 0 && std::size(kOpHandles) > 0);
+
+}  // namespace metron::rt

@@ -1,0 +1,75 @@
+// Internal to runtime/ops: argument helpers and the bind functions of each family file, which
+// the catalog maps to measurement-function names.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/ops/bound_op.h"
+
+namespace metron::rt::ops {
+
+using Args = std::vector<Value>;
+using BindFn = void (*)(BoundOp&, const Args&);
+
+// An element count for an MPI call: an integer in [0, INT_MAX]; throws with the op's name.
+int int_count(const BoundOp& b, const Value& v, std::string_view param);
+// count * extent of the datatype, in bytes.
+std::int64_t block_bytes(std::int64_t count, Datatype d);
+// Throws if MPI does not define the reduction for the datatype.
+void require_reduction(const BoundOp& b, ReduceOp op, Datatype d);
+// A message that starts with the op's name: "'Bcast': <what>".
+[[noreturn]] void bind_error(const BoundOp& b, const std::string& what);
+// "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):
+// expected 0x3a, got 0xc5".
+std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m);
+
+// Verification functions shared by the library's collectives and the hand-made versions.
+void fill_bcast(BoundOp& b);
+std::optional<std::string> check_bcast(const BoundOp& b);
+void fill_gather(BoundOp& b);
+std::optional<std::string> check_gather(const BoundOp& b);
+void fill_alltoall(BoundOp& b);
+std::optional<std::string> check_alltoall(const BoundOp& b);
+void fill_allreduce(BoundOp& b);
+std::optional<std::string> check_allreduce(const BoundOp& b);
+
+// collectives.cpp: the library's collectives.
+void bind_barrier(BoundOp&, const Args&);
+void bind_bcast(BoundOp&, const Args&);
+void bind_gather(BoundOp&, const Args&);
+void bind_gatherv(BoundOp&, const Args&);
+void bind_allgather(BoundOp&, const Args&);
+void bind_allgatherv(BoundOp&, const Args&);
+void bind_scatter(BoundOp&, const Args&);
+void bind_scatterv(BoundOp&, const Args&);
+void bind_alltoall(BoundOp&, const Args&);
+void bind_alltoallv(BoundOp&, const Args&);
+// reductions.cpp: the library's reductions.
+void bind_reduce(BoundOp&, const Args&);
+void bind_allreduce(BoundOp&, const Args&);
+void bind_reduce_scatter(BoundOp&, const Args&);
+void bind_reduce_scatter_block(BoundOp&, const Args&);
+void bind_scan(BoundOp&, const Args&);
+void bind_exscan(BoundOp&, const Args&);
+// handmade.cpp: SKaMPI's collectives built from other calls.
+void bind_bcast_send_recv(BoundOp&, const Args&);
+void bind_allreduce_reduce_bcast(BoundOp&, const Args&);
+void bind_alltoall_isend_irecv(BoundOp&, const Args&);
+void bind_gather_send_recv(BoundOp&, const Args&);
+// pingpong.cpp
+void bind_pingpong_send_recv(BoundOp&, const Args&);
+void bind_pingpong_isend_recv(BoundOp&, const Args&);
+void bind_pingpong_send_irecv(BoundOp&, const Args&);
+void bind_pingpong_ssend_recv(BoundOp&, const Args&);
+void bind_pingpong_issend_recv(BoundOp&, const Args&);
+void bind_pingpong_send_recv_at(BoundOp&, const Args&);
+void bind_pingpong_send_iprobe_recv(BoundOp&, const Args&);
+void bind_pingpong_sendrecv(BoundOp&, const Args&);
+// synthetic.cpp
+void bind_synthetic(BoundOp&, const Args&);
+void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation
+
+}  // namespace metron::rt::ops

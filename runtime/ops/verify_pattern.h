@@ -1,0 +1,44 @@
+// Verification helpers for operations that move data: a byte pattern that depends on the
+// sending rank and the byte's index, written and checked over the significant bytes of each
+// element (padding in pair types and long double is skipped, since MPI need not move it).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+
+namespace metron::rt {
+
+// Where a check failed: byte offset from the start of the checked buffer, and what was there.
+struct Mismatch {
+  std::int64_t offset = 0;
+  std::string detail;  // "expected 0x3a, got 0xc5"
+};
+
+// The layout of one element: its extent in memory and the byte ranges MPI transfers.
+struct ElemLayout {
+  std::int64_t extent = 0;
+  int sig_bytes = 0;  // significant bytes per element
+  int segments = 0;
+  int seg_begin[2] = {0, 0};
+  int seg_end[2] = {0, 0};
+};
+ElemLayout elem_layout(Datatype d);
+
+// Byte number `index` of the significant-byte stream that `rank` sends.
+std::uint8_t pattern_byte(int rank, std::int64_t index);
+
+// Writes rank's stream from `first_index` on into count elements of dt at buf.
+void fill_pattern(char* buf, Datatype dt, std::int64_t count, int rank, std::int64_t first_index);
+// Checks that count elements of dt at buf hold rank's stream from first_index on.
+std::optional<Mismatch> check_pattern(const char* buf, Datatype dt, std::int64_t count, int rank,
+                                      std::int64_t first_index);
+// A value unlikely to match the pattern, for buffers that should be overwritten.
+void fill_sentinel(char* buf, std::int64_t bytes);
+
+// Significant bytes in count elements of dt (the index space of the pattern).
+std::int64_t pattern_bytes(Datatype dt, std::int64_t count);
+
+}  // namespace metron::rt

@@ -1,0 +1,174 @@
+// Collection of host, CPU, MPI, compiler and environment facts for manifest.json.
+#include "runtime/sysinfo.h"
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+extern char** environ;
+
+namespace metron::rt {
+
+namespace {
+
+// Prefixes of variables that change how MPI, its transports or the OpenMP runtime behave.
+constexpr std::array<std::string_view, 12> kEnvPrefixes = {
+    "MPIR_CVAR_", "MPICH_", "HYDRA_", "OMP_",  "UCX_", "FI_",
+    "I_MPI_",     "OMPI_MCA_", "MV2_", "PSM2_", "SLURM_CPU_BIND", "KMP_"};
+// Single variables about pinning and placement.
+constexpr std::array<std::string_view, 5> kEnvNames = {"GOMP_CPU_AFFINITY", "HWLOC_XMLFILE",
+                                                       "SLURM_DISTRIBUTION", "MPIEXEC_BIND",
+                                                       "METRON_TSC_HZ"};
+
+std::string cpuinfo_field(std::string_view key) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, key.size(), key) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const auto start = line.find_first_not_of(" \t", colon + 1);
+    return start == std::string::npos ? "" : line.substr(start);
+  }
+  return "";
+}
+
+std::string build_flags() {
+  std::string f;
+#if defined(__OPTIMIZE__)
+  f += "-O (optimized)";
+#else
+  f += "-O0";
+#endif
+#if defined(NDEBUG)
+  f += " -DNDEBUG";
+#endif
+#if defined(__AVX512F__)
+  f += " avx512f";
+#elif defined(__AVX2__)
+  f += " avx2";
+#endif
+#if defined(__x86_64__)
+  f += " x86_64";
+#endif
+  return f;
+}
+
+std::string compiler_version() {
+#if defined(__clang__)
+  return std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  return std::string("GCC ") + __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
+}  // namespace
+
+bool is_recorded_env(std::string_view name) {
+  for (std::string_view p : kEnvPrefixes)
+    if (name.substr(0, p.size()) == p) return true;
+  for (std::string_view n : kEnvNames)
+    if (name == n) return true;
+  return false;
+}
+
+std::vector<int> affinity_cpus() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
+}
+
+bool process_pinned() { return affinity_cpus().size() == 1; }
+
+bool has_cpu_flag(std::string_view flag) {
+  std::istringstream flags(cpuinfo_field("flags"));
+  std::string f;
+  while (flags >> f)
+    if (f == flag) return true;
+  return false;
+}
+
+SysInfo collect_sysinfo(MPI_Comm comm) {
+  SysInfo s;
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  s.host = host;
+
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int len = 0;
+  MPI_Get_library_version(lib, &len);
+  s.mpi_library_version.assign(lib, static_cast<std::size_t>(len));
+  while (!s.mpi_library_version.empty() &&
+         std::isspace(static_cast<unsigned char>(s.mpi_library_version.back())))
+    s.mpi_library_version.pop_back();
+  int major = 0, minor = 0;
+  MPI_Get_version(&major, &minor);
+  s.mpi_standard_version = std::to_string(major) + "." + std::to_string(minor);
+
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  char name[MPI_MAX_PROCESSOR_NAME] = {};
+  MPI_Get_processor_name(name, &len);
+  std::vector<char> all(static_cast<std::size_t>(size) * MPI_MAX_PROCESSOR_NAME);
+  MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME,
+                MPI_CHAR, comm);
+  for (int r = 0; r < size; ++r) {
+    const char* p = all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME;
+    s.processor_names.emplace_back(p, strnlen(p, MPI_MAX_PROCESSOR_NAME));
+  }
+
+  s.cpu_model = cpuinfo_field("model name");
+  s.cores_online = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  s.compiler = compiler_version();
+  s.build_flags = build_flags();
+
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view kv(*e);
+    const auto eq = kv.find('=');
+    if (eq == std::string_view::npos) continue;
+    if (is_recorded_env(kv.substr(0, eq)))
+      s.environment.emplace_back(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
+  }
+  std::sort(s.environment.begin(), s.environment.end());
+
+  s.affinity = affinity_cpus();
+  s.pinned = s.affinity.size() == 1;
+  int mine = s.pinned ? 1 : 0, all_pinned = 0;
+  MPI_Allreduce(&mine, &all_pinned, 1, MPI_INT, MPI_MIN, comm);
+  s.all_ranks_pinned = all_pinned == 1;
+
+  for (const char* f : {"constant_tsc", "nonstop_tsc", "rdtscp", "tsc_reliable", "hypervisor"})
+    if (has_cpu_flag(f)) s.cpu_flags_of_note.emplace_back(f);
+  return s;
+}
+
+void to_json(nlohmann::json& j, const SysInfo& s) {
+  nlohmann::json env = nlohmann::json::object();
+  for (const auto& [k, v] : s.environment) env[k] = v;
+  j = nlohmann::json{{"host", s.host},
+                     {"mpi_library_version", s.mpi_library_version},
+                     {"mpi_standard_version", s.mpi_standard_version},
+                     {"processor_names", s.processor_names},
+                     {"cpu_model", s.cpu_model},
+                     {"cores_online", s.cores_online},
+                     {"compiler", s.compiler},
+                     {"build_flags", s.build_flags},
+                     {"environment", env},
+                     {"affinity", s.affinity},
+                     {"pinned", s.pinned},
+                     {"all_ranks_pinned", s.all_ranks_pinned},
+                     {"cpu_flags", s.cpu_flags_of_note}};
+}
+
+}  // namespace metron::rt

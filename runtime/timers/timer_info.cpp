@@ -1,0 +1,107 @@
+// Resolution and overhead measurement of the timers, and their warnings.
+#include "runtime/timers/timer_info.h"
+
+#include <algorithm>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "runtime/timers/timer.h"
+#include "runtime/timers/tsc.h"
+
+namespace metron::rt {
+
+namespace {
+
+// Smallest nonzero difference between consecutive reads. Stops after enough nonzero steps
+// have been seen or a read budget is spent (a coarse timer may advance rarely).
+template <class Timer>
+double measure_resolution() {
+  constexpr int kSteps = 200;
+  constexpr long kMaxReads = 20'000'000;
+  double best = std::numeric_limits<double>::infinity();
+  int steps = 0;
+  typename Timer::Stamp prev = Timer::now();
+  for (long i = 0; i < kMaxReads && steps < kSteps; ++i) {
+    const typename Timer::Stamp cur = Timer::now();
+    if (cur != prev) {
+      best = std::min(best, Timer::seconds(cur) - Timer::seconds(prev));
+      ++steps;
+    }
+    prev = cur;
+  }
+  return steps ? best : 0.0;
+}
+
+// Mean cost of one read: the time the timer itself sees for many back-to-back reads; the best
+// of a few rounds, so a preemption does not inflate it.
+template <class Timer>
+double measure_overhead() {
+  constexpr int kReads = 100'000;
+  double best = std::numeric_limits<double>::infinity();
+  for (int round = 0; round < 5; ++round) {
+    const typename Timer::Stamp t0 = Timer::now();
+    typename Timer::Stamp last = t0;
+    for (int i = 0; i < kReads; ++i) last = Timer::now();
+    best = std::min(best, (Timer::seconds(last) - Timer::seconds(t0)) / kReads);
+  }
+  return best;
+}
+
+}  // namespace
+
+TimerInfo probe_timer(TimerKind kind) {
+  TimerInfo info;
+  info.name = timer_name(kind);
+  switch (kind) {
+    case TimerKind::Wtime: {
+      const double tick = MPI_Wtick();
+      info.frequency_hz = tick > 0 ? 1.0 / tick : 0;
+      info.frequency_source = "1 / MPI_Wtick";
+      info.resolution_s = measure_resolution<WtimeTimer>();
+      info.overhead_s = measure_overhead<WtimeTimer>();
+      break;
+    }
+    case TimerKind::Monotonic:
+      info.frequency_hz = 1e9;
+      info.frequency_source = "clock_gettime(CLOCK_MONOTONIC) nanoseconds";
+      info.resolution_s = measure_resolution<MonotonicTimer>();
+      info.overhead_s = measure_overhead<MonotonicTimer>();
+      break;
+    case TimerKind::Rdtscp: {
+      info.warnings = tsc_warnings();
+      if (!tsc_available()) {
+        info.available = false;
+        return info;
+      }
+      const TscFrequency& f = tsc_frequency();
+      info.frequency_hz = f.hz;
+      info.frequency_source = f.source;
+      info.resolution_s = measure_resolution<RdtscpTimer>();
+      info.overhead_s = measure_overhead<RdtscpTimer>();
+      break;
+    }
+  }
+  if (info.resolution_s > 1e-6)
+    info.warnings.push_back("timer resolution is coarser than 1 us; short operations are quantized");
+  return info;
+}
+
+double now_seconds(TimerKind kind) {
+  if (kind == TimerKind::Rdtscp) tsc_frequency();
+  return with_timer(kind, [](auto timer) {
+    using T = decltype(timer);
+    return T::seconds(T::now());
+  });
+}
+
+void to_json(nlohmann::json& j, const TimerInfo& t) {
+  j = nlohmann::json{{"name", t.name},
+                     {"available", t.available},
+                     {"resolution_s", t.resolution_s},
+                     {"overhead_s", t.overhead_s},
+                     {"frequency_hz", t.frequency_hz},
+                     {"frequency_source", t.frequency_source},
+                     {"warnings", t.warnings}};
+}
+
+}  // namespace metron::rt

@@ -1,0 +1,29 @@
+// What is known about a timer on this rank: resolution, cost of one read, frequency, warnings.
+// Recorded in manifest.json next to the timer's name.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "interpreter/settings.h"
+
+namespace metron::rt {
+
+struct TimerInfo {
+  std::string name;              // wtime | monotonic | rdtscp (as in `set timer = ...`)
+  bool available = true;         // false: this machine cannot run the timer (see warnings)
+  double resolution_s = 0;       // smallest nonzero difference of two consecutive reads
+  double overhead_s = 0;         // mean cost of one read, over many back-to-back reads
+  double frequency_hz = 0;       // rdtscp: ticks per second; wtime: 1 / MPI_Wtick; monotonic: 1e9
+  std::string frequency_source;  // where frequency_hz came from
+  std::vector<std::string> warnings;
+};
+
+// Measures the timer on this rank (a few milliseconds; not collective). For rdtscp this also
+// fixes the TSC frequency for the process.
+TimerInfo probe_timer(TimerKind kind);
+
+void to_json(nlohmann::json& j, const TimerInfo& t);
+
+}  // namespace metron::rt
