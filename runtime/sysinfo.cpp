@@ -18,12 +18,11 @@ namespace {
 
 // Prefixes of variables that change how MPI, its transports or the OpenMP runtime behave.
 constexpr std::array<std::string_view, 12> kEnvPrefixes = {
-    "MPIR_CVAR_", "MPICH_", "HYDRA_", "OMP_",  "UCX_", "FI_",
-    "I_MPI_",     "OMPI_MCA_", "MV2_", "PSM2_", "SLURM_CPU_BIND", "KMP_"};
+    "MPIR_CVAR_", "MPICH_",    "HYDRA_", "OMP_",  "UCX_",           "FI_",
+    "I_MPI_",     "OMPI_MCA_", "MV2_",   "PSM2_", "SLURM_CPU_BIND", "KMP_"};
 // Single variables about pinning and placement.
-constexpr std::array<std::string_view, 5> kEnvNames = {"GOMP_CPU_AFFINITY", "HWLOC_XMLFILE",
-                                                       "SLURM_DISTRIBUTION", "MPIEXEC_BIND",
-                                                       "METRON_TSC_HZ"};
+constexpr std::array<std::string_view, 5> kEnvNames = {
+    "GOMP_CPU_AFFINITY", "HWLOC_XMLFILE", "SLURM_DISTRIBUTION", "MPIEXEC_BIND", "METRON_TSC_HZ"};
 
 std::string cpuinfo_field(std::string_view key) {
   std::ifstream in("/proc/cpuinfo");
@@ -89,7 +88,9 @@ std::vector<int> affinity_cpus() {
   return cpus;
 }
 
-bool process_pinned() { return affinity_cpus().size() == 1; }
+bool process_pinned() {
+  return affinity_cpus().size() == 1;
+}
 
 bool has_cpu_flag(std::string_view flag) {
   std::istringstream flags(cpuinfo_field("flags"));

@@ -22,9 +22,9 @@ struct SysInfo {
   std::string compiler;                      // __VERSION__ of the compiler that built metron_mpi
   std::string build_flags;                   // what the preprocessor knows: -O level, NDEBUG, ...
   std::vector<std::pair<std::string, std::string>> environment;  // sorted by name
-  std::vector<int> affinity;                 // CPUs this rank may run on
-  bool pinned = false;                       // this rank may run on exactly one CPU
-  bool all_ranks_pinned = false;             // every rank of the communicator is pinned
+  std::vector<int> affinity;                                     // CPUs this rank may run on
+  bool pinned = false;                         // this rank may run on exactly one CPU
+  bool all_ranks_pinned = false;               // every rank of the communicator is pinned
   std::vector<std::string> cpu_flags_of_note;  // constant_tsc, nonstop_tsc, rdtscp, ...
 };
 

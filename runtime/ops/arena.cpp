@@ -28,7 +28,9 @@ struct ArenaMemory {
 
 namespace {
 
-std::int64_t round_up(std::int64_t v, std::int64_t a) { return (v + a - 1) / a * a; }
+std::int64_t round_up(std::int64_t v, std::int64_t a) {
+  return (v + a - 1) / a * a;
+}
 
 char* align_ptr(char* p, std::int64_t a) {
   const auto addr = reinterpret_cast<std::uintptr_t>(p);

@@ -43,8 +43,7 @@ class BufferCycle {
   std::int64_t cycle_bytes() const { return slots_ * (send_stride_ + recv_stride_); }
 
  private:
-  friend BufferCycle reserve_buffers(std::string_view, std::int64_t, std::int64_t,
-                                     const Settings&);
+  friend BufferCycle reserve_buffers(std::string_view, std::int64_t, std::int64_t, const Settings&);
   std::shared_ptr<ArenaMemory> mem_;
   char* send_base_ = nullptr;
   char* recv_base_ = nullptr;

@@ -44,7 +44,7 @@ struct BoundOp {
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
   int iterations = 1;  // ping-pongs: round trips per call()
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
-  std::vector<MPI_Request> requests;                                   // hand-made
+  std::vector<MPI_Request> requests;                                    // hand-made
   std::int64_t send_block_bytes = 0;  // extent of one block (count * extent) on each side
   std::int64_t recv_block_bytes = 0;
   std::int64_t wait_ns = 0;  // Synthetic: the busy-wait of the next call (set by advance())
@@ -65,7 +65,7 @@ struct BoundOp {
   CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
-    double base_s = 0;  // time * (1 + imbalance * r / (p - 1)) for this rank
+    double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank
     double noise_s = 0;  // noise * time: upper bound of the uniform extra
     std::uint64_t seed = 0;
     int delay_rank = -1;

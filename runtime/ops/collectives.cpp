@@ -11,7 +11,9 @@ namespace {
 
 // --- calls: one MPI call each, nothing else ------------------------------------------------
 
-void call_barrier(BoundOp& b) noexcept { b.note(MPI_Barrier(b.comm)); }
+void call_barrier(BoundOp& b) noexcept {
+  b.note(MPI_Barrier(b.comm));
+}
 
 void call_bcast(BoundOp& b) noexcept {
   b.note(MPI_Bcast(b.buf.send(), b.send_count, b.send_type, b.root, b.comm));
@@ -23,8 +25,8 @@ void call_gather(BoundOp& b) noexcept {
 }
 
 void call_gatherv(BoundOp& b) noexcept {
-  b.note(MPI_Gatherv(b.buf.send(), b.send_count, b.send_type, b.buf.recv(),
-                     b.recv_counts.data(), b.recv_displs.data(), b.recv_type, b.root, b.comm));
+  b.note(MPI_Gatherv(b.buf.send(), b.send_count, b.send_type, b.buf.recv(), b.recv_counts.data(),
+                     b.recv_displs.data(), b.recv_type, b.root, b.comm));
 }
 
 void call_allgather(BoundOp& b) noexcept {
@@ -33,8 +35,8 @@ void call_allgather(BoundOp& b) noexcept {
 }
 
 void call_allgatherv(BoundOp& b) noexcept {
-  b.note(MPI_Allgatherv(b.buf.send(), b.send_count, b.send_type, b.buf.recv(),
-                        b.recv_counts.data(), b.recv_displs.data(), b.recv_type, b.comm));
+  b.note(MPI_Allgatherv(b.buf.send(), b.send_count, b.send_type, b.buf.recv(), b.recv_counts.data(),
+                        b.recv_displs.data(), b.recv_type, b.comm));
 }
 
 void call_scatter(BoundOp& b) noexcept {
@@ -81,16 +83,19 @@ void fill_gather(BoundOp& b) {
   fill_sentinel(b.buf.recv(), b.recv_need_bytes);
 }
 namespace {
+
 std::optional<std::string> check_blocks_from_each(const BoundOp& b) {
   for (int i = 0; i < b.size; ++i)
-    if (auto m = check_pattern(b.buf.recv() + i * b.recv_block_bytes, b.recv_dt, b.recv_count, i,
-                               0)) {
+    if (auto m =
+            check_pattern(b.buf.recv() + i * b.recv_block_bytes, b.recv_dt, b.recv_count, i, 0)) {
       m->offset += i * b.recv_block_bytes;
       return verify_message(b, "receive buffer (block from rank " + std::to_string(i) + ")", *m);
     }
   return std::nullopt;
 }
+
 }  // namespace
+
 std::optional<std::string> check_gather(const BoundOp& b) {
   return b.rank == b.root ? check_blocks_from_each(b) : std::nullopt;
 }
@@ -145,8 +150,8 @@ void bind_two_sided(BoundOp& b, const Args& a) {
 // Equal counts and packed displacements for the v-variants, built once here.
 void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>& displs) {
   if (static_cast<std::int64_t>(count) * b.size > INT_MAX)
-    bind_error(b, "count * ranks exceeds the largest MPI displacement (" +
-                      std::to_string(INT_MAX) + ")");
+    bind_error(
+        b, "count * ranks exceeds the largest MPI displacement (" + std::to_string(INT_MAX) + ")");
   counts.assign(static_cast<std::size_t>(b.size), count);
   displs.resize(static_cast<std::size_t>(b.size));
   for (int i = 0; i < b.size; ++i) displs[static_cast<std::size_t>(i)] = i * count;
@@ -154,7 +159,9 @@ void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<i
 
 }  // namespace
 
-void bind_barrier(BoundOp& b, const Args&) { b.call_fn = call_barrier; }
+void bind_barrier(BoundOp& b, const Args&) {
+  b.call_fn = call_barrier;
+}
 
 void bind_bcast(BoundOp& b, const Args& a) {
   b.send_count = int_count(b, a[0], "count");

@@ -21,8 +21,12 @@ const MPI_Op kOpHandles[] = {
 };
 }  // namespace
 
-MPI_Datatype mpi_datatype(Datatype d) { return kDatatypeHandles[static_cast<int>(d)]; }
-MPI_Op mpi_op(ReduceOp op) { return kOpHandles[static_cast<int>(op)]; }
+MPI_Datatype mpi_datatype(Datatype d) {
+  return kDatatypeHandles[static_cast<int>(d)];
+}
+MPI_Op mpi_op(ReduceOp op) {
+  return kOpHandles[static_cast<int>(op)];
+}
 
 Datatype datatype_named(std::string_view name) {
   if (auto d = datatype_by_name(name)) return *d;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/ops/bound_op.h"
+#include "runtime/ops/verify_pattern.h"
 
 namespace metron::rt::ops {
 
@@ -25,6 +26,9 @@ void require_reduction(const BoundOp& b, ReduceOp op, Datatype d);
 // "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):
 // expected 0x3a, got 0xc5".
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m);
+
+// The bind function of a measurement function, or null (catalog.cpp).
+BindFn find_bind(std::string_view name);
 
 // Verification functions shared by the library's collectives and the hand-made versions.
 void fill_bcast(BoundOp& b);

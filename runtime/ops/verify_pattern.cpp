@@ -104,7 +104,8 @@ std::optional<Mismatch> check_pattern(const char* buf, Datatype dt, std::int64_t
         const std::uint8_t want = pattern_byte(rank, idx++);
         const auto got = static_cast<std::uint8_t>(elem[b]);
         if (got != want)
-          return Mismatch{e * l.extent + b, "expected " + hex_byte(want) + ", got " + hex_byte(got)};
+          return Mismatch{e * l.extent + b,
+                          "expected " + hex_byte(want) + ", got " + hex_byte(got)};
       }
   }
   return std::nullopt;

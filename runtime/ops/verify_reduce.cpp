@@ -66,7 +66,8 @@ void with_ctype(Datatype d, F&& f) {
 }
 
 std::uint64_t mix(int r, std::int64_t j) {
-  std::uint64_t x = static_cast<std::uint64_t>(j) * 0x9e3779b97f4a7c15ULL + static_cast<unsigned>(r);
+  std::uint64_t x =
+      static_cast<std::uint64_t>(j) * 0x9e3779b97f4a7c15ULL + static_cast<unsigned>(r);
   x ^= x >> 31;
   x *= 0xbf58476d1ce4e5b9ULL;
   return x ^ (x >> 29);
@@ -77,13 +78,12 @@ struct Ops {
   ReduceOp max, min, sum, prod, land, band, lor, bor, lxor, bxor, maxloc, minloc, replace;
 };
 const Ops& ops() {
-  static const Ops o{reduce_op_named("MPI_MAX"),    reduce_op_named("MPI_MIN"),
-                     reduce_op_named("MPI_SUM"),    reduce_op_named("MPI_PROD"),
-                     reduce_op_named("MPI_LAND"),   reduce_op_named("MPI_BAND"),
-                     reduce_op_named("MPI_LOR"),    reduce_op_named("MPI_BOR"),
-                     reduce_op_named("MPI_LXOR"),   reduce_op_named("MPI_BXOR"),
-                     reduce_op_named("MPI_MAXLOC"), reduce_op_named("MPI_MINLOC"),
-                     reduce_op_named("MPI_REPLACE")};
+  static const Ops o{
+      reduce_op_named("MPI_MAX"),    reduce_op_named("MPI_MIN"),    reduce_op_named("MPI_SUM"),
+      reduce_op_named("MPI_PROD"),   reduce_op_named("MPI_LAND"),   reduce_op_named("MPI_BAND"),
+      reduce_op_named("MPI_LOR"),    reduce_op_named("MPI_BOR"),    reduce_op_named("MPI_LXOR"),
+      reduce_op_named("MPI_BXOR"),   reduce_op_named("MPI_MAXLOC"), reduce_op_named("MPI_MINLOC"),
+      reduce_op_named("MPI_REPLACE")};
   return o;
 }
 
@@ -155,9 +155,12 @@ T combine(ReduceOp op, const T& a, const T& b) {
 
 template <class T>
 bool same(const T& a, const T& b) {
-  if constexpr (is_pair<T>::value) return a.v == b.v && a.i == b.i;
-  else if constexpr (std::is_same_v<T, CBool>) return a.v == b.v;
-  else return a == b;
+  if constexpr (is_pair<T>::value)
+    return a.v == b.v && a.i == b.i;
+  else if constexpr (std::is_same_v<T, CBool>)
+    return a.v == b.v;
+  else
+    return a == b;
 }
 
 template <class T>

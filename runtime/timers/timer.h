@@ -74,9 +74,12 @@ struct RdtscpTimer {
 template <class F>
 decltype(auto) with_timer(TimerKind kind, F&& f) {
   switch (kind) {
-    case TimerKind::Monotonic: return std::forward<F>(f)(MonotonicTimer{});
-    case TimerKind::Rdtscp: return std::forward<F>(f)(RdtscpTimer{});
-    case TimerKind::Wtime: break;
+    case TimerKind::Monotonic:
+      return std::forward<F>(f)(MonotonicTimer{});
+    case TimerKind::Rdtscp:
+      return std::forward<F>(f)(RdtscpTimer{});
+    case TimerKind::Wtime:
+      break;
   }
   return std::forward<F>(f)(WtimeTimer{});
 }

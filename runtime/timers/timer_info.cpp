@@ -82,7 +82,8 @@ TimerInfo probe_timer(TimerKind kind) {
     }
   }
   if (info.resolution_s > 1e-6)
-    info.warnings.push_back("timer resolution is coarser than 1 us; short operations are quantized");
+    info.warnings.push_back(
+        "timer resolution is coarser than 1 us; short operations are quantized");
   return info;
 }
 

@@ -35,11 +35,14 @@ unsigned hypervisor_max_leaf() {
 }
 
 sigjmp_buf g_probe_jump;
-void on_sigill(int) { siglongjmp(g_probe_jump, 1); }
+void on_sigill(int) {
+  siglongjmp(g_probe_jump, 1);
+}
 
 // Runs RDTSCP once with a SIGILL handler installed; true if it executed.
 bool probe_rdtscp() {
-  struct sigaction sa {}, old {};
+  struct sigaction sa {
+  }, old{};
   sa.sa_handler = on_sigill;
   sigemptyset(&sa.sa_mask);
   if (sigaction(SIGILL, &sa, &old) != 0) return false;
@@ -127,7 +130,9 @@ const TscChecks& tsc_checks() {
   return checks;
 }
 
-bool tsc_available() { return tsc_checks().rdtscp_executes; }
+bool tsc_available() {
+  return tsc_checks().rdtscp_executes;
+}
 
 const TscFrequency& tsc_frequency() {
   static const TscFrequency f = [] {

@@ -1,0 +1,186 @@
+// Ping-pongs between ranks 0 and 1 of the job communicator (SKaMPI's Pingpong_* functions,
+// anchors.md §1.7). One call() is `iterations` round trips: rank 0 sends then receives, rank 1
+// receives then sends; the runner divides the time by `iterations` (BoundOp::divisor), so the
+// reported time is one full round trip, as SKaMPI reports it (OSU and IMB report half of it).
+// Other ranks of the communicator stay idle (participates = false).
+#include <climits>
+
+#include "runtime/ops/op_impl.h"
+#include "runtime/ops/verify_pattern.h"
+
+namespace metron::rt::ops {
+
+namespace {
+
+// --- the halves of a round trip --------------------------------------------------------
+
+inline void send_std(BoundOp& b) {
+  b.note(MPI_Send(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm));
+}
+inline void send_sync(BoundOp& b) {
+  b.note(MPI_Ssend(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm));
+}
+inline void send_isend(BoundOp& b) {
+  MPI_Request r;
+  b.note(MPI_Isend(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm, &r));
+  b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
+}
+inline void send_issend(BoundOp& b) {
+  MPI_Request r;
+  b.note(MPI_Issend(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm, &r));
+  b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
+}
+inline void recv_std(BoundOp& b) {
+  b.note(
+      MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, b.peer, b.tag, b.comm, MPI_STATUS_IGNORE));
+}
+inline void recv_any_tag(BoundOp& b) {
+  b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, b.peer, MPI_ANY_TAG, b.comm,
+                  MPI_STATUS_IGNORE));
+}
+inline void recv_irecv(BoundOp& b) {
+  MPI_Request r;
+  b.note(MPI_Irecv(b.buf.recv(), b.recv_count, b.recv_type, b.peer, b.tag, b.comm, &r));
+  b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
+}
+inline void recv_iprobe(BoundOp& b) {
+  int flag = 0;
+  do {
+    b.note(MPI_Iprobe(b.peer, b.tag, b.comm, &flag, MPI_STATUS_IGNORE));
+  } while (!flag);
+  recv_std(b);
+}
+
+template <void (*Send)(BoundOp&), void (*Recv)(BoundOp&)>
+void ping(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i) {
+    Send(b);
+    Recv(b);
+  }
+}
+
+template <void (*Send)(BoundOp&), void (*Recv)(BoundOp&)>
+void pong(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i) {
+    Recv(b);
+    Send(b);
+  }
+}
+
+// Both ranks exchange at once; rank 1's send side is rank 0's receive side (bind swaps them),
+// and `tag` is this rank's send tag, `tag_back` its receive tag.
+void exchange(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i)
+    b.note(MPI_Sendrecv(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.buf.recv(),
+                        b.recv_count, b.recv_type, b.peer, b.tag_back, b.comm, MPI_STATUS_IGNORE));
+}
+
+void idle(BoundOp&) noexcept {}
+
+// --- verification: rank 0's stream arrives at rank 1 and the other way round ---------------
+
+void fill_pingpong(BoundOp& b) {
+  fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
+  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+}
+
+std::optional<std::string> check_pingpong(const BoundOp& b) {
+  if (!b.participates) return std::nullopt;
+  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
+    return verify_message(b, "receive buffer", *m);
+  return std::nullopt;
+}
+
+int tag_upper_bound() {
+  int* ub = nullptr;
+  int flag = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+  return flag && ub ? *ub : 32767;  // 32767: the least upper bound MPI guarantees
+}
+
+int tag_arg(const BoundOp& b, const Value& v, std::string_view param) {
+  const std::int64_t t = v.as_int();
+  if (t < 0 || t > tag_upper_bound())
+    bind_error(b, std::string(param) + " " + std::to_string(t) +
+                      " is outside [0, MPI_TAG_UB = " + std::to_string(tag_upper_bound()) + "]");
+  return static_cast<int>(t);
+}
+
+int iterations_arg(const BoundOp& b, const Value& v) {
+  const std::int64_t n = v.as_int();
+  if (n < 1 || n > INT_MAX)
+    bind_error(b, "iterations must be at least 1, got " + std::to_string(n));
+  return static_cast<int>(n);
+}
+
+void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
+  b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
+  b.participates = b.peer >= 0;
+  b.call_fn = b.rank == 0 ? ping_fn : b.rank == 1 ? pong_fn : idle;
+  b.divisor = b.iterations;
+  b.fill_fn = fill_pingpong;
+  b.check_fn = check_pingpong;
+}
+
+// (count, datatype, tag, iterations)
+void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
+  b.send_count = b.recv_count = int_count(b, a[0], "count");
+  b.send_dt = b.recv_dt = a[1].as_datatype();
+  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.tag = b.tag_back = tag_arg(b, a[2], "tag");
+  b.iterations = iterations_arg(b, a[3]);
+  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
+  b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
+  bind_roles(b, ping_fn, pong_fn);
+}
+
+}  // namespace
+
+void bind_pingpong_send_recv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_std, recv_std>, pong<send_std, recv_std>);
+}
+void bind_pingpong_isend_recv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_isend, recv_std>, pong<send_isend, recv_std>);
+}
+void bind_pingpong_send_irecv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_std, recv_irecv>, pong<send_std, recv_irecv>);
+}
+void bind_pingpong_ssend_recv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_sync, recv_std>, pong<send_sync, recv_std>);
+}
+void bind_pingpong_issend_recv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_issend, recv_std>, pong<send_issend, recv_std>);
+}
+void bind_pingpong_send_recv_at(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_std, recv_any_tag>, pong<send_std, recv_any_tag>);
+}
+void bind_pingpong_send_iprobe_recv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_std, recv_iprobe>, pong<send_std, recv_iprobe>);
+}
+
+// (send_count, send_dt, send_tag, recv_count, recv_dt, recv_tag, iterations): rank 0 sends the
+// send side with send_tag and receives the receive side with recv_tag; rank 1 mirrors it, so
+// the tags always match.
+void bind_pingpong_sendrecv(BoundOp& b, const Args& a) {
+  b.send_count = int_count(b, a[0], "send_count");
+  b.send_dt = a[1].as_datatype();
+  b.tag = tag_arg(b, a[2], "send_tag");
+  b.recv_count = int_count(b, a[3], "recv_count");
+  b.recv_dt = a[4].as_datatype();
+  b.tag_back = tag_arg(b, a[5], "recv_tag");
+  b.iterations = iterations_arg(b, a[6]);
+  if (b.rank == 1) {
+    std::swap(b.send_count, b.recv_count);
+    std::swap(b.send_dt, b.recv_dt);
+    std::swap(b.tag, b.tag_back);
+  }
+  b.send_type = mpi_datatype(b.send_dt);
+  b.recv_type = mpi_datatype(b.recv_dt);
+  b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
+  b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
+  // Both ranks reserve the larger side on both sides, so the arena layout is the same on all.
+  b.send_need_bytes = b.recv_need_bytes = std::max(b.send_block_bytes, b.recv_block_bytes);
+  bind_roles(b, exchange, exchange);
+}
+
+}  // namespace metron::rt::ops

@@ -1,0 +1,87 @@
+// Synthetic: an operation with a known duration and no communication, for deterministic
+// end-to-end tests of schemes, statistics and stopping rules. Rank r of p busy-waits on
+// CLOCK_MONOTONIC for
+//   time * (1 + imbalance * r / (p - 1))                  (p = 1: time)
+//   + u * noise * time,  u uniform in [0, 1) from (seed, r, observation index)
+//   + delay  on rank delay_rank, every delay_every-th observation (1-based: the k-th with
+//            k % delay_every == 0)
+// The wait of the next observation is computed by advance(), outside the timed region; call()
+// only spins until the deadline.
+#include <time.h>
+
+#include <cmath>
+
+#include "runtime/ops/op_impl.h"
+
+namespace metron::rt::ops {
+
+namespace {
+
+std::int64_t mono_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+void call_synthetic(BoundOp& b) noexcept {
+  const std::int64_t deadline = mono_ns() + b.wait_ns;
+  while (mono_ns() < deadline) {
+  }
+}
+
+// SplitMix64 (Steele, Lea, Flood 2014): a stateless hash of (seed, rank, index) so that every
+// observation's noise is reproducible on its own, whatever ran before it.
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+double uniform01(std::uint64_t seed, int rank, std::int64_t index) {
+  const std::uint64_t h =
+      splitmix64(splitmix64(splitmix64(seed) ^ static_cast<std::uint64_t>(rank)) ^
+                 static_cast<std::uint64_t>(index));
+  return static_cast<double>(h >> 11) * 0x1.0p-53;  // 53 random bits -> [0, 1)
+}
+
+double nonneg_seconds(const BoundOp& b, const Value& v, std::string_view param) {
+  const double s = v.as_seconds();
+  if (!(s >= 0)) bind_error(b, std::string(param) + " must not be negative");
+  return s;
+}
+
+}  // namespace
+
+void synthetic_prepare_next(BoundOp& b) noexcept {
+  const BoundOp::Synthetic& s = b.synth;
+  double wait = s.base_s;
+  if (s.noise_s > 0) wait += uniform01(s.seed, b.rank, s.rep) * s.noise_s;
+  if (b.rank == s.delay_rank && (s.rep + 1) % s.delay_every == 0) wait += s.delay_s;
+  b.wait_ns = std::llround(wait * 1e9);
+}
+
+// (count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every)
+void bind_synthetic(BoundOp& b, const Args& a) {
+  b.send_count = int_count(b, a[0], "count");
+  b.send_dt = b.recv_dt = a[2].as_datatype();
+  const double time = nonneg_seconds(b, a[1], "time");
+  const double imbalance = a[3].as_fraction();
+  const double noise = a[4].as_fraction();
+  if (imbalance < 0 || noise < 0) bind_error(b, "imbalance and noise must not be negative");
+  BoundOp::Synthetic& s = b.synth;
+  s.base_s = b.size > 1 ? time * (1 + imbalance * b.rank / (b.size - 1)) : time;
+  s.noise_s = noise * time;
+  s.seed = static_cast<std::uint64_t>(a[5].as_int());
+  s.delay_rank = static_cast<int>(a[6].as_int());
+  s.delay_s = nonneg_seconds(b, a[7], "delay");
+  s.delay_every = a[8].as_int();
+  if (s.delay_every < 1)
+    bind_error(b, "delay_every must be at least 1, got " + std::to_string(s.delay_every));
+  s.rep = 0;
+  b.is_synthetic = true;
+  b.call_fn = call_synthetic;
+  synthetic_prepare_next(b);
+}
+
+}  // namespace metron::rt::ops
