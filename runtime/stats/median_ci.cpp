@@ -43,11 +43,19 @@ std::vector<double> select_ranks(std::span<const double> x, std::vector<std::siz
 }  // namespace
 
 CiRanks le_boudec_ranks(std::size_t n, double q, double level) {
+  if (!valid_args(n, q, level)) {
+    CiRanks r;
+    r.method = CiMethod::LeBoudec;
+    return r;
+  }
+  return le_boudec_ranks_for_z(n, q, z_critical(level));
+}
+
+CiRanks le_boudec_ranks_for_z(std::size_t n, double q, double z) {
   CiRanks r;
   r.method = CiMethod::LeBoudec;
-  if (!valid_args(n, q, level)) return r;
+  if (!valid_args(n, q, 0.5) || !(z > 0.0)) return r;
   const double dn = static_cast<double>(n);
-  const double z = z_critical(level);
   const double spread = z * std::sqrt(dn * q * (1.0 - q));
   r.lower = static_cast<std::int64_t>(std::floor(dn * q - spread));
   r.upper = static_cast<std::int64_t>(std::ceil(1.0 + dn * q + spread));

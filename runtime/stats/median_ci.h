@@ -44,6 +44,8 @@ struct CiRanks {
 // Both families, for a sample of n values, q in (0, 1), level in (0, 1). Invalid arguments or
 // n = 0 give a CiRanks that is not assessable.
 CiRanks le_boudec_ranks(std::size_t n, double q, double level);
+// The same with z = Φ⁻¹(1 - α/2) supplied by the caller (a stopping rule caches it per level).
+CiRanks le_boudec_ranks_for_z(std::size_t n, double q, double z);
 CiRanks exact_binomial_ranks(std::size_t n, double q, double level);
 bool uses_exact_ranks(std::size_t n, double q);  // the threshold rule above
 CiRanks quantile_ci_ranks(std::size_t n, double q, double level);

@@ -1,0 +1,250 @@
+// StopEvaluator: running sample, rule evaluation and budgets (semantics in stopping.h and
+// stop_rule.h).
+#include "runtime/adapt/stopping.h"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "runtime/stats/cov_window.h"
+#include "runtime/stats/mean_ci.h"
+#include "runtime/stats/median_ci.h"
+#include "runtime/stats/quantile.h"
+
+namespace metron::adapt {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+Truth from_bool(bool b) { return b ? Truth::True : Truth::False; }
+
+bool compare(double lhs, CompareOp op, double rhs) {
+  switch (op) {
+    case CompareOp::Less:
+      return lhs < rhs;
+    case CompareOp::LessEqual:
+      return lhs <= rhs;
+    case CompareOp::Greater:
+      return lhs > rhs;
+    case CompareOp::GreaterEqual:
+      return lhs >= rhs;
+    case CompareOp::Equal:
+      return lhs == rhs;
+    case CompareOp::NotEqual:
+      return lhs != rhs;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view to_string(StopReason reason) {
+  switch (reason) {
+    case StopReason::NotStopped:
+      return "not_stopped";
+    case StopReason::RuleMet:
+      return "rule_met";
+    case StopReason::MaxReps:
+      return "max_reps";
+    case StopReason::TimeBudget:
+      return "time_budget";
+  }
+  return "?";
+}
+
+double relative_half_width(double estimate, double lower, double upper) {
+  if (std::isnan(estimate) || std::isnan(lower) || std::isnan(upper) || estimate == 0.0) {
+    return kNaN;
+  }
+  return std::max(upper - estimate, estimate - lower) / std::fabs(estimate);
+}
+
+StopEvaluator::StopEvaluator(StopBudget budget, std::optional<StopRule> rule)
+    : budget_(budget), rule_(std::move(rule)) {
+  budget_.min_reps = std::min(budget_.min_reps, budget_.max_reps);
+}
+
+StopDecision StopEvaluator::add_batch(std::span<const double> values, double elapsed_s) {
+  const std::size_t before = sample_.size();
+  sample_.append(values);
+  // OrderedSample skips NaN; feed the moments exactly the values it kept.
+  for (double v : sample_.values().subspan(before)) moments_.add(v);
+  return evaluate(elapsed_s);
+}
+
+StopDecision StopEvaluator::evaluate(double elapsed_s) {
+  elapsed_s_ = elapsed_s;
+  StopDecision d;
+  d.reps = sample_.size();
+  d.elapsed_s = elapsed_s;
+  const Within* w = rule_ ? first_within(*rule_) : nullptr;
+  if (w != nullptr) {
+    d.precision_kind = PrecisionKind::CiRelativeHalfWidth;
+    precision_ci_ = ci(*w);
+    precision_leaf_ = w;
+    d.precision = precision_ci_.relative_half_width;
+  } else {
+    d.precision_kind = PrecisionKind::Rse;
+    d.precision = moments_.rse();
+  }
+  const bool rule_met = rule_ && d.reps >= budget_.min_reps && truth(*rule_) == Truth::True;
+  precision_leaf_ = nullptr;
+  if (rule_met) {
+    d.reason = StopReason::RuleMet;
+  } else if (d.reps >= budget_.max_reps) {
+    d.reason = StopReason::MaxReps;
+  } else if (elapsed_s >= budget_.max_seconds) {
+    d.reason = StopReason::TimeBudget;
+  }
+  d.stop = d.reason != StopReason::NotStopped;
+  return d;
+}
+
+double StopEvaluator::term_value(const Term& term) {
+  switch (term.kind) {
+    case TermKind::Reps:
+      return static_cast<double>(sample_.size());
+    case TermKind::Elapsed:
+      return elapsed_s_;
+    case TermKind::Rse:
+      return moments_.rse();
+    case TermKind::CovMean:
+      return stats::cov_mean(sample_, term.window);
+    case TermKind::CovMedian:
+      return stats::cov_median(sample_, term.window);
+  }
+  return kNaN;
+}
+
+double StopEvaluator::z_for(double level) {
+  for (const auto& [l, z] : z_cache_) {
+    if (l == level) return z;
+  }
+  const double z = stats::z_critical(level);
+  z_cache_.emplace_back(level, z);
+  return z;
+}
+
+double StopEvaluator::t_for(std::size_t df, double level) {
+  for (auto& c : t_cache_) {
+    if (c.level == level) {
+      if (c.df != df) {
+        c.df = df;
+        c.t = stats::t_critical(static_cast<double>(df), level);
+      }
+      return c.t;
+    }
+  }
+  t_cache_.push_back({df, level, stats::t_critical(static_cast<double>(df), level)});
+  return t_cache_.back().t;
+}
+
+CiSnapshot StopEvaluator::quantile_snapshot(double q, double level) {
+  CiSnapshot s;
+  s.estimate = s.lower = s.upper = s.relative_half_width = kNaN;
+  const std::size_t n = sample_.size();
+  const auto pos = stats::quantile_position(n, q, stats::QuantileType::Type7);
+  if (!pos) return s;
+  const stats::CiRanks ranks = stats::uses_exact_ranks(n, q)
+                                   ? stats::exact_binomial_ranks(n, q, level)
+                                   : stats::le_boudec_ranks_for_z(n, q, z_for(level));
+  // One band answers the estimate and both bounds: they are within a few sqrt(n) ranks.
+  std::size_t lo = pos->lower;
+  std::size_t hi = pos->upper;
+  if (ranks.assessable) {
+    lo = std::min(lo, static_cast<std::size_t>(ranks.lower - 1));
+    hi = std::max(hi, static_cast<std::size_t>(ranks.upper - 1));
+  }
+  sample_.prepare_ranks(lo, hi);
+  const double x_lo = sample_.kth(pos->lower);
+  const double x_hi = pos->upper == pos->lower ? x_lo : sample_.kth(pos->upper);
+  s.estimate = stats::interpolate_quantile(x_lo, x_hi, pos->gamma);
+  if (!ranks.assessable) return s;
+  s.lower = sample_.kth(static_cast<std::size_t>(ranks.lower - 1));
+  s.upper = sample_.kth(static_cast<std::size_t>(ranks.upper - 1));
+  s.assessable = true;
+  s.relative_half_width = relative_half_width(s.estimate, s.lower, s.upper);
+  return s;
+}
+
+CiSnapshot StopEvaluator::ci(const Within& within) {
+  if (!(within.level > 0.0 && within.level < 1.0)) {
+    return CiSnapshot{kNaN, kNaN, kNaN, kNaN, false};
+  }
+  switch (within.statistic) {
+    case CiStatistic::Median:
+      return quantile_snapshot(0.5, within.level);
+    case CiStatistic::Quantile:
+      return quantile_snapshot(within.q, within.level);
+    case CiStatistic::Mean: {
+      CiSnapshot s;
+      const std::size_t n = moments_.count();
+      s.estimate = moments_.mean();
+      s.lower = s.upper = s.relative_half_width = kNaN;
+      if (n < 2) return s;
+      const double half = t_for(n - 1, within.level) * moments_.sd() /
+                          std::sqrt(static_cast<double>(n));
+      s.lower = s.estimate - half;
+      s.upper = s.estimate + half;
+      s.assessable = !std::isnan(half);
+      s.relative_half_width = relative_half_width(s.estimate, s.lower, s.upper);
+      return s;
+    }
+  }
+  return CiSnapshot{kNaN, kNaN, kNaN, kNaN, false};
+}
+
+Truth StopEvaluator::truth(const StopRule& rule) {
+  return std::visit(
+      [this](const auto& node) -> Truth {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, Compare>) {
+          const double v = term_value(node.term);
+          if (std::isnan(v) || std::isnan(node.value)) return Truth::Unknown;
+          return from_bool(compare(v, node.op, node.value));
+        } else if constexpr (std::is_same_v<T, Within>) {
+          const CiSnapshot s = &node == precision_leaf_ ? precision_ci_ : ci(node);
+          if (!s.assessable || std::isnan(s.relative_half_width)) return Truth::Unknown;
+          return from_bool(s.relative_half_width <= node.max_rel_half_width);
+        } else if constexpr (std::is_same_v<T, And>) {
+          // Left to right, stopping at the first False: "reps >= 20 and <costly>" skips the
+          // costly part early in the job.
+          Truth result = node.operands.empty() ? Truth::Unknown : Truth::True;
+          for (const auto& o : node.operands) {
+            const Truth t = truth(o);
+            if (t == Truth::False) return Truth::False;
+            if (t == Truth::Unknown) result = Truth::Unknown;
+          }
+          return result;
+        } else if constexpr (std::is_same_v<T, Or>) {
+          Truth result = node.operands.empty() ? Truth::Unknown : Truth::False;
+          for (const auto& o : node.operands) {
+            const Truth t = truth(o);
+            if (t == Truth::True) return Truth::True;
+            if (t == Truth::Unknown) result = Truth::Unknown;
+          }
+          return result;
+        } else {
+          if (node.operands.size() != 1) return Truth::Unknown;
+          const Truth t = truth(node.operands[0]);
+          if (t == Truth::Unknown) return t;
+          return t == Truth::True ? Truth::False : Truth::True;
+        }
+      },
+      rule.node);
+}
+
+const Within* StopEvaluator::first_within(const StopRule& rule) const {
+  if (const auto* w = std::get_if<Within>(&rule.node)) return w;
+  const std::vector<StopRule>* operands = nullptr;
+  if (const auto* a = std::get_if<And>(&rule.node)) operands = &a->operands;
+  if (const auto* o = std::get_if<Or>(&rule.node)) operands = &o->operands;
+  if (const auto* n = std::get_if<Not>(&rule.node)) operands = &n->operands;
+  if (operands == nullptr) return nullptr;
+  for (const auto& o : *operands) {
+    if (const Within* w = first_within(o)) return w;
+  }
+  return nullptr;
+}
+
+}  // namespace metron::adapt
