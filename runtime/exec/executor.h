@@ -1,0 +1,32 @@
+// The SPMD walk of a plan (`metron exec`): every rank visits every job in the same order; ranks
+// outside a job's communicator skip it in lockstep; the job's root takes every data-dependent
+// decision and broadcasts it; world rank 0 writes the results job by job.
+#pragma once
+
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/program.h"
+
+namespace metron::rt {
+
+struct ExecOptions {
+  std::string out_dir;                 // results folder (rank 0 writes)
+  std::int64_t launch = 0;             // launch id within a `metron run`
+  std::int64_t replicate = 0;
+  std::map<std::string, std::string> launch_levels;  // factor -> level, for the manifest
+  std::uint64_t seed = 0;
+  bool quiet = false;                  // no human-readable table on stdout
+  std::string script_path;
+  std::map<std::string, std::string> files;  // every script file read (rank 0)
+  std::vector<std::string> argv;
+};
+
+// Runs the plan; returns the process exit code (same on every rank).
+int execute_plan(const Program& program, const ExecOptions& options, MPI_Comm world);
+
+}  // namespace metron::rt

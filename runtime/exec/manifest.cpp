@@ -1,0 +1,111 @@
+// ManifestBuilder (see manifest.h).
+#include "runtime/exec/manifest.h"
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include <set>
+
+#include "interpreter/measure_funcs.h"
+#include "interpreter/plan_dump.h"
+#include "runtime/sysinfo.h"
+#include "runtime/timers/timer_info.h"
+
+#ifndef METRON_GIT_COMMIT
+#define METRON_GIT_COMMIT "unknown"
+#endif
+
+namespace metron::rt {
+
+std::string sha256_hex(const std::string& data) {
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
+  std::string out;
+  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
+  return out;
+}
+
+ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt, MPI_Comm world) {
+  SysInfo sys = collect_sysinfo(world);
+  int me = 0, np = 1;
+  MPI_Comm_rank(world, &me);
+  MPI_Comm_size(world, &np);
+  // Timers used by the plan, probed on this rank (rank 0 records its view).
+  std::set<TimerKind> kinds;
+  for (const auto& job : program.plan.jobs) kinds.insert(job.settings->timer);
+  if (kinds.empty()) kinds.insert(TimerKind::Wtime);
+  nlohmann::json timers = nlohmann::json::array();
+  for (TimerKind k : kinds) timers.push_back(probe_timer(k));
+  if (me != 0) return;
+
+  nlohmann::json files = nlohmann::json::array();
+  std::string main_text;
+  for (const auto& [name, text] : opt.files) {
+    files.push_back({{"name", name}, {"sha256", sha256_hex(text)}, {"text", text}});
+    if (name == opt.script_path) main_text = text;
+  }
+  nlohmann::json levels = nlohmann::json::object();
+  for (const auto& [k, v] : opt.launch_levels) levels[k] = v;
+  j_ = {{"manifest_schema_version", kManifestSchemaVersion},
+        {"output_schema_version", 1},
+        {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
+        {"status", "running"},
+        {"started_at", nullptr},
+        {"finished_at", nullptr},
+        {"command", opt.argv},
+        {"script", {{"path", opt.script_path}, {"sha256", sha256_hex(main_text)}, {"files", files}}},
+        {"seed", program.plan.design.seed},
+        {"launch", {{"id", opt.launch}, {"replicate", opt.replicate}, {"levels", levels}}},
+        {"np", np},
+        {"system", sys},
+        {"timers", timers},
+        {"plan", plan_json(program.plan)},
+        {"jobs", nlohmann::json::array()}};
+}
+
+void ManifestBuilder::set_status(const std::string& status, const std::string& time) {
+  j_["status"] = status;
+  if (status == "running")
+    j_["started_at"] = time;
+  else if (!time.empty())
+    j_["finished_at"] = time;
+}
+
+void ManifestBuilder::set_order(const std::vector<std::size_t>& order, const Plan& plan) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (std::size_t i : order) ids.push_back(plan.jobs[i].id);
+  j_["order"] = ids;
+}
+
+void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
+  nlohmann::json j = {{"id", r.job->id},
+                      {"order", r.order},
+                      {"stop_reason", stop_reason_name(r.stop_reason)},
+                      {"n", s.n},
+                      {"valid_n", s.valid_n},
+                      {"invalid_n", s.n - s.valid_n},
+                      {"outliers_removed", s.outliers},
+                      {"batches", r.batches},
+                      {"rule_time_s", r.rule_time_s},
+                      {"elapsed_s", r.elapsed_s},
+                      {"verify", r.verify}};
+  if (!error.empty()) j["error"] = error;
+  j_["jobs"].push_back(std::move(j));
+}
+
+std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary& s,
+                                           std::size_t pos, std::size_t total) const {
+  const Job& j = *r.job;
+  std::string factors;
+  for (const auto& [k, v] : j.factors) factors += fmt::format(" {}={}", k, to_cell(v));
+  std::string what = r.stop_reason == StopReason::Error
+                         ? "failed"
+                         : fmt::format("median {:.3f} us (n = {}, {})", s.median * 1e6, s.used_n,
+                                       stop_reason_name(r.stop_reason));
+  return fmt::format("[{:>{}}/{}] {}{}  {} {} B on {} rank{}: {}", pos + 1,
+                     std::to_string(total).size(), total, j.block, factors, j.op.func->name,
+                     j.bytes, r.comm_size, r.comm_size == 1 ? "" : "s", what);
+}
+
+}  // namespace metron::rt

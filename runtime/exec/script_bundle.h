@@ -1,0 +1,21 @@
+// SPMD loading: rank 0 reads the script and its includes from disk and broadcasts the bytes;
+// every rank then parses the same text and builds the same plan (anchors.md §1.2).
+#pragma once
+
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "interpreter/program.h"
+
+namespace metron::rt {
+
+// Collective over comm. Every rank returns a Program with identical diagnostics and plan.
+// `files` (rank 0) receives every file read, for the manifest.
+std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildOptions& options,
+                                           MPI_Comm comm,
+                                           std::map<std::string, std::string>* files = nullptr);
+
+}  // namespace metron::rt

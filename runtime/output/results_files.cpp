@@ -1,0 +1,124 @@
+// Writers for raw.csv, raw_ranks.csv, summary.csv and manifest.json.
+#include "runtime/output/results_files.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <fstream>
+
+#include "interpreter/measure_funcs.h"
+
+namespace metron::out {
+
+std::vector<std::string> factor_columns(const Plan& plan) {
+  std::vector<std::string> names;
+  for (const auto& j : plan.jobs)
+    for (const auto& [k, v] : j.factors)
+      if (std::find(names.begin(), names.end(), k) == names.end()) names.push_back(k);
+  return names;
+}
+
+namespace {
+const std::vector<std::string> kCommon = {"launch", "job",   "order", "block",      "op",
+                                          "comm_size", "count", "bytes", "round_trip"};
+}
+
+bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
+                        std::string& error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    error = "cannot create results folder '" + dir + "': " + ec.message();
+    return false;
+  }
+  dir_ = dir;
+  factor_names_ = factor_columns(plan);
+  auto cols = [&](std::vector<std::string> tail) {
+    std::vector<std::string> c = kCommon;
+    c.insert(c.end(), factor_names_.begin(), factor_names_.end());
+    c.insert(c.end(), tail.begin(), tail.end());
+    return c;
+  };
+  if (!raw_.open(dir + "/raw.csv") || !summary_.open(dir + "/summary.csv")) {
+    error = "cannot write into results folder '" + dir + "'";
+    return false;
+  }
+  raw_.header(cols({"rep", "time_s", "valid"}));
+  summary_.header(cols({"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s",
+                        "min_s", "max_s", "sd_s", "mean_ci_lo_s", "mean_ci_hi_s",
+                        "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s", "p95_s",
+                        "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason",
+                        "achieved_precision", "warmup", "elapsed_s", "verify"}));
+  raw_.flush();
+  summary_.flush();
+  if (per_rank) {
+    if (!ranks_.open(dir + "/raw_ranks.csv")) {
+      error = "cannot write into results folder '" + dir + "'";
+      return false;
+    }
+    ranks_.header({"launch", "job", "rep", "rank", "world_rank", "time_s"});
+    ranks_.flush();
+  }
+  return true;
+}
+
+void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
+  const Job& j = *r.job;
+  w.field(r.launch).field(j.id).field(r.order).field(j.block).field(j.op.func->name);
+  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip);
+  for (const auto& name : factor_names_) {
+    std::string cell;
+    for (const auto& [k, v] : j.factors)
+      if (k == name) cell = to_cell(v);
+    w.field(cell);
+  }
+}
+
+void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
+  for (std::size_t i = 0; i < r.time_s.size(); ++i) {
+    common_fields(raw_, r);
+    raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
+    raw_.field(i < r.valid.size() ? r.valid[i] != 0 : true);
+    raw_.end_row();
+  }
+  common_fields(summary_, r);
+  summary_.field(s.n).field(s.valid_n).field(s.outliers).field(s.used_n);
+  summary_.field(s.mean).field(s.median).field(s.min).field(s.max).field(s.sd);
+  summary_.field(s.mean_ci_lo).field(s.mean_ci_hi).field(s.median_ci_lo).field(s.median_ci_hi);
+  summary_.field(s.p5).field(s.p25).field(s.p75).field(s.p95).field(s.p99);
+  summary_.field(s.ci_rel_half_width).field(s.trimmed_mean);
+  summary_.field(std::string_view(rt::stop_reason_name(r.stop_reason)));
+  summary_.field(r.achieved_precision < 0 ? std::numeric_limits<double>::quiet_NaN()
+                                          : r.achieved_precision);
+  summary_.field(r.warmup).field(r.elapsed_s).field(std::string_view(r.verify));
+  summary_.end_row();
+  if (ranks_.is_open() && r.comm_size > 0) {
+    std::size_t p = static_cast<std::size_t>(r.comm_size);
+    for (std::size_t i = 0; i * p < r.rank_time_s.size(); ++i)
+      for (std::size_t k = 0; k < p; ++k) {
+        ranks_.field(r.launch).field(r.job->id).field(static_cast<std::int64_t>(i));
+        ranks_.field(static_cast<std::int64_t>(k)).field(r.world_ranks[k]);
+        ranks_.field(r.rank_time_s[i * p + k]);
+        ranks_.end_row();
+      }
+    ranks_.flush();
+  }
+  raw_.flush();
+  summary_.flush();
+}
+
+bool ResultsFiles::write_manifest(const nlohmann::json& manifest) {
+  std::string tmp = dir_ + "/.manifest.json.tmp";
+  {
+    std::ofstream f(tmp);
+    if (!f) return false;
+    f << manifest.dump(2) << "\n";
+    if (!f) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, dir_ + "/manifest.json", ec);
+  return !ec;
+}
+
+}  // namespace metron::out

@@ -1,0 +1,37 @@
+// The results folder of one launch: raw.csv, summary.csv, raw_ranks.csv (optional) and
+// manifest.json. Columns are documented in docs/output.md; the writers only format records.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "interpreter/plan.h"
+#include "runtime/exec/job_result.h"
+#include "runtime/exec/job_summary.h"
+#include "runtime/output/csv_writer.h"
+
+namespace metron::out {
+
+inline constexpr int kOutputSchemaVersion = 1;
+
+class ResultsFiles {
+ public:
+  // Creates dir if needed and opens the CSV files, writing their headers. `factor_names` are the
+  // loop variables of the whole plan (one column each).
+  bool open(const std::string& dir, const Plan& plan, bool per_rank, std::string& error);
+  void write_job(const rt::JobResult& r, const rt::JobSummary& s);
+  // manifest.json, written atomically (temp file + rename) so a reader never sees half of it.
+  bool write_manifest(const nlohmann::json& manifest);
+  const std::string& dir() const { return dir_; }
+
+ private:
+  void common_fields(CsvWriter& w, const rt::JobResult& r);
+  std::string dir_;
+  std::vector<std::string> factor_names_;
+  CsvWriter raw_, summary_, ranks_;
+};
+
+std::vector<std::string> factor_columns(const Plan& plan);
+
+}  // namespace metron::out
