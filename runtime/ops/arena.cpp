@@ -93,7 +93,7 @@ BufferCycle reserve_buffers(std::string_view op, std::int64_t send_bytes, std::i
   const std::int64_t per_slot = c.send_stride_ + c.recv_stride_;
   std::int64_t slots = per_slot == 0 ? 1 : slot_space / per_slot;
   if (!s.buffer_cycling) slots = std::min<std::int64_t>(slots, 1);
-  if (slots < (s.buffer_cycling ? 2 : 1))
+  if (per_slot > 0 && slots < (s.buffer_cycling ? 2 : 1))
     throw std::runtime_error(does_not_fit_message(op, send_bytes, recv_bytes, s));
   c.slots_ = slots;
   c.mem_ = rank_arena(slot_space + sa + ra);

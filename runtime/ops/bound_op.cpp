@@ -31,6 +31,10 @@ std::int64_t block_bytes(std::int64_t count, Datatype d) {
 }
 
 void require_reduction(const BoundOp& b, ReduceOp op, Datatype d) {
+  // MPI_REPLACE (and MPI_NO_OP) exist for one-sided accumulates only (MPI 4.0, chapter 12);
+  // MPICH rejects them in collectives with "MPI_Op operation is not allowed in this routine".
+  if (op == reduce_op_named("MPI_REPLACE"))
+    bind_error(b, "'MPI_REPLACE' is defined for one-sided accumulate only, not for reductions");
   if (!reduction_allowed(op, d))
     bind_error(b, "MPI does not define '" + std::string(reduce_op_name(op)) + "' on '" +
                       std::string(datatype_name(d)) + "'");

@@ -42,8 +42,16 @@ std::string mpi_error_text(int rc) {
   char text[MPI_MAX_ERROR_STRING] = {};
   int len = 0;
   if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) return "MPI error " + std::to_string(rc);
-  std::string out(text, static_cast<std::size_t>(len));
-  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  // MPICH's text is a multi-line error stack; keep it on one line for messages and logs.
+  std::string out;
+  for (int i = 0; i < len; ++i) {
+    if (text[i] == '\n') {
+      if (!out.empty() && out.back() != ' ') out += "; ";
+    } else {
+      out += text[i];
+    }
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
   return out;
 }
 

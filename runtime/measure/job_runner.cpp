@@ -1,0 +1,178 @@
+// JobRunner: binding, sync set-up, and the one switch that picks the scheme and timer instance.
+#include "runtime/measure/job_runner.h"
+
+#include <climits>
+#include <stdexcept>
+
+#include "runtime/procsync/barrier.h"
+#include "runtime/schemes/scheme.h"
+#include "runtime/timers/timer.h"
+#include "runtime/timers/tsc.h"
+
+namespace metron::rt {
+
+void Observations::reserve(std::int64_t n) {
+  start_s.reserve(static_cast<std::size_t>(n));
+  end_s.reserve(static_cast<std::size_t>(n));
+  valid.reserve(static_cast<std::size_t>(n));
+}
+
+void Observations::clear() {
+  start_s.clear();
+  end_s.clear();
+  valid.clear();
+}
+
+namespace {
+
+bool is_barrier_kind(ProcSyncKind k) {
+  return k == ProcSyncKind::None || k == ProcSyncKind::Barrier ||
+         k == ProcSyncKind::DoubleBarrier || k == ProcSyncKind::Dissemination;
+}
+
+// Every rank learns the lowest failing rank's message (empty: nobody failed).
+std::string agree_on_error(MPI_Comm comm, int rank, const std::string& local) {
+  int mine = local.empty() ? INT_MAX : rank, first = INT_MAX;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (first == INT_MAX) return "";
+  std::string msg = local;
+  int len = static_cast<int>(msg.size());
+  MPI_Bcast(&len, 1, MPI_INT, first, comm);
+  msg.resize(static_cast<std::size_t>(len));
+  MPI_Bcast(msg.data(), len, MPI_CHAR, first, comm);
+  return msg;
+}
+
+}  // namespace
+
+JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings,
+                     SyncFactory sync_factory)
+    : settings_(settings), comm_(job_comm) {
+  if (job_comm == MPI_COMM_NULL) throw std::runtime_error("job communicator is MPI_COMM_NULL");
+  if (settings_.loop_iterations < 1)
+    throw std::runtime_error("loop_iterations must be at least 1, got " +
+                             std::to_string(settings_.loop_iterations));
+  if (!sync_factory && !is_barrier_kind(settings_.sync.kind))
+    throw std::runtime_error("process sync '" + proc_sync_name(settings_.sync.kind) +
+                             "' is not available: the executor must provide it");
+  if (settings_.timer == TimerKind::Rdtscp) {
+    if (!tsc_available())
+      throw std::runtime_error("timer 'rdtscp' is not available: this CPU does not execute RDTSCP");
+    tsc_frequency();  // fixes RdtscpTimer::seconds_per_tick before any loop
+    for (std::string& w : tsc_warnings()) warnings_.push_back(std::move(w));
+  }
+
+  MPI_Comm_set_errhandler(job_comm, MPI_ERRORS_RETURN);
+  op_ = bind_op(job.op, job_comm, settings_);  // throws alike on every rank
+
+  // The sync exchanges its own messages (the dissemination barrier's tokens) on a duplicate,
+  // where no operation's receive (e.g. MPI_ANY_TAG) can take them.
+  MPI_Comm_dup(job_comm, &sync_comm_);
+  sync_ = sync_factory ? sync_factory(sync_comm_, settings_)
+                       : make_barrier_sync(settings_.sync.kind, sync_comm_);
+  if (!sync_) {
+    MPI_Comm_free(&sync_comm_);
+    throw std::runtime_error("process sync '" + proc_sync_name(settings_.sync.kind) +
+                             "' could not be set up");
+  }
+  loop_barrier_ = dynamic_cast<BarrierSync*>(sync_.get());
+  if (!loop_barrier_) {
+    own_barrier_ = std::make_unique<MpiBarrier>(sync_comm_);
+    loop_barrier_ = own_barrier_.get();
+  }
+
+  if (settings_.buffer_cycling && op_.buf.cycle_bytes() > 0 &&
+      op_.buf.cycle_bytes() < settings_.cache_bytes)
+    warnings_.push_back("buffer cycling walks " + std::to_string(op_.buf.cycle_bytes()) +
+                        " bytes, less than cache_bytes (" + std::to_string(settings_.cache_bytes) +
+                        "): the cache may stay warm");
+}
+
+JobRunner::~JobRunner() {
+  sync_.reset();
+  own_barrier_.reset();
+  if (sync_comm_ != MPI_COMM_NULL) MPI_Comm_free(&sync_comm_);
+}
+
+std::int64_t JobRunner::ops_per_observation() const {
+  const std::int64_t loop = settings_.scheme == SchemeKind::PerCall ? 1 : settings_.loop_iterations;
+  return loop * op_.divisor;
+}
+
+void JobRunner::run(std::int64_t n, double* start_s, double* end_s, std::uint8_t* valid) {
+  SchemeRun r;
+  r.op = &op_;
+  r.sync = sync_.get();
+  r.loop_barrier = loop_barrier_;
+  r.first_index = next_index_;
+  r.n = n;
+  r.loop_iterations = settings_.loop_iterations;
+  r.stamps_start = &stamps_start_;
+  r.stamps_end = &stamps_end_;
+  r.valid_scratch = &valid_scratch_;
+  r.start_s = start_s;
+  r.end_s = end_s;
+  r.valid = valid;
+  // The one switch: scheme x timer picks the template instance; the loop has no branch.
+  with_timer(settings_.timer, [&](auto timer) {
+    using T = decltype(timer);
+    switch (settings_.scheme) {
+      case SchemeKind::PerCall:
+        run_per_call<T>(r);
+        break;
+      case SchemeKind::LoopMean:
+        run_loop_mean<T>(r);
+        break;
+      case SchemeKind::LoopBarrier:
+        run_loop_barrier<T>(r);
+        break;
+    }
+  });
+  next_index_ += n;
+}
+
+void JobRunner::check_errors() {
+  std::string local;
+  if (op_.error != MPI_SUCCESS)
+    local = "'" + op_.name + "' failed on rank " + std::to_string(op_.rank) +
+            ": MPI error: " + mpi_error_text(op_.error);
+  else if (sync_->error() != MPI_SUCCESS)
+    local = "process sync '" + std::string(sync_->name()) + "' failed on rank " +
+            std::to_string(op_.rank) + ": MPI error: " + mpi_error_text(sync_->error());
+  else if (own_barrier_ && own_barrier_->error() != MPI_SUCCESS)
+    local = "the barrier of loop_barrier failed on rank " + std::to_string(op_.rank) +
+            ": MPI error: " + mpi_error_text(own_barrier_->error());
+  op_.error = MPI_SUCCESS;
+  sync_->clear_error();
+  if (own_barrier_) own_barrier_->clear_error();
+  const std::string msg = agree_on_error(comm_, op_.rank, local);
+  if (!msg.empty()) throw std::runtime_error(msg);
+}
+
+void JobRunner::warmup(std::int64_t n) {
+  if (n > 0) {
+    std::vector<double> s(static_cast<std::size_t>(n)), e(static_cast<std::size_t>(n));
+    std::vector<std::uint8_t> v(static_cast<std::size_t>(n));
+    run(n, s.data(), e.data(), v.data());
+    check_errors();
+  }
+  next_index_ = 0;
+  op_.restart();
+}
+
+void JobRunner::run_batch(std::int64_t n, Observations& out) {
+  if (n <= 0) return;
+  const std::size_t old = out.size();
+  const std::size_t total = old + static_cast<std::size_t>(n);
+  out.start_s.resize(total);
+  out.end_s.resize(total);
+  out.valid.resize(total);
+  run(n, out.start_s.data() + old, out.end_s.data() + old, out.valid.data() + old);
+  check_errors();
+}
+
+std::optional<std::string> JobRunner::verify() {
+  return verify_op(op_);
+}
+
+}  // namespace metron::rt
