@@ -1,0 +1,302 @@
+// Measurement schemes and JobRunner: MS1, MS2 and MS3 on every timer report the known duration
+// of Synthetic; batches append; warm-up restarts the index; process syncs plug in through a
+// factory and their validity flags arrive; MPI errors become one message on every rank; the
+// local run-time gather.
+#include "runtime/measure/job_runner.h"  // first: the front end's MPI names before <mpi.h>
+#include "runtime/measure/local_runtime.h"
+#include "runtime/ops/catalog.h"
+#include "runtime/procsync/dissemination.h"
+#include "runtime/timers/tsc.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace metron;
+
+namespace {
+
+MPI_Comm test_comm() {
+  static MPI_Comm c = [] {
+    MPI_Comm d;
+    MPI_Comm_dup(MPI_COMM_WORLD, &d);
+    return d;
+  }();
+  return c;
+}
+
+int my_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
+Job job_of(const char* name, std::vector<Value> args) {
+  Job j;
+  j.op = rt::make_op_call(name, std::move(args));
+  return j;
+}
+
+Job synthetic_job(double seconds) {
+  return job_of("Synthetic", {std::int64_t{1}, Duration{seconds}});
+}
+
+std::vector<double> durations(const rt::Observations& o) {
+  std::vector<double> d;
+  for (std::size_t i = 0; i < o.size(); ++i) d.push_back(o.end_s[i] - o.start_s[i]);
+  return d;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Timing checks: a busy-wait never ends early, so lower bounds hold on every observation;
+// upper bounds use the fastest observation, since other processes on a loaded machine may
+// preempt any single one.
+double fastest(const std::vector<double>& v) {
+  return *std::min_element(v.begin(), v.end());
+}
+
+const TimerKind kTimers[] = {TimerKind::Wtime, TimerKind::Monotonic, TimerKind::Rdtscp};
+
+// A sync that records its calls and flags observation 2 invalid on rank 1.
+class RecordingSync final : public rt::ProcSync {
+ public:
+  explicit RecordingSync(std::vector<std::string>* log) : log_(log) {}
+  std::string_view name() const override { return "recording"; }
+  void begin_batch(std::int64_t n) override { log_->push_back("begin " + std::to_string(n)); }
+  void before_observation(std::int64_t i) override {
+    log_->push_back("before " + std::to_string(i));
+  }
+  bool after_observation(std::int64_t i, double s, double e) override {
+    log_->push_back("after " + std::to_string(i) + (e >= s ? "" : " (end before start)"));
+    return !(i == 2 && my_rank() == 1);
+  }
+  void end_batch() override { log_->push_back("end"); }
+
+ private:
+  std::vector<std::string>* log_;
+};
+
+}  // namespace
+
+TEST_CASE("schemes: per_call reports the duration of one call on every timer") {
+  for (TimerKind t : kTimers) {
+    if (t == TimerKind::Rdtscp && !rt::tsc_available()) continue;
+    CAPTURE(timer_name(t));
+    Settings s;
+    s.timer = t;
+    s.scheme = SchemeKind::PerCall;
+    rt::JobRunner runner(synthetic_job(200e-6), test_comm(), s);
+    CHECK(runner.ops_per_observation() == 1);
+    rt::Observations obs;
+    obs.reserve(21);
+    runner.run_batch(21, obs);
+    REQUIRE(obs.size() == 21);
+    const auto d = durations(obs);
+    CHECK(fastest(d) >= 199e-6);  // Wtime is MPI's clock; allow its rounding
+    CHECK(fastest(d) < 230e-6);
+    for (std::size_t i = 1; i < obs.size(); ++i) CHECK(obs.start_s[i] >= obs.end_s[i - 1]);
+  }
+}
+
+TEST_CASE("schemes: loop_mean reports the mean time per call of the loop") {
+  Settings s;
+  s.timer = TimerKind::Monotonic;
+  s.scheme = SchemeKind::LoopMean;
+  s.loop_iterations = 5;
+  rt::JobRunner runner(synthetic_job(100e-6), test_comm(), s);
+  CHECK(runner.ops_per_observation() == 5);
+  rt::Observations obs;
+  runner.run_batch(9, obs);
+  const auto d = durations(obs);
+  CHECK(fastest(d) >= 100e-6);
+  CHECK(fastest(d) < 115e-6);
+}
+
+TEST_CASE("schemes: loop_barrier includes the barrier after each call") {
+  Settings s;
+  s.timer = TimerKind::Monotonic;
+  s.scheme = SchemeKind::LoopBarrier;
+  s.loop_iterations = 4;
+  for (ProcSyncKind k : {ProcSyncKind::Barrier, ProcSyncKind::None, ProcSyncKind::Dissemination}) {
+    CAPTURE(proc_sync_name(k));
+    s.sync.kind = k;
+    rt::JobRunner runner(synthetic_job(100e-6), test_comm(), s);
+    rt::Observations obs;
+    runner.run_batch(9, obs);
+    const auto d = durations(obs);
+    CHECK(fastest(d) >= 100e-6);  // the call; the barriers add to it
+    CHECK(std::isfinite(median(d)));
+  }
+}
+
+TEST_CASE("schemes: imbalance shows in the per-rank durations and the local run-time") {
+  Settings s;
+  s.timer = TimerKind::Monotonic;
+  Job job = job_of("Synthetic", {std::int64_t{1}, Duration{100e-6},
+                                 Value(rt::datatype_named("MPI_BYTE")), Percent{1.0}});
+  rt::JobRunner runner(job, test_comm(), s);
+  rt::Observations obs;
+  runner.run_batch(11, obs);
+  const rt::GatheredDurations g =
+      rt::gather_local_durations(test_comm(), obs.start_s, obs.end_s, obs.valid);
+  if (my_rank() == 0) {
+    REQUIRE(g.per_rank.size() == 22);
+    std::vector<double> r0(g.per_rank.begin(), g.per_rank.begin() + 11);
+    std::vector<double> r1(g.per_rank.begin() + 11, g.per_rank.end());
+    CHECK(fastest(r0) == doctest::Approx(100e-6).epsilon(0.15));
+    CHECK(fastest(r1) == doctest::Approx(200e-6).epsilon(0.15));  // rank 1: 1 + 100% * 1/1
+    CHECK(fastest(g.max_per_obs) == doctest::Approx(200e-6).epsilon(0.15));
+    for (std::size_t i = 0; i < 11; ++i) CHECK(g.max_per_obs[i] == std::max(r0[i], r1[i]));
+  } else {
+    CHECK(g.per_rank.empty());
+  }
+}
+
+TEST_CASE("schemes: batches append, warm-up restarts the observation index") {
+  Settings s;
+  s.timer = TimerKind::Monotonic;
+  s.sync.kind = ProcSyncKind::DoubleBarrier;
+  Job job = job_of("Synthetic", {std::int64_t{1}, Duration{5e-6},
+                                 Value(rt::datatype_named("MPI_BYTE")), Percent{0}, Percent{0.5}});
+  rt::JobRunner runner(job, test_comm(), s);
+  const std::int64_t first_wait = runner.op().wait_ns;
+  runner.warmup(3);
+  CHECK(runner.observations() == 0);
+  CHECK(runner.op().wait_ns == first_wait);  // Synthetic's noise sequence starts again
+  rt::Observations obs;
+  runner.run_batch(4, obs);
+  runner.run_batch(6, obs);
+  CHECK(obs.size() == 10);
+  CHECK(runner.observations() == 10);
+  CHECK(std::all_of(obs.valid.begin(), obs.valid.end(), [](std::uint8_t v) { return v == 1; }));
+}
+
+TEST_CASE("schemes: a sync factory plugs in; its hooks run in order and flag validity") {
+  std::vector<std::string> log;
+  Settings s;
+  s.sync.kind = ProcSyncKind::Window;  // not a barrier kind: needs the factory
+  CHECK_THROWS_WITH_AS(rt::JobRunner(synthetic_job(1e-6), test_comm(), s),
+                       "process sync 'window' is not available: the executor must provide it",
+                       std::runtime_error);
+  MPI_Comm seen = MPI_COMM_NULL;
+  rt::JobRunner runner(synthetic_job(1e-6), test_comm(), s,
+                       [&](MPI_Comm c, const Settings&) -> std::unique_ptr<rt::ProcSync> {
+                         seen = c;
+                         return std::make_unique<RecordingSync>(&log);
+                       });
+  int cmp = MPI_UNEQUAL;
+  MPI_Comm_compare(seen, test_comm(), &cmp);
+  CHECK(cmp == MPI_CONGRUENT);  // a duplicate of the job communicator
+  rt::Observations obs;
+  runner.run_batch(3, obs);
+  CHECK(log == std::vector<std::string>{"begin 3", "before 0", "after 0", "before 1", "after 1",
+                                        "before 2", "after 2", "end"});
+  CHECK(obs.valid ==
+        std::vector<std::uint8_t>{1, 1, my_rank() == 1 ? std::uint8_t{0} : std::uint8_t{1}});
+  const rt::GatheredDurations g =
+      rt::gather_local_durations(test_comm(), obs.start_s, obs.end_s, obs.valid);
+  if (my_rank() == 0) CHECK(g.valid == std::vector<std::uint8_t>{1, 1, 0});
+}
+
+TEST_CASE("schemes: ping-pong times are per round trip; idle ranks are NaN in the gather") {
+  Settings s;
+  s.sync.kind = ProcSyncKind::None;
+  rt::JobRunner runner(
+      job_of("Pingpong_Send_Recv", {std::int64_t{8}, Value(rt::datatype_named("MPI_CHAR")), 0, 20}),
+      test_comm(), s);
+  CHECK(runner.ops_per_observation() == 20);
+  CHECK(runner.participates());
+  rt::Observations obs;
+  runner.warmup(2);
+  runner.run_batch(11, obs);
+  const auto d = durations(obs);
+  CHECK(fastest(d) > 0);
+  CHECK(std::isfinite(median(d)));
+
+  // The gather marks a non-participating rank with NaN and ignores it in the max.
+  const std::vector<double> start{0.0, 0.0}, end{1.0, 2.0};
+  const rt::GatheredDurations g =
+      rt::gather_local_durations(test_comm(), start, end, {}, /*participates=*/my_rank() == 0);
+  if (my_rank() == 0) {
+    CHECK(g.per_rank[0] == 1.0);
+    CHECK(std::isnan(g.per_rank[2]));
+    CHECK(g.max_per_obs == std::vector<double>{1.0, 2.0});
+  }
+}
+
+TEST_CASE("local run-time: max over ranks per observation, rows by rank") {
+  const int r = my_rank();
+  const std::vector<double> start{10.0, 20.0, 30.0};
+  const std::vector<double> end{10.0 + 1 + r, 20.0 + 5 - 3 * r, 30.0 + 2};
+  const std::vector<std::uint8_t> valid{1, static_cast<std::uint8_t>(r == 0), 1};
+  const rt::GatheredDurations g = rt::gather_local_durations(test_comm(), start, end, valid);
+  CHECK(g.ranks == 2);
+  CHECK(g.n == 3);
+  if (r == 0) {
+    CHECK(g.per_rank == std::vector<double>{1, 5, 2, 2, 2, 2});
+    CHECK(g.max_per_obs == std::vector<double>{2, 5, 2});
+    CHECK(g.valid == std::vector<std::uint8_t>{1, 0, 1});
+  }
+}
+
+TEST_CASE("job runner: an MPI error in the timed loop becomes one message on every rank") {
+  Settings s;
+  // The ranks disagree on the count (a test can do what a plan never does): rank 1 receives 4
+  // ints of the 8 the root sends, MPI_ERR_TRUNCATE on rank 1 only.
+  Job job = job_of("Bcast",
+                   {std::int64_t{my_rank() == 0 ? 8 : 4}, Value(rt::datatype_named("MPI_INT")), 0});
+  rt::JobRunner runner(job, test_comm(), s);
+  rt::Observations obs;
+  std::string what;
+  try {
+    runner.run_batch(2, obs);
+  } catch (const std::runtime_error& e) {
+    what = e.what();
+  }
+  CHECK(what.find("'Bcast' failed on rank 1: MPI error: ") == 0);
+  CHECK(what.find("truncat") != std::string::npos);
+}
+
+TEST_CASE("job runner: bind errors surface from the constructor") {
+  Settings s;
+  int rank = my_rank();
+  MPI_Comm self;
+  MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
+  CHECK_THROWS_WITH_AS(rt::JobRunner(job_of("Pingpong_Send_Recv", {std::int64_t{1}}), self, s),
+                       "'Pingpong_Send_Recv': needs at least 2 ranks, the communicator has 1",
+                       std::runtime_error);
+  MPI_Comm_free(&self);
+  s.loop_iterations = 0;
+  CHECK_THROWS_WITH_AS(rt::JobRunner(synthetic_job(1e-6), test_comm(), s),
+                       "loop_iterations must be at least 1, got 0", std::runtime_error);
+}
+
+TEST_CASE("job runner: verify runs once outside the loop and agrees on every rank") {
+  Settings s;
+  s.verify = true;
+  rt::JobRunner runner(job_of("Allgather", {std::int64_t{16}}), test_comm(), s);
+  const auto v = runner.verify();
+  CHECK_MESSAGE(!v, v.value_or(""));
+}
+
+TEST_CASE("dissemination barrier: ceil(log2 p) rounds, and it synchronizes") {
+  rt::DisseminationBarrier b(test_comm());
+  CHECK(b.rounds() == 1);
+  // Rank 1 arrives 20 ms late; rank 0 cannot leave before rank 1 entered.
+  if (my_rank() == 1) {
+    const double t = MPI_Wtime();
+    while (MPI_Wtime() - t < 0.02) {
+    }
+  }
+  const double before = MPI_Wtime();
+  b.wait();
+  const double waited = MPI_Wtime() - before;
+  if (my_rank() == 0) CHECK(waited > 0.015);
+  CHECK(b.error() == MPI_SUCCESS);
+  CHECK(rt::dissemination_barrier(test_comm(), 5) == MPI_SUCCESS);
+}
