@@ -44,9 +44,8 @@ ClockModel Hca::sync(MPI_Comm user_comm) {
         absorb_block(table, step.peer, block);
       }
     } else {
-      const double rtt = measure_rtt(comm.get(), step.peer, prm.rtt_pingpongs, prm.warmup, local());
-      ClockModel m =
-          learn_pair_model(comm.get(), step.peer, prm.fitpoints, prm.exchanges, rtt, local());
+      ClockModel m = learn_pair_model(comm.get(), step.peer, prm.fitpoints, prm.exchanges,
+                                      prm.rtt_pingpongs, prm.warmup, local());
       if (hierarchical_intercepts_)
         m = set_intercept(comm.get(), step.peer, prm.pingpongs, m, local());
       if (step.remaining) {

@@ -23,9 +23,8 @@ ClockModel Hca3::sync(MPI_Comm user_comm) {
       if (skampi_intercept) skampi_pingpong(comm.get(), step.peer, false, prm.pingpongs, global);
     } else {
       if (!offset_only_) {
-        const double rtt =
-            measure_rtt(comm.get(), step.peer, prm.rtt_pingpongs, prm.warmup, local());
-        model = learn_pair_model(comm.get(), step.peer, prm.fitpoints, prm.exchanges, rtt, local());
+        model = learn_pair_model(comm.get(), step.peer, prm.fitpoints, prm.exchanges,
+                                 prm.rtt_pingpongs, prm.warmup, local());
       }
       if (skampi_intercept) {
         // The client initiates; C_parent_global - C_me comes back, the model needs its negation.

@@ -1,10 +1,9 @@
 // Jones & Koenig linear drift models (Alg. 15, 17).
 #include "runtime/clocksync/jones_koenig.h"
 
-#include <stdexcept>
+#include <span>
 #include <vector>
 
-#include "runtime/clocksync/model/linear_fit.h"
 #include "runtime/clocksync/pingpong.h"
 
 namespace metron::rt::clocksync {
@@ -21,18 +20,18 @@ ClockModel JonesKoenig::sync(MPI_Comm user_comm) {
     }
     return {};
   }
-  const double rtt = measure_rtt(comm.get(), 0, prm.rtt_pingpongs, prm.warmup, local());
-  std::vector<double> xs, ys;
+  const std::vector<double> rtts =
+      measure_rtts(comm.get(), 0, prm.rtt_pingpongs, prm.warmup, local());
+  const auto per_fitpoint = static_cast<std::size_t>(prm.exchanges);
+  std::vector<RawExchange> raw(static_cast<std::size_t>(prm.fitpoints) * per_fitpoint);
   for (int idx = 0; idx < prm.fitpoints; ++idx) {
-    const FitPoint fp = measure_fitpoint(comm.get(), 0, prm.exchanges, rtt, local());
+    measure_exchanges(comm.get(), 0,
+                      std::span<RawExchange>(raw).subspan(idx * per_fitpoint, per_fitpoint),
+                      local());
     stop_serving(comm.get(), 0);
-    xs.push_back(fp.x);
-    ys.push_back(fp.y);
   }
-  const auto fit = fit_line(xs, ys);
-  if (!fit) throw std::runtime_error("clock sync jk: degenerate drift regression");
   // JK keeps the regression's intercept (Alg. 15 returns both); HCA replaces it.
-  return ClockModel{fit->slope, fit->intercept};
+  return fit_drift_model(make_fitpoints(rtts, raw, prm.exchanges));
 }
 
 std::vector<std::pair<std::string, std::string>> JonesKoenig::used_params() const {

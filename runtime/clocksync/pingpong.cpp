@@ -3,10 +3,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <stdexcept>
 #include <vector>
-
-#include "runtime/clocksync/model/linear_fit.h"
 
 namespace metron::rt::clocksync {
 
@@ -78,7 +75,8 @@ void stop_serving(MPI_Comm comm, int ref) {
   MPI_Send(&dummy, 1, MPI_DOUBLE, ref, kTagStop, comm);
 }
 
-double measure_rtt(MPI_Comm comm, int ref, int n_pingpongs, int warmup, const GlobalClock& clock) {
+std::vector<double> measure_rtts(MPI_Comm comm, int ref, int n_pingpongs, int warmup,
+                                 const GlobalClock& clock) {
   for (int i = 0; i < warmup; ++i) exchange(comm, ref);
   std::vector<double> rtts(static_cast<std::size_t>(n_pingpongs));
   for (double& rtt : rtts) {
@@ -87,34 +85,26 @@ double measure_rtt(MPI_Comm comm, int ref, int n_pingpongs, int warmup, const Gl
     rtt = clock.now() - s;
   }
   stop_serving(comm, ref);
-  return filtered_mean_rtt(rtts);
+  return rtts;
 }
 
-FitPoint measure_fitpoint(MPI_Comm comm, int ref, int n_exchanges, double rtt_s,
-                          const GlobalClock& clock) {
-  std::vector<Exchange> exchanges(static_cast<std::size_t>(n_exchanges));
-  for (Exchange& e : exchanges) {
-    const double remote = exchange(comm, ref);
-    e.local_s = clock.now();
-    e.diff_s = e.local_s - remote - rtt_s / 2.0;
+void measure_exchanges(MPI_Comm comm, int ref, std::span<RawExchange> out,
+                       const GlobalClock& clock) {
+  for (RawExchange& e : out) {
+    e.sent_s = clock.now();
+    e.remote_s = exchange(comm, ref);
+    e.received_s = clock.now();
   }
-  return median_fitpoint(exchanges);
 }
 
-ClockModel learn_pair_model(MPI_Comm comm, int ref, int n_fitpoints, int n_exchanges, double rtt_s,
-                            const GlobalClock& clock) {
-  std::vector<double> xs, ys;
-  xs.reserve(static_cast<std::size_t>(n_fitpoints));
-  ys.reserve(static_cast<std::size_t>(n_fitpoints));
-  for (int i = 0; i < n_fitpoints; ++i) {
-    const FitPoint fp = measure_fitpoint(comm, ref, n_exchanges, rtt_s, clock);
-    xs.push_back(fp.x);
-    ys.push_back(fp.y);
-  }
+ClockModel learn_pair_model(MPI_Comm comm, int ref, int fitpoints, int exchanges, int rtt_pingpongs,
+                            int warmup, const GlobalClock& clock) {
+  const std::vector<double> rtts = measure_rtts(comm, ref, rtt_pingpongs, warmup, clock);
+  std::vector<RawExchange> raw(static_cast<std::size_t>(fitpoints) *
+                               static_cast<std::size_t>(exchanges));
+  measure_exchanges(comm, ref, raw, clock);
   stop_serving(comm, ref);
-  const auto fit = fit_line(xs, ys);
-  if (!fit) throw std::runtime_error("clock sync: degenerate drift regression (constant clock?)");
-  return ClockModel{fit->slope, fit->intercept};
+  return fit_drift_model(make_fitpoints(rtts, raw, exchanges));
 }
 
 double netgauge_offset(MPI_Comm comm, int ref, int n_pingpongs, const GlobalClock& clock) {

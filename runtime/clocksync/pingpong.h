@@ -4,6 +4,9 @@
 
 #include <mpi.h>
 
+#include <span>
+#include <vector>
+
 #include "runtime/clocksync/local_clock.h"
 #include "runtime/clocksync/model/clock_model.h"
 #include "runtime/clocksync/model/fitpoints.h"
@@ -36,21 +39,22 @@ void serve_timestamps(MPI_Comm comm, int client, const GlobalClock& clock);
 void stop_serving(MPI_Comm comm, int ref);
 
 // Client side of Alg. 17 (Compute_Rtt): `warmup` untimed exchanges, then n_pingpongs timed
-// round trips, filtered_mean_rtt. The client measures, so the RTT is where Learn_Model needs it
-// (seed-repro.md §3.9-3). Ends with stop_serving.
-double measure_rtt(MPI_Comm comm, int ref, int n_pingpongs, int warmup, const GlobalClock& clock);
+// round trips, returned raw (make_fitpoints reduces them). The client measures, so the RTT is
+// where Learn_Model needs it (seed-repro.md §3.9-3). Ends with stop_serving.
+std::vector<double> measure_rtts(MPI_Comm comm, int ref, int n_pingpongs, int warmup,
+                                 const GlobalClock& clock);
 
-// Client side of one fitpoint of Alg. 15/Alg. 4: n_exchanges exchanges with `ref`, each giving
-// diff = local - remote - rtt/2, reduced by median_fitpoint. Does not stop the server.
-FitPoint measure_fitpoint(MPI_Comm comm, int ref, int n_exchanges, double rtt_s,
-                          const GlobalClock& clock);
+// Client side of the exchanges of Learn_Model (Alg. 15/Alg. 4): out.size() exchanges with
+// `ref`, recorded raw. Does not stop the server.
+void measure_exchanges(MPI_Comm comm, int ref, std::span<RawExchange> out,
+                       const GlobalClock& clock);
 
-// Client side of Learn_Model_HCA (Alg. 4): n_fitpoints fitpoints against `ref`, then a least-
-// squares fit of (local time, local - ref). Returns the regression's slope and intercept. Ends
-// with stop_serving. Throws std::runtime_error when the fit is degenerate (all fitpoints at
-// the same local time, which a working clock cannot produce).
-ClockModel learn_pair_model(MPI_Comm comm, int ref, int n_fitpoints, int n_exchanges, double rtt_s,
-                            const GlobalClock& clock);
+// Client side of Learn_Model_HCA (Alg. 4) with its Compute_Rtt: the RTT round trips (warmup,
+// rtt_pingpongs), then fitpoints x exchanges exchanges against `ref` (one serve_timestamps
+// loop each, ended with stop_serving), reduced by make_fitpoints and fit_drift_model. Returns
+// the regression's slope and intercept.
+ClockModel learn_pair_model(MPI_Comm comm, int ref, int fitpoints, int exchanges, int rtt_pingpongs,
+                            int warmup, const GlobalClock& clock);
 
 // Client side of Alg. 12 (Compute_Offset): exchange with `ref` until n_pingpongs consecutive
 // round trips have not beaten the shortest one so far (at most 20 * n_pingpongs exchanges), and

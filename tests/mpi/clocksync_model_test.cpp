@@ -100,13 +100,13 @@ TEST_SUITE("clocksync model") {
   TEST_CASE("clock model: offsets compose additively when slopes are 0") {
     const cs::ClockModel m = cs::merge_models(cs::offset_model(2e-3), cs::offset_model(-5e-4));
     CHECK(m.slope == 0.0);
-    CHECK(m.intercept == doctest::Approx(1.5e-3));
+    CHECK(std::abs(m.intercept - 1.5e-3) < 1e-18);
   }
 
   TEST_CASE("clock model: with_offset_at makes the model pass through the measured offset") {
     const cs::ClockModel m = cs::with_offset_at(cs::ClockModel{2e-5, 99.0}, 4.0, 1e-3);
     CHECK(m.slope == 2e-5);
-    CHECK(m.slope * 4.0 + m.intercept == doctest::Approx(1e-3).epsilon(1e-15));
+    CHECK(std::abs(m.slope * 4.0 + m.intercept - 1e-3) < 1e-18);
   }
 
   TEST_CASE("linear fit: slope, intercept and standard errors of a small data set") {
@@ -148,34 +148,101 @@ TEST_SUITE("clocksync model") {
   }
 
   TEST_CASE("fitpoints: the median keeps its own timestamp (seed-repro.md 3.9-1)") {
+    constexpr double kAny = 1.0;  // no exchange is filtered out by its RTT
     // Timestamps increase while diffs do not: sorting diffs and indexing timestamps by the
-    // sorted position would return x = 3.0 here.
+    // sorted position would return x = 3.0 for b.
     std::vector<cs::Exchange> odd = {{1.0, 0.5}, {2.0, 0.1}, {3.0, 0.3}, {4.0, 0.9}, {5.0, 0.2}};
-    const cs::FitPoint a = cs::median_fitpoint(odd);
-    CHECK(a.y == 0.3);
-    CHECK(a.x == 3.0);
+    const auto a = cs::median_fitpoint(odd, kAny);
+    REQUIRE(a.has_value());
+    CHECK(a->y == 0.3);
+    CHECK(a->x == 3.0);
     std::vector<cs::Exchange> odd2 = {{1.0, 0.5}, {2.0, 0.3}, {3.0, 0.1}, {4.0, 0.9}, {5.0, 0.2}};
-    const cs::FitPoint b = cs::median_fitpoint(odd2);
-    CHECK(b.y == 0.3);
-    CHECK(b.x == 2.0);
+    const auto b = cs::median_fitpoint(odd2, kAny);
+    REQUIRE(b.has_value());
+    CHECK(b->y == 0.3);
+    CHECK(b->x == 2.0);
     // Even n: the lower median, an actual exchange (median of the first n-1 sorted values).
     std::vector<cs::Exchange> even = {{1.0, 0.4}, {2.0, 0.1}, {3.0, 0.3}, {4.0, 0.2}};
-    const cs::FitPoint c = cs::median_fitpoint(even);
-    CHECK(c.y == 0.2);
-    CHECK(c.x == 4.0);
+    const auto c = cs::median_fitpoint(even, kAny);
+    REQUIRE(c.has_value());
+    CHECK(c->y == 0.2);
+    CHECK(c->x == 4.0);
     std::vector<cs::Exchange> single = {{7.0, -1.0}};
-    CHECK(cs::median_fitpoint(single).x == 7.0);
+    CHECK(cs::median_fitpoint(single, kAny)->x == 7.0);
   }
 
-  TEST_CASE("fitpoints: RTT mean drops values above Tukey's upper fence") {
-    std::vector<double> spike = {1.0, 1.0, 1.0, 1.0, 100.0};  // Q1 = Q3 = 1, fence 1
-    CHECK(cs::filtered_mean_rtt(spike) == 1.0);
-    std::vector<double> flat = {4.0, 1.0, 3.0, 2.0};  // Q1 1.75, Q3 3.25, fence 5.5
-    CHECK(cs::filtered_mean_rtt(flat) == 2.5);
-    std::vector<double> one = {3.0};
-    CHECK(cs::filtered_mean_rtt(one) == 3.0);
+  TEST_CASE("fitpoints: exchanges with a delayed round trip are left out before the median") {
+    // Three of five exchanges took a time slice (RTT 4 ms) and carry diffs shifted by it; the
+    // plain median would be one of them.
+    std::vector<cs::Exchange> ex = {{1.0, 4e-3, 4e-3},
+                                    {2.0, 1e-7, 1e-6},
+                                    {3.0, 3e-3, 4e-3},
+                                    {4.0, 2e-7, 1.1e-6},
+                                    {5.0, 5e-3, 5e-3}};
+    const auto fp = cs::median_fitpoint(ex, 2e-6);
+    REQUIRE(fp.has_value());
+    CHECK(fp->x == 2.0);  // lower median of {1e-7 @ 2.0, 2e-7 @ 4.0}
+    CHECK(fp->y == 1e-7);
+    std::vector<cs::Exchange> all_delayed = {{1.0, 4e-3, 4e-3}, {2.0, 3e-3, 3e-3}};
+    CHECK_FALSE(cs::median_fitpoint(all_delayed, 2e-6).has_value());
+    std::vector<cs::Exchange> none;
+    CHECK_FALSE(cs::median_fitpoint(none, 1.0).has_value());
+  }
+
+  TEST_CASE("fitpoints: make_fitpoints takes rtt/2 from all round trips, delayed ones fenced") {
+    // True offset local - ref = d. An undelayed exchange sent at s: the reference reads its
+    // clock half a round trip (0.5 us) later, the reply arrives 1 us after s. Compute_Rtt only
+    // saw delayed round trips (ms), the exchanges show the undelayed 1 us.
+    const double d = 2e-3;
+    const std::vector<double> rtts = {5e-3, 4e-3, 6e-3};
+    auto undelayed = [&](double s) { return cs::RawExchange{s, s + 0.5e-6 - d, s + 1e-6}; };
+    auto delayed = [&](double s) { return cs::RawExchange{s, s + 0.5e-6 - d, s + 4e-3}; };
+    const std::vector<cs::RawExchange> raw = {undelayed(1.0), delayed(1.1), undelayed(1.2),
+                                              delayed(2.0),   delayed(2.1), delayed(2.2)};
+    const std::vector<cs::FitPoint> points = cs::make_fitpoints(rtts, raw, 3);
+    REQUIRE(points.size() == 2);
+    CHECK(points[0].clean);
+    CHECK(std::abs(points[0].y - d) < 1e-15);
+    CHECK((points[0].x == 1.0 + 1e-6 || points[0].x == 1.2 + 1e-6));
+    CHECK_FALSE(points[1].clean);
+    // A partial trailing batch is ignored.
+    CHECK(cs::make_fitpoints(rtts, std::span(raw).first(5), 3).size() == 1);
+  }
+
+  TEST_CASE("fitpoints: the drift fit ignores delayed fitpoints when it can") {
+    // Clean points on local - ref = 5e-5 x + 1e-3; one delayed point 4 ms off.
+    std::vector<cs::FitPoint> points;
+    for (int i = 0; i < 10; ++i) points.push_back({0.1 * i, 5e-5 * 0.1 * i + 1e-3, true});
+    points.push_back({0.95, 5e-5 * 0.95 + 1e-3 + 4e-3, false});
+    const cs::ClockModel m = cs::fit_drift_model(points);
+    CHECK(std::abs(m.slope - 5e-5) < 1e-15);
+    CHECK(std::abs(m.intercept - 1e-3) < 1e-15);
+    // Fewer than 2 clean points: all points are used.
+    std::vector<cs::FitPoint> dirty = {{0.0, 1.0, false}, {1.0, 3.0, false}, {2.0, 5.0, true}};
+    CHECK(cs::fit_drift_model(dirty).slope == doctest::Approx(2.0));
+    // Degenerate: one distinct x gives the offset-only model at the median y; none gives {0, 0}.
+    std::vector<cs::FitPoint> same_x = {{1.0, 3.0}, {1.0, 1.0}, {1.0, 2.0}};
+    CHECK(cs::fit_drift_model(same_x) == cs::offset_model(2.0));
+    CHECK(cs::fit_drift_model({}) == cs::ClockModel{});
+  }
+
+  TEST_CASE("fitpoints: the RTT mean drops round trips longer than twice the shortest") {
+    std::vector<double> spike = {1.0, 1.0, 1.0, 1.0, 100.0};
+    CHECK(cs::estimate_rtt(spike).mean_s == 1.0);
+    CHECK(cs::estimate_rtt(spike).fence_s == 2.0);
+    std::vector<double> jitter = {1.2, 1.0, 1.9, 2.0, 2.1};  // fence 2.0
+    CHECK(cs::estimate_rtt(jitter).mean_s == doctest::Approx(1.525));
+    // 70% of the round trips took a time slice: quantile fences would keep them.
+    std::vector<double> sliced = {1.0,     4000.0, 1.2, 8000.0, 8000.0,
+                                  12000.0, 4000.0, 1.1, 9000.0, 8000.0};
+    CHECK(cs::estimate_rtt(sliced).mean_s == doctest::Approx(1.1));
+    // A clock coarser than a round trip: the fence rests on the shortest positive value.
+    std::vector<double> coarse = {0.0, 0.0, 1e-6, 1e-6, 5e-6};
+    CHECK(std::abs(cs::estimate_rtt(coarse).mean_s - 0.5e-6) < 1e-20);
+    std::vector<double> zeros = {0.0, 0.0};
+    CHECK(cs::estimate_rtt(zeros).mean_s == 0.0);
     std::vector<double> none;
-    CHECK(std::isnan(cs::filtered_mean_rtt(none)));
+    CHECK(std::isnan(cs::estimate_rtt(none).mean_s));
   }
 
   TEST_CASE("clock skew: parses METRON_CLOCK_SKEW entries") {
