@@ -2,7 +2,9 @@
 // and plan emission (plan_builder.cpp), settings (set_settings.cpp). Internal to the front end.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +15,7 @@
 #include "interpreter/diagnostics.h"
 #include "interpreter/plan.h"
 #include "interpreter/plan_builder.h"
+#include "runtime/adapt/stop_rule.h"
 
 namespace metron {
 
@@ -28,9 +31,11 @@ class Interp {
   std::int64_t eval_int(const ast::Expr& e, const char* what);
   bool truthy(const Value& v, const ast::Expr& at);
   // Binds call arguments to params (positional, named, defaults); reports and throws on error.
+  // sig is called only to print the signature in a note: building it for every call would
+  // cost more than the binding itself on large plans.
   std::vector<Value> bind_args(const std::string& fname, const std::vector<Param>& params,
                                const ast::Call& call, std::vector<SourceRange>& ranges,
-                               std::string_view sig, Mode mode = Mode::Normal);
+                               const std::function<std::string()>& sig, Mode mode = Mode::Normal);
   [[noreturn]] void fail(DiagId id, SourceRange r, auto&&... args) {
     diags_.report(id, r, args...);
     throw EvalError{};
@@ -40,6 +45,9 @@ class Interp {
   void apply_setting(const std::string& key, const Value& v, SourceRange key_range,
                      SourceRange value_range);
   void apply_stop_rule(const ast::Expr& cond);
+  // stop_rule_compile.cpp
+  adapt::StopRule compile_stop_rule(const ast::Expr& e);
+  std::optional<adapt::Term> stop_term(const ast::Expr& e);
 
  private:
   Value eval_name(const ast::Expr& e, const std::string& name, Mode mode);
@@ -59,7 +67,9 @@ class Interp {
   void exec_design(const ast::Stmt& s);
   void assign(const std::string& name, SourceRange r, Value v);
   std::shared_ptr<const Settings> snapshot();
-  void body_iteration(const ast::Block& body, const std::string& var, Value v);
+  // Runs one loop iteration; false when the loop must stop (an error, or a message that does
+  // not fit inside a '...' loop).
+  bool body_iteration(const ast::Block& body, const std::string& var, Value v);
 
   const BuildOptions& opt_;
   DiagnosticEngine& diags_;
@@ -83,6 +93,7 @@ class Interp {
   int block_index_ = -1;
   int measures_in_block_ = 0;
   std::map<std::string, SourceRange> block_ranges_;
+  std::set<std::string> names_read_;  // launch factors read by the script (unused_factor)
   friend struct BuiltinCtx;
 };
 

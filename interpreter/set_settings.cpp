@@ -248,59 +248,18 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   settings_changed_ = true;
 }
 
-// stop when <expr>: checked here for its shape; evaluated by the runtime over each job's sample.
+// stop when <expr>: compiled now (constants evaluated) and evaluated by the runtime over each
+// job's sample (stop_rule_compile.cpp).
 void Interp::apply_stop_rule(const ast::Expr& cond) {
-  std::function<void(const ast::Expr&)> check = [&](const ast::Expr& e) {
-    std::visit(
-        [&](const auto& n) {
-          using N = std::decay_t<decltype(n)>;
-          if constexpr (std::is_same_v<N, ast::Binary>) {
-            if (n.op == ast::BinOp::Within) {
-              const auto* c = std::get_if<ast::Call>(&n.lhs->node);
-              if (!c || c->callee != "ci")
-                fail(DiagId::bad_stop_rule, n.lhs->range, "'within' needs ci(statistic, level) on its left");
-              if (c->args.empty() || c->args.size() > 2)
-                fail(DiagId::bad_stop_rule, n.lhs->range, "ci takes a statistic and an optional level");
-              const ast::Expr& stat = *c->args[0].value;
-              bool ok = false;
-              if (auto* nm = std::get_if<ast::NameRef>(&stat.node)) ok = nm->name == "median" || nm->name == "mean";
-              if (auto* q = std::get_if<ast::Call>(&stat.node)) ok = q->callee == "quantile" && q->args.size() == 1;
-              if (!ok) fail(DiagId::bad_stop_rule, stat.range, "the statistic must be median, mean or quantile(q)");
-              if (c->args.size() == 2) {
-                Value lvl = eval(*c->args[1].value);
-                double f = lvl.is(T::Percent) ? lvl.as_fraction() : lvl.is_number() ? lvl.as_number() : -1;
-                if (!(f > 0 && f < 1)) fail(DiagId::percent_range, c->args[1].value->range, "the level", to_display(lvl));
-              }
-              Value w = eval(*n.rhs);
-              if (!w.is(T::Percent) || !(w.as_fraction() > 0))
-                fail(DiagId::bad_stop_rule, n.rhs->range, "'within' needs a positive percentage on its right, such as 5%");
-              return;
-            }
-            check(*n.lhs);
-            check(*n.rhs);
-          } else if constexpr (std::is_same_v<N, ast::Unary>) {
-            check(*n.operand);
-          } else if constexpr (std::is_same_v<N, ast::NameRef>) {
-            static const char* const terms[] = {"reps", "elapsed", "rse"};
-            for (const char* t : terms)
-              if (n.name == t) return;
-            (void)eval(e);  // constants and variables are fine; unknown names report here
-          } else if constexpr (std::is_same_v<N, ast::Call>) {
-            if (n.callee == "cov_mean" || n.callee == "cov_median") {
-              if (n.args.size() != 1) fail(DiagId::bad_stop_rule, e.range, n.callee + " takes a window size");
-              if (eval_int(*n.args[0].value, n.callee.c_str()) < 2)
-                fail(DiagId::bad_stop_rule, n.args[0].value->range, "the window must be at least 2");
-              return;
-            }
-            if (n.callee == "ci") fail(DiagId::bad_stop_rule, e.range, "use ci(...) with 'within', as in ci(median, 95%) within 5%");
-            (void)eval(e);
-          } else {
-            (void)eval(e);
-          }
-        },
-        e.node);
-  };
-  check(cond);
+  adapt::StopRule rule = compile_stop_rule(cond);
+  if (adapt::validate(rule) != adapt::StopRuleError::None)
+    fail(DiagId::bad_stop_rule, cond.range, "the rule is not well formed");
+  settings_.stop = std::make_shared<const adapt::StopRule>(std::move(rule));
+  // The rule decides: SKaMPI's repetition bounds (8..33) no longer apply; the time budget does.
+  // A later `set min_reps` / `set max_reps` narrows this again (docs/language.md, stop rules).
+  settings_.reps.reset();
+  settings_.min_reps = 1;
+  settings_.max_reps = 1'000'000;
   settings_.stop_rule = &cond;
   settings_.stop_rule_text = dump(cond);
   settings_changed_ = true;

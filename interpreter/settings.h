@@ -11,6 +11,7 @@
 
 #include "interpreter/source.h"
 #include "interpreter/value.h"
+#include "runtime/adapt/stop_rule.h"
 
 namespace metron {
 
@@ -71,6 +72,7 @@ struct Settings {
   std::int64_t warmup_reps = 2;
   std::int64_t loop_iterations = 1; // MS2/MS3: calls per timed loop
   const ast::Expr* stop_rule = nullptr;  // `stop when ...`; null: SKaMPI's RSE rule
+  std::shared_ptr<const adapt::StopRule> stop;  // the compiled rule (same meaning as stop_rule)
   std::string stop_rule_text;
   std::string batch_schedule = "fixed";   // fixed | growing (ReproMPI)
   std::int64_t batch_step = 4;

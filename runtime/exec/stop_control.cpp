@@ -8,46 +8,79 @@
 namespace metron::rt {
 
 namespace {
-// Fixed counts are measured in chunks so the gathers stay bounded.
+// Fixed counts are measured in chunks so that the gathers stay bounded.
 constexpr std::int64_t kFixedChunk = 10000;
+// Stop rules: batches grow with the sample (a tenth of it, at least batch_step, at most this),
+// so a job of n observations evaluates its rule O(log n) times and overshoots by at most ~10%.
+constexpr std::int64_t kMaxRuleBatch = 4096;
+
+StopReason convert(adapt::StopReason r) {
+  switch (r) {
+    case adapt::StopReason::RuleMet: return StopReason::RuleMet;
+    case adapt::StopReason::MaxReps: return StopReason::MaxReps;
+    case adapt::StopReason::TimeBudget: return StopReason::TimeBudget;
+    default: return StopReason::RuleMet;
+  }
+}
 }  // namespace
 
-StopControl::StopControl(const Settings& s, bool) : s_(s) {}
-StopControl::~StopControl() = default;
-
-std::int64_t StopControl::first_batch() const {
-  if (s_.reps) return std::min(*s_.reps, kFixedChunk);
-  return std::max<std::int64_t>(1, s_.min_reps);
+StopControl::StopControl(const Settings& s) : s_(s) {
+  if (s.reps) {
+    first_ = std::min(*s.reps, kFixedChunk);
+    reason_ = StopReason::FixedReps;
+  } else if (s.stop) {
+    adapt::StopBudget b;
+    b.min_reps = static_cast<std::size_t>(s.min_reps);
+    b.max_reps = static_cast<std::size_t>(s.max_reps);
+    b.max_seconds = s.max_time_s;
+    rule_.emplace(b, *s.stop);
+    first_ = std::max<std::int64_t>({s.min_reps, s.batch_step, 1});
+    first_ = std::min(first_, s.max_reps);
+  } else {
+    adapt::SkampiParams p;
+    p.min_repetitions = static_cast<std::size_t>(s.min_reps);
+    p.max_repetitions = static_cast<std::size_t>(s.max_reps);
+    p.max_relative_standard_error = s.max_rse;
+    p.max_seconds = s.max_time_s;
+    skampi_.emplace(p);
+    first_ = static_cast<std::int64_t>(skampi_->next_batch_size());
+  }
 }
 
-std::int64_t StopControl::next_batch(const std::vector<double>& values, double elapsed_s) {
+std::int64_t StopControl::rule_batch(std::size_t n) const {
+  std::int64_t b = std::max<std::int64_t>(s_.batch_step, static_cast<std::int64_t>(n) / 10);
+  if (s_.batch_schedule == "fixed" && s_.batch_step > 0 && s_.batch_step != 4)
+    b = s_.batch_step;  // an explicit `set batch = fixed(n)`
+  b = std::min(b, kMaxRuleBatch);
+  return std::min<std::int64_t>(b, s_.max_reps - static_cast<std::int64_t>(n));
+}
+
+std::int64_t StopControl::next_batch(const std::vector<double>& values,
+                                     const std::vector<std::uint8_t>& valid, double elapsed_s) {
   auto t0 = std::chrono::steady_clock::now();
-  std::int64_t n = static_cast<std::int64_t>(values.size());
+  std::size_t attempted = values.size() - seen_;
+  fresh_.clear();
+  for (; seen_ < values.size(); ++seen_)
+    if (seen_ >= valid.size() || valid[seen_]) fresh_.push_back(values[seen_]);
+  taken_ += static_cast<std::int64_t>(attempted);
   std::int64_t next = 0;
   if (s_.reps) {
-    reason_ = StopReason::FixedReps;
-    next = std::min(*s_.reps - n, kFixedChunk);
+    next = std::min(*s_.reps - taken_, kFixedChunk);
+    if (next <= 0 && elapsed_s >= 0) reason_ = StopReason::FixedReps;
+  } else if (rule_) {
+    adapt::StopDecision d = rule_->add_batch(fresh_, elapsed_s);
+    precision_ = std::isnan(d.precision) ? -1 : d.precision;
+    if (d.stop)
+      reason_ = convert(d.reason);
+    else
+      next = std::max<std::int64_t>(1, rule_batch(rule_->reps()));
   } else {
-    // SKaMPI's rule: SE = sqrt(|Q - S^2/n| / (n(n-1))) over all observations; stop when
-    // n >= max_reps or (n >= min_reps and SE <= max_rse * mean).
-    for (; seen_ < values.size(); ++seen_) {
-      sum_ += values[seen_];
-      sum_sq_ += values[seen_] * values[seen_];
-    }
-    double mean = sum_ / static_cast<double>(n);
-    double se = n > 1 ? std::sqrt(std::fabs(sum_sq_ - sum_ * sum_ / n) /
-                                  (static_cast<double>(n) * (n - 1)))
-                      : INFINITY;
-    precision_ = mean > 0 ? se / mean : -1;
-    if (n >= s_.min_reps && se <= s_.max_rse * mean) {
-      reason_ = StopReason::RuleMet;
-    } else if (n >= s_.max_reps) {
-      reason_ = StopReason::MaxReps;
-    } else if (elapsed_s >= s_.max_time_s) {
-      reason_ = StopReason::TimeBudget;
-    } else {
-      next = std::min<std::int64_t>(std::max<std::int64_t>(4, s_.min_reps), s_.max_reps - n);
-    }
+    adapt::StopDecision d = skampi_->add_batch(fresh_, attempted, 0, elapsed_s);
+    precision_ = std::isnan(d.precision) ? -1 : d.precision;
+    if (d.stop)
+      reason_ = convert(d.reason);
+    else
+      next = static_cast<std::int64_t>(skampi_->next_batch_size());
   }
   rule_time_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return std::max<std::int64_t>(0, next);

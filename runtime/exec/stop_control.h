@@ -1,36 +1,45 @@
-// How many observations a job takes: fixed counts, SKaMPI's RSE rule, or the script's
-// `stop when` rule, within min/max repetitions and the time budget. Runs on the job root only.
+// How many observations a job takes: a fixed count (`set reps`), the script's `stop when` rule
+// (adapt::StopEvaluator) or SKaMPI's RSE rule (adapt::SkampiStopping), always within min/max
+// repetitions and the time budget. Runs on the job root only; the executor broadcasts.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "interpreter/settings.h"
+#include "runtime/adapt/stopping.h"
+#include "runtime/adapt/stopping_skampi.h"
 #include "runtime/exec/job_result.h"
 
 namespace metron::rt {
 
 class StopControl {
  public:
-  StopControl(const Settings& s, bool is_root);
-  ~StopControl();
-  std::int64_t first_batch() const;
-  // After a batch: the size of the next one, or 0 to stop. `values` holds every observation so
-  // far (the per-observation run-time).
-  std::int64_t next_batch(const std::vector<double>& values, double elapsed_s);
+  explicit StopControl(const Settings& s);
+  std::int64_t first_batch() const { return first_; }
+  // After a batch: the size of the next one, or 0 to stop. `values`/`valid` hold every
+  // observation so far; only the new ones (since the last call) are read.
+  std::int64_t next_batch(const std::vector<double>& values, const std::vector<std::uint8_t>& valid,
+                          double elapsed_s);
   StopReason reason() const { return reason_; }
   double achieved_precision() const { return precision_; }
   double rule_time_s() const { return rule_time_s_; }
 
  private:
+  std::int64_t rule_batch(std::size_t n) const;
+
   const Settings& s_;
+  std::int64_t first_ = 1;
+  std::int64_t taken_ = 0;
+  std::size_t seen_ = 0;
   StopReason reason_ = StopReason::FixedReps;
   double precision_ = -1;
   double rule_time_s_ = 0;
-  // SKaMPI's running sums over all observations (anchors.md §1.8).
-  double sum_ = 0, sum_sq_ = 0;
-  std::size_t seen_ = 0;
+  std::optional<adapt::StopEvaluator> rule_;
+  std::optional<adapt::SkampiStopping> skampi_;
+  std::vector<double> fresh_;
 };
 
 }  // namespace metron::rt

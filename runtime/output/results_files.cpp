@@ -15,7 +15,7 @@ std::vector<std::string> factor_columns(const Plan& plan) {
   for (const auto& j : plan.jobs)
     for (const auto& [k, v] : j.factors)
       if (std::find(names.begin(), names.end(), k) == names.end()) names.push_back(k);
-  return names;
+  return names;  // written as var_<name> columns (docs/output.md)
 }
 
 namespace {
@@ -36,7 +36,8 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   factor_names_ = factor_columns(plan);
   auto cols = [&](std::vector<std::string> tail) {
     std::vector<std::string> c = kCommon;
-    c.insert(c.end(), factor_names_.begin(), factor_names_.end());
+    // Loop variables get a prefix: SKaMPI scripts call theirs `count`, a fixed column too.
+    for (const auto& f : factor_names_) c.push_back("var_" + f);
     c.insert(c.end(), tail.begin(), tail.end());
     return c;
   };

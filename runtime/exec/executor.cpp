@@ -1,0 +1,346 @@
+// execute_plan: the SPMD plan walk, job by job (see executor.h).
+#include "runtime/exec/executor.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <limits>
+#include <optional>
+
+#include "interpreter/measure_funcs.h"
+#include "interpreter/plan_dump.h"
+#include "runtime/exec/comm_cache.h"
+#include "runtime/exec/job_order.h"
+#include "runtime/exec/job_summary.h"
+#include "runtime/exec/manifest.h"
+#include "runtime/exec/stop_control.h"
+#include "runtime/measure/job_runner.h"
+#include "runtime/output/results_files.h"
+
+namespace metron::rt {
+
+namespace {
+
+// --- interruption: keep what was measured and say so in the manifest ---------------------------
+// The handler may only use async-signal-safe calls, so the "interrupted" manifest is rendered
+// ahead of time (after every job) and the handler just writes it and renames it into place.
+std::string g_interrupted_manifest;
+std::string g_manifest_tmp;
+std::string g_manifest_path;
+
+extern "C" void on_terminate(int sig) {
+  if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
+    int fd = ::open(g_manifest_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      const char* p = g_interrupted_manifest.data();
+      std::size_t left = g_interrupted_manifest.size();
+      while (left > 0) {
+        ssize_t w = ::write(fd, p, left);
+        if (w <= 0) break;
+        p += w;
+        left -= static_cast<std::size_t>(w);
+      }
+      ::fsync(fd);
+      ::close(fd);
+      ::rename(g_manifest_tmp.c_str(), g_manifest_path.c_str());
+    }
+  }
+  ::_exit(128 + sig);
+}
+
+std::string now_iso8601() {
+  std::time_t t = std::time(nullptr);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+// Agreement on an error across `comm`: every rank passes its own message (empty: none) and
+// gets the message of the lowest failing rank, or an empty string.
+std::string agree_error(MPI_Comm comm, const std::string& mine) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  int first = mine.empty() ? std::numeric_limits<int>::max() : rank;
+  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (first == std::numeric_limits<int>::max()) return {};
+  std::string msg = rank == first ? mine : std::string();
+  int len = static_cast<int>(msg.size());
+  MPI_Bcast(&len, 1, MPI_INT, first, comm);
+  msg.resize(static_cast<std::size_t>(len));
+  MPI_Bcast(msg.data(), len, MPI_CHAR, first, comm);
+  return msg;
+}
+
+std::string location(const Program& p, const Job& j) {
+  if (!j.range.begin.valid()) return "";
+  const SourceFile& f = p.sources.file(j.range.begin.file);
+  LineCol lc = f.line_col(j.range.begin.offset);
+  return fmt::format("{}:{}:{}: ", f.name(), lc.line, lc.col);
+}
+
+// Sends a finished job's observations from its root to world rank 0 (the writer).
+void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
+  if (job_root_world == 0) return;
+  constexpr int kTag = 4711;
+  if (me == job_root_world) {
+    std::int64_t head[4] = {static_cast<std::int64_t>(r.time_s.size()),
+                            static_cast<std::int64_t>(r.rank_time_s.size()),
+                            static_cast<std::int64_t>(r.stop_reason), r.batches};
+    MPI_Send(head, 4, MPI_INT64_T, 0, kTag, world);
+    double tail[3] = {r.achieved_precision, r.elapsed_s, r.rule_time_s};
+    MPI_Send(tail, 3, MPI_DOUBLE, 0, kTag, world);
+    MPI_Send(r.time_s.data(), static_cast<int>(r.time_s.size()), MPI_DOUBLE, 0, kTag, world);
+    MPI_Send(r.valid.data(), static_cast<int>(r.valid.size()), MPI_UINT8_T, 0, kTag, world);
+    MPI_Send(r.rank_time_s.data(), static_cast<int>(r.rank_time_s.size()), MPI_DOUBLE, 0, kTag,
+             world);
+  } else if (me == 0) {
+    std::int64_t head[4];
+    MPI_Recv(head, 4, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    double tail[3];
+    MPI_Recv(tail, 3, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    r.time_s.resize(static_cast<std::size_t>(head[0]));
+    r.valid.resize(static_cast<std::size_t>(head[0]));
+    r.rank_time_s.resize(static_cast<std::size_t>(head[1]));
+    r.stop_reason = static_cast<StopReason>(head[2]);
+    r.batches = head[3];
+    r.achieved_precision = tail[0];
+    r.elapsed_s = tail[1];
+    r.rule_time_s = tail[2];
+    MPI_Recv(r.time_s.data(), static_cast<int>(head[0]), MPI_DOUBLE, job_root_world, kTag, world,
+             MPI_STATUS_IGNORE);
+    MPI_Recv(r.valid.data(), static_cast<int>(head[0]), MPI_UINT8_T, job_root_world, kTag, world,
+             MPI_STATUS_IGNORE);
+    MPI_Recv(r.rank_time_s.data(), static_cast<int>(head[1]), MPI_DOUBLE, job_root_world, kTag,
+             world, MPI_STATUS_IGNORE);
+  }
+}
+
+// Measures one job on the member ranks. Decisions (how many more, stop) are taken on the job
+// root (rank 0 of comm) after each batch and broadcast within comm.
+void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error) {
+  const Settings& s = *job.settings;
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  auto t_begin = std::chrono::steady_clock::now();
+  std::optional<JobRunner> runner;
+  try {
+    runner.emplace(job, comm, s);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
+  error = agree_error(comm, error);
+  if (!error.empty()) {
+    r.stop_reason = StopReason::Error;
+    return;
+  }
+  try {
+    if (s.verify) {
+      auto v = runner->verify();
+      r.verify = v ? *v : "ok";
+      if (v) error = *v;
+    } else {
+      r.verify = "off";
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  error = agree_error(comm, error);
+  if (!error.empty()) {
+    r.stop_reason = StopReason::Error;
+    return;
+  }
+  r.warmup = s.warmup_reps;
+  Observations obs;
+  std::vector<double> local;
+  try {
+    if (s.warmup_reps > 0) runner->warmup(s.warmup_reps);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  error = agree_error(comm, error);
+  if (!error.empty()) {
+    r.stop_reason = StopReason::Error;
+    return;
+  }
+
+  StopControl control(s);
+  std::int64_t batch = control.first_batch();
+  std::vector<double> gathered;
+  const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
+  while (batch > 0) {
+    obs.clear();
+    std::string local_error;
+    try {
+      runner->run_batch(batch, obs);
+    } catch (const std::exception& e) {
+      local_error = e.what();
+    }
+    // Per rank: batch durations, batch validity flags, one status slot (NaN: this rank failed).
+    const std::size_t b = static_cast<std::size_t>(batch);
+    local.assign(2 * b + 1, 0.0);
+    if (local_error.empty() && obs.size() == b) {
+      for (std::size_t i = 0; i < b; ++i) {
+        local[i] = watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
+        local[b + i] = i < obs.valid.size() ? obs.valid[i] : 1;
+      }
+    } else {
+      local.back() = std::numeric_limits<double>::quiet_NaN();
+    }
+    if (rank == 0) gathered.resize(local.size() * static_cast<std::size_t>(p));
+    MPI_Gather(local.data(), static_cast<int>(local.size()), MPI_DOUBLE, gathered.data(),
+               static_cast<int>(local.size()), MPI_DOUBLE, 0, comm);
+    std::int64_t next = 0;
+    if (rank == 0) {
+      bool failed = false;
+      const std::size_t w = local.size();
+      for (int k = 0; k < p; ++k) failed |= std::isnan(gathered[k * w + w - 1]);
+      if (failed) {
+        next = -1;
+      } else {
+        for (std::size_t i = 0; i < b; ++i) {
+          // Run-time type local: the maximum over ranks of the local durations (seed-repro.md
+          // §1); ranks that only watch (NaN) do not count. Valid only if valid on every rank.
+          double mx = -std::numeric_limits<double>::infinity();
+          bool ok = true;
+          for (int k = 0; k < p; ++k) {
+            double d = gathered[k * w + i];
+            if (!std::isnan(d)) mx = std::max(mx, d);
+            ok &= gathered[k * w + b + i] != 0;
+          }
+          r.time_s.push_back(mx);
+          r.valid.push_back(ok ? 1 : 0);
+          if (s.raw_per_rank)
+            for (int k = 0; k < p; ++k) r.rank_time_s.push_back(gathered[k * w + i]);
+        }
+        ++r.batches;
+        double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+        next = control.next_batch(r.time_s, r.valid, elapsed);
+      }
+    }
+    MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
+    if (next < 0) {
+      error = agree_error(comm, local_error);
+      if (error.empty()) error = "an MPI operation failed on another rank";
+      r.stop_reason = StopReason::Error;
+      return;
+    }
+    batch = next;
+  }
+  if (rank == 0) {
+    r.stop_reason = control.reason();
+    r.achieved_precision = control.achieved_precision();
+    r.rule_time_s = control.rule_time_s();
+    r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+  }
+}
+
+}  // namespace
+
+int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world) {
+  int me = 0, np = 1;
+  MPI_Comm_rank(world, &me);
+  MPI_Comm_size(world, &np);
+  const Plan& plan = program.plan;
+
+  // Rank 0 opens the results folder; everyone learns whether that worked.
+  out::ResultsFiles files;
+  std::string open_error;
+  if (me == 0) {
+    bool per_rank = std::any_of(plan.jobs.begin(), plan.jobs.end(),
+                                [](const Job& j) { return j.settings->raw_per_rank; });
+    files.open(opt.out_dir, plan, per_rank, open_error);
+  }
+  open_error = agree_error(world, open_error);
+  if (!open_error.empty()) {
+    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", open_error.c_str());
+    return kExitIo;
+  }
+
+  ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  std::vector<std::size_t> order = job_order(plan, opt.launch);
+  if (me == 0) {
+    manifest.set_status("running", now_iso8601());
+    manifest.set_order(order, plan);
+    files.write_manifest(manifest.json());
+    g_manifest_path = opt.out_dir + "/manifest.json";
+    g_manifest_tmp = opt.out_dir + "/.manifest.json.interrupted";
+    manifest.set_status("interrupted", "");
+    g_interrupted_manifest = manifest.json().dump(2) + "\n";
+    std::signal(SIGTERM, on_terminate);
+    std::signal(SIGINT, on_terminate);
+  }
+
+  CommCache comms(world);
+  std::size_t next_print = 0;
+  int exit_code = kExitOk;
+  std::string failure;
+  std::vector<std::pair<const Job*, JobSummary>> done;
+  for (std::size_t pos = 0; pos < order.size(); ++pos) {
+    const Job& job = plan.jobs[order[pos]];
+    if (me == 0 && !plan.design.shuffle)
+      while (next_print < plan.prints.size() && plan.prints[next_print].before_job <= job.id) {
+        std::printf("%s%s\n", plan.prints[next_print].all ? "#P[0] " : "",
+                    plan.prints[next_print].text.c_str());
+        ++next_print;
+      }
+    std::vector<int> ranks;
+    MPI_Comm comm = comms.get(job.comm, ranks);  // collective over world
+    JobResult r;
+    r.job = &job;
+    r.launch = opt.launch;
+    r.order = static_cast<std::int64_t>(pos);
+    r.comm_size = static_cast<int>(ranks.size());
+    r.world_ranks = ranks;
+    std::string error;
+    if (comm != MPI_COMM_NULL) measure_job(job, comm, r, error);
+    // Every rank learns whether the job failed (non-members too), then the root ships data.
+    error = agree_error(world, error);
+    int job_root = ranks.empty() ? 0 : ranks.front();
+    if (error.empty()) ship_result(r, job_root, me, world);
+    if (me == 0) {
+      if (!error.empty()) {
+        r.stop_reason = StopReason::Error;
+        r.time_s.clear();
+        r.valid.clear();
+        r.rank_time_s.clear();
+      }
+      JobSummary s = summarize(r, *job.settings);
+      files.write_job(r, s);
+      manifest.add_job(r, s, error);
+      done.emplace_back(&job, s);
+      if (!opt.quiet)
+        std::printf("%s\n", manifest.progress_line(r, s, pos, order.size()).c_str());
+      manifest.set_status("interrupted", "");
+      g_interrupted_manifest = manifest.json().dump(2) + "\n";
+    }
+    if (!error.empty()) {
+      failure = location(program, job) + "error: " + error;
+      exit_code = kExitRuntime;
+      break;  // stop the launch: what was measured stays on disk
+    }
+  }
+  if (me == 0) {
+    while (exit_code == kExitOk && next_print < plan.prints.size())
+      std::printf("%s\n", plan.prints[next_print++].text.c_str());
+    std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGINT, SIG_DFL);
+    manifest.set_status(exit_code == kExitOk ? "complete" : "failed", now_iso8601());
+    if (!failure.empty()) manifest.set_error(failure);
+    files.write_manifest(manifest.json());
+    if (!failure.empty()) std::fprintf(stderr, "%s\n", failure.c_str());
+    std::fflush(stdout);
+  }
+  return exit_code;
+}
+
+}  // namespace metron::rt
