@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <variant>
 
 #include "runtime/stats/cov_window.h"
 #include "runtime/stats/mean_ci.h"
@@ -62,13 +63,33 @@ double relative_half_width(double estimate, double lower, double upper) {
 StopEvaluator::StopEvaluator(StopBudget budget, std::optional<StopRule> rule)
     : budget_(budget), rule_(std::move(rule)) {
   budget_.min_reps = std::min(budget_.min_reps, budget_.max_reps);
+  reserve(std::min(budget_.max_reps, kAutoReserve));
+}
+
+void StopEvaluator::reserve(std::size_t n) {
+  sample_.reserve(n, rule_ && needs_order_statistics(*rule_));
+}
+
+bool StopEvaluator::needs_order_statistics(const StopRule& rule) {
+  if (const auto* c = std::get_if<Compare>(&rule.node)) {
+    return c->term.kind == TermKind::CovMean || c->term.kind == TermKind::CovMedian;
+  }
+  if (const auto* w = std::get_if<Within>(&rule.node)) return w->statistic != CiStatistic::Mean;
+  const std::vector<StopRule>* operands = nullptr;
+  if (const auto* a = std::get_if<And>(&rule.node)) operands = &a->operands;
+  if (const auto* o = std::get_if<Or>(&rule.node)) operands = &o->operands;
+  if (const auto* n = std::get_if<Not>(&rule.node)) operands = &n->operands;
+  for (const auto& o : *operands) {
+    if (needs_order_statistics(o)) return true;
+  }
+  return false;
 }
 
 StopDecision StopEvaluator::add_batch(std::span<const double> values, double elapsed_s) {
   const std::size_t before = sample_.size();
   sample_.append(values);
   // OrderedSample skips NaN; feed the moments exactly the values it kept.
-  for (double v : sample_.values().subspan(before)) moments_.add(v);
+  moments_.add(sample_.values().subspan(before));
   return evaluate(elapsed_s);
 }
 

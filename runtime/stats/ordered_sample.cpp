@@ -13,16 +13,31 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // A rule with more regions of interest than this thrashes (still exact, only slower).
 constexpr std::size_t kMaxBands = 16;
 constexpr std::size_t kMinMargin = 32;
-// Slack before a band counts as too wide, so that small samples never rebuild for size.
+// Slack before a band counts as too wide, so that small samples never shrink bands.
 constexpr std::size_t kMinBandSlack = 256;
 // A band unused for this many queries is dropped at the next rebuild (a region the rule no
-// longer asks about, e.g. after the quantile it followed moved away).
+// longer asks about).
 constexpr std::uint64_t kStaleUses = std::uint64_t{1} << 16;
 // Up to this many new values per band and batch are inserted one by one (memmove); more are
 // merged in one backward pass.
 constexpr std::size_t kMaxSingleInserts = 4;
 
 }  // namespace
+
+void OrderedSample::reserve(std::size_t n, bool order_statistics) {
+  // Growing with resize() writes every element, which faults the pages in now rather than in
+  // the middle of a measurement; shrinking back keeps the capacity.
+  if (values_.capacity() < n) {
+    const std::size_t keep = values_.size();
+    values_.resize(n);
+    values_.resize(keep);
+  }
+  if (order_statistics && scratch_.capacity() < n) {
+    const std::size_t keep = scratch_.size();
+    scratch_.resize(n);
+    scratch_.resize(keep);
+  }
+}
 
 void OrderedSample::append(std::span<const double> values) {
   const std::size_t old_size = values_.size();
@@ -34,27 +49,30 @@ void OrderedSample::append(std::span<const double> values) {
     values_.push_back(v);
     total_sum_ += v;
   }
-  const std::span<const double> added(values_.data() + old_size, values_.size() - old_size);
   for (Band& band : bands_) {
-    scratch_.clear();
-    for (double v : added) {
-      if (v < band.lo) {
+    hits_.clear();
+    for (std::size_t i = old_size; i < values_.size(); ++i) {
+      const Key key{values_[i], i};
+      if (key < band.lo) {
         ++band.below;
-        band.below_sum += v;
-      } else if (v <= band.hi) {
-        scratch_.push_back(v);
+        band.below_sum += key.v;
+        band.below_ties += key.v == band.lo.v;
+      } else if (band.hi < key) {
+        band.above_ties += key.v == band.hi.v;
+      } else {
+        hits_.push_back(key);
       }
     }
-    if (!scratch_.empty()) band.insert(scratch_);
+    if (!hits_.empty()) band.insert(hits_);
   }
 }
 
-void OrderedSample::Band::insert(std::vector<double>& hits) {
+void OrderedSample::Band::insert(std::vector<Key>& hits) {
   std::sort(hits.begin(), hits.end());
   const auto first = std::upper_bound(sorted.begin(), sorted.end(), hits.front());
   prefix_valid = std::min(prefix_valid, static_cast<std::size_t>(first - sorted.begin()));
   if (hits.size() <= kMaxSingleInserts) {
-    for (double h : hits) sorted.insert(std::upper_bound(sorted.begin(), sorted.end(), h), h);
+    for (const Key& h : hits) sorted.insert(std::upper_bound(sorted.begin(), sorted.end(), h), h);
     return;
   }
   // Backward merge: only the elements above the smallest hit move, each once.
@@ -64,7 +82,7 @@ void OrderedSample::Band::insert(std::vector<double>& hits) {
   std::size_t k = i + j;
   sorted.resize(k);
   while (j > 0) {
-    if (i > keep && sorted[i - 1] > hits[j - 1]) {
+    if (i > keep && hits[j - 1] < sorted[i - 1]) {
       sorted[--k] = sorted[--i];
     } else {
       sorted[--k] = hits[--j];
@@ -75,7 +93,9 @@ void OrderedSample::Band::insert(std::vector<double>& hits) {
 void OrderedSample::Band::refresh_prefix() {
   prefix.resize(sorted.size() + 1);
   prefix[0] = 0.0;
-  for (std::size_t i = prefix_valid; i < sorted.size(); ++i) prefix[i + 1] = prefix[i] + sorted[i];
+  for (std::size_t i = prefix_valid; i < sorted.size(); ++i) {
+    prefix[i + 1] = prefix[i] + sorted[i].v;
+  }
   prefix_valid = sorted.size();
 }
 
@@ -89,43 +109,71 @@ bool OrderedSample::too_wide(const Band& band, std::size_t span) const {
 }
 
 void OrderedSample::rebuild(Band& band, std::size_t k_lo, std::size_t k_hi) {
-  ++rebuilds_;
   const std::size_t n = values_.size();
+  const std::size_t m = margin();
+  const std::size_t a = n == 0 ? 0 : (k_lo > m ? k_lo - m : 0);
+  const std::size_t b = n == 0 ? 0 : std::min(n - 1, k_hi + m);
+  const Key bottom{-kInf, 0};
+  const Key top{kInf, kMaxIndex};
+  if (n > 0 && band.covers_ranks(a, b)) {
+    // Shrinking: the new band is a slice of this one, O(size), no pass over the sample.
+    const std::size_t i0 = a - band.below;
+    const std::size_t i1 = b - band.below;
+    const Key new_lo = a == 0 ? bottom : band.sorted[i0];
+    const Key new_hi = b == n - 1 ? top : band.sorted[i1];
+    // Values equal to the new edges that the cut leaves outside (plus those already outside).
+    std::size_t below_ties = new_lo.v == band.lo.v ? band.below_ties : 0;
+    for (std::size_t i = i0; i > 0 && band.sorted[i - 1].v == new_lo.v; --i) ++below_ties;
+    std::size_t above_ties = new_hi.v == band.hi.v ? band.above_ties : 0;
+    for (std::size_t i = i1 + 1; i < band.sorted.size() && band.sorted[i].v == new_hi.v; ++i) {
+      ++above_ties;
+    }
+    for (std::size_t i = 0; i < i0; ++i) band.below_sum += band.sorted[i].v;
+    band.below += i0;
+    band.below_ties = below_ties;
+    band.above_ties = above_ties;
+    band.lo = new_lo;
+    band.hi = new_hi;
+    band.sorted.erase(band.sorted.begin() + static_cast<std::ptrdiff_t>(i1 + 1), band.sorted.end());
+    band.sorted.erase(band.sorted.begin(), band.sorted.begin() + static_cast<std::ptrdiff_t>(i0));
+    band.prefix_valid = 0;
+    return;
+  }
+  ++rebuilds_;
   band.sorted.clear();
   band.prefix.assign(1, 0.0);
   band.prefix_valid = 0;
   band.below = 0;
   band.below_sum = 0.0;
-  band.wanted_span = k_hi - k_lo + 1;
-  band.lo = -kInf;
-  band.hi = kInf;
+  band.below_ties = 0;
+  band.above_ties = 0;
+  band.lo = bottom;
+  band.hi = top;
   if (n == 0) return;
-  const std::size_t m = margin();
-  const std::size_t a = k_lo > m ? k_lo - m : 0;
-  const std::size_t b = std::min(n - 1, k_hi + m);
   if (a > 0 || b < n - 1) {
-    scratch_.assign(values_.begin(), values_.end());
+    scratch_.clear();  // keeps the capacity that reserve() faulted in
+    for (std::size_t i = 0; i < n; ++i) scratch_.push_back(Key{values_[i], i});
     const auto at_a = scratch_.begin() + static_cast<std::ptrdiff_t>(a);
     std::nth_element(scratch_.begin(), at_a, scratch_.end());
-    const double va = *at_a;
-    double vb = va;
-    if (b > a) {
+    if (a > 0) band.lo = *at_a;
+    if (b < n - 1) {
       const auto at_b = scratch_.begin() + static_cast<std::ptrdiff_t>(b);
       std::nth_element(at_a + 1, at_b, scratch_.end());
-      vb = *at_b;
+      band.hi = *at_b;
     }
-    if (a > 0) band.lo = va;
-    if (b < n - 1) band.hi = vb;
-  }
-  // Scan the originals rather than slicing scratch_: values tied with lo or hi outside [a, b]
-  // belong in the band too.
-  for (double v : values_) {
-    if (v < band.lo) {
-      ++band.below;
-      band.below_sum += v;
-    } else if (v <= band.hi) {
-      band.sorted.push_back(v);
+    // After the two selections, [a, b] holds exactly the band's keys; below it, the rest.
+    band.sorted.assign(at_a, scratch_.begin() + static_cast<std::ptrdiff_t>(b) + 1);
+    band.below = a;
+    for (std::size_t i = 0; i < a; ++i) {
+      band.below_sum += scratch_[i].v;
+      band.below_ties += scratch_[i].v == band.lo.v;
     }
+    if (b < n - 1) {
+      for (std::size_t i = b + 1; i < n; ++i) band.above_ties += scratch_[i].v == band.hi.v;
+    }
+  } else {
+    band.sorted.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) band.sorted.push_back(Key{values_[i], i});
   }
   std::sort(band.sorted.begin(), band.sorted.end());
 }
@@ -163,13 +211,14 @@ OrderedSample::Band& OrderedSample::band_for_values(double v_lo, double v_hi) {
   }
   Band* slot = nullptr;
   for (Band& band : bands_) {
-    if (band.lo <= v_hi && v_lo <= band.hi) {
+    if (band.lo.v <= v_hi && v_lo <= band.hi.v) {
       slot = &band;
       break;
     }
   }
   if (slot == nullptr) slot = &slot_for_rebuild();
-  // Ranks that bracket [v_lo, v_hi]: the largest value below v_lo and the smallest above v_hi.
+  // Cover [v_lo, v_hi] with lo.v < v_lo and hi.v > v_hi: from the largest value below v_lo
+  // (rank #{x < v_lo} - 1) to the smallest above v_hi (rank #{x <= v_hi}), or the sample's ends.
   std::size_t less = 0;
   std::size_t less_equal = 0;
   for (double v : values_) {
@@ -198,48 +247,59 @@ void OrderedSample::prepare_ranks(std::size_t k_lo, std::size_t k_hi) {
   k_hi = std::min(k_hi, n - 1);
   k_lo = std::min(k_lo, k_hi);
   Band& band = band_for_ranks(k_lo, k_hi);
-  const std::size_t span = k_hi - k_lo + 1;
-  band.wanted_span = span;
-  if (too_wide(band, span)) rebuild(band, k_lo, k_hi);
+  if (too_wide(band, k_hi - k_lo + 1)) rebuild(band, k_lo, k_hi);
 }
 
 void OrderedSample::prepare_values(double v_lo, double v_hi) {
   if (values_.empty() || std::isnan(v_lo) || std::isnan(v_hi)) return;
   if (v_hi < v_lo) std::swap(v_lo, v_hi);
   Band& band = band_for_values(v_lo, v_hi);
-  const auto lo_it = std::lower_bound(band.sorted.begin(), band.sorted.end(), v_lo);
-  const auto hi_it = std::upper_bound(band.sorted.begin(), band.sorted.end(), v_hi);
+  const auto lo_it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v_lo, 0});
+  const auto hi_it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v_hi, kMaxIndex});
   const std::size_t span = static_cast<std::size_t>(hi_it - lo_it) + 1;
-  band.wanted_span = span;
   if (too_wide(band, span)) {
+    // lo_it is the first key >= (v_lo, 0), hi_it the first > (v_hi, max): keep one more on
+    // each side so that both query keys stay strictly inside.
     const std::size_t a = band.below + static_cast<std::size_t>(lo_it - band.sorted.begin());
     const std::size_t b = band.below + static_cast<std::size_t>(hi_it - band.sorted.begin());
-    // a is the rank of the first value >= v_lo, b of the first value > v_hi; widen by one on
-    // each side so that lo < v_lo and hi > v_hi (or the band reaches the sample's ends).
     rebuild(band, a > 0 ? a - 1 : 0, std::min(b, values_.size() - 1));
   }
+}
+
+std::size_t OrderedSample::band_elements() const {
+  std::size_t total = 0;
+  for (const Band& band : bands_) total += band.sorted.size();
+  return total;
 }
 
 double OrderedSample::kth(std::size_t k) {
   if (k >= values_.size()) return kNaN;
   const Band& band = band_for_ranks(k, k);
-  return band.sorted[k - band.below];
+  return band.sorted[k - band.below].v;
 }
 
+OrderedSample::Entry OrderedSample::kth_entry(std::size_t k) {
+  const Band& band = band_for_ranks(k, k);
+  const Key& key = band.sorted[k - band.below];
+  return Entry{key.v, key.i};
+}
+
+// In the four value queries, keys (v, 0) and (v, max) bracket v's tie group inside the band;
+// below_ties / above_ties add the members of the group that lie outside it.
 std::size_t OrderedSample::count_less(double v) {
   if (values_.empty() || std::isnan(v)) return 0;
   const Band& band = band_for_values(v, v);
-  return band.below +
-         static_cast<std::size_t>(std::lower_bound(band.sorted.begin(), band.sorted.end(), v) -
-                                  band.sorted.begin());
+  const auto it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v, 0});
+  return band.below - (v == band.lo.v ? band.below_ties : 0) +
+         static_cast<std::size_t>(it - band.sorted.begin());
 }
 
 std::size_t OrderedSample::count_less_equal(double v) {
   if (values_.empty() || std::isnan(v)) return 0;
   const Band& band = band_for_values(v, v);
-  return band.below +
-         static_cast<std::size_t>(std::upper_bound(band.sorted.begin(), band.sorted.end(), v) -
-                                  band.sorted.begin());
+  const auto it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v, kMaxIndex});
+  return band.below + static_cast<std::size_t>(it - band.sorted.begin()) +
+         (v == band.hi.v ? band.above_ties : 0);
 }
 
 double OrderedSample::sum_less(double v) {
@@ -247,8 +307,9 @@ double OrderedSample::sum_less(double v) {
   if (values_.empty()) return 0.0;
   Band& band = band_for_values(v, v);
   band.refresh_prefix();
-  const auto i = std::lower_bound(band.sorted.begin(), band.sorted.end(), v) - band.sorted.begin();
-  return band.below_sum + band.prefix[static_cast<std::size_t>(i)];
+  const auto it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v, 0});
+  const double ties = v == band.lo.v ? static_cast<double>(band.below_ties) * v : 0.0;
+  return band.below_sum - ties + band.prefix[static_cast<std::size_t>(it - band.sorted.begin())];
 }
 
 double OrderedSample::sum_less_equal(double v) {
@@ -256,8 +317,9 @@ double OrderedSample::sum_less_equal(double v) {
   if (values_.empty()) return 0.0;
   Band& band = band_for_values(v, v);
   band.refresh_prefix();
-  const auto i = std::upper_bound(band.sorted.begin(), band.sorted.end(), v) - band.sorted.begin();
-  return band.below_sum + band.prefix[static_cast<std::size_t>(i)];
+  const auto it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v, kMaxIndex});
+  const double ties = v == band.hi.v ? static_cast<double>(band.above_ties) * v : 0.0;
+  return band.below_sum + band.prefix[static_cast<std::size_t>(it - band.sorted.begin())] + ties;
 }
 
 }  // namespace metron::stats
