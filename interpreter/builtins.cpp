@@ -27,14 +27,17 @@ namespace {
 
 using Args = std::vector<Value>;
 
-double num(const Value& v) { return v.as_number(); }
+double num(const Value& v) {
+  return v.as_number();
+}
 std::int64_t to_int_checked(BuiltinCtx& c, std::size_t i, double d) {
-  if (!std::isfinite(d) || d > 9.2e18 || d < -9.2e18) c.bad_arg(i, "result is not a finite integer");
+  if (!std::isfinite(d) || d > 9.2e18 || d < -9.2e18)
+    c.bad_arg(i, "result is not a finite integer");
   return static_cast<std::int64_t>(d);
 }
 double finite(BuiltinCtx& c, double d) {
   if (!std::isfinite(d)) {
-    c.diags.report(DiagId::not_a_number, c.call_range, "the result of '" + c.name + "'");
+    c.diags.report(DiagId::not_a_number, c.call_range, c.name);
     throw EvalError{};
   }
   return d;
@@ -97,20 +100,24 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
 }
 Value f_comm_from_to(BuiltinCtx& c, Args& a) {
   int f = rank_arg(c, 0, a[0]), l = rank_arg(c, 1, a[1]);
-  if (l < f) c.bad_arg(1, "last rank " + std::to_string(l) + " is below first rank " + std::to_string(f));
+  if (l < f)
+    c.bad_arg(1, "last rank " + std::to_string(l) + " is below first rank " + std::to_string(f));
   std::vector<int> r;
   for (int i = f; i <= l; ++i) r.push_back(i);
   return make_comm(CommSpec::Kind::FromTo, std::move(r),
                    "comm_from_to(" + std::to_string(f) + ", " + std::to_string(l) + ")");
 }
-Value f_copy_comm(BuiltinCtx&, Args& a) { return a[0]; }
+Value f_copy_comm(BuiltinCtx&, Args& a) {
+  return a[0];
+}
 Value half(BuiltinCtx& c, const Value& v, bool first) {
   const CommSpec& in = v.as_comm();
   if (in.ranks.empty() && in.size > 0) c.bad_arg(0, "its ranks are only known when the run starts");
   std::size_t h = in.ranks.size() / 2;
   std::vector<int> r = first ? std::vector<int>(in.ranks.begin(), in.ranks.begin() + h)
                              : std::vector<int>(in.ranks.begin() + h, in.ranks.end());
-  std::string label = std::string(first ? "comm_first_half(" : "comm_second_half(") + in.label + ")";
+  std::string label =
+      std::string(first ? "comm_first_half(" : "comm_second_half(") + in.label + ")";
   if (r.empty()) {
     c.diags.report(DiagId::comm_empty, c.call_range, label);
     throw EvalError{};
@@ -118,8 +125,12 @@ Value half(BuiltinCtx& c, const Value& v, bool first) {
   return make_comm(first ? CommSpec::Kind::FirstHalf : CommSpec::Kind::SecondHalf, std::move(r),
                    label);
 }
-Value f_first_half(BuiltinCtx& c, Args& a) { return half(c, a[0], true); }
-Value f_second_half(BuiltinCtx& c, Args& a) { return half(c, a[0], false); }
+Value f_first_half(BuiltinCtx& c, Args& a) {
+  return half(c, a[0], true);
+}
+Value f_second_half(BuiltinCtx& c, Args& a) {
+  return half(c, a[0], false);
+}
 Value f_comm_rand(BuiltinCtx& c, Args& a) {
   std::int64_t n = a[0].as_int();
   std::string label = "comm_rand(" + std::to_string(n) + ")";
@@ -152,7 +163,9 @@ Value f_max_latency(BuiltinCtx& c, Args&) {
   s.label = "comm2_max_latency_with_root()";
   return Value(std::move(s));  // ranks are chosen by measurement when the run starts
 }
-Value f_get_comm_size(BuiltinCtx&, Args& a) { return Value(static_cast<std::int64_t>(a[0].as_comm().size)); }
+Value f_get_comm_size(BuiltinCtx&, Args& a) {
+  return Value(static_cast<std::int64_t>(a[0].as_comm().size));
+}
 Value f_get_comm_rank(BuiltinCtx&, Args& a) {
   // Every rank builds the same plan, so the plan sees rank 0's view (see docs/language.md).
   const CommSpec& s = a[0].as_comm();
@@ -160,16 +173,24 @@ Value f_get_comm_rank(BuiltinCtx&, Args& a) {
   auto it = std::find(s.ranks.begin(), s.ranks.end(), 0);
   return Value(static_cast<std::int64_t>(it == s.ranks.end() ? -1 : it - s.ranks.begin()));
 }
-Value f_is_null(BuiltinCtx&, Args& a) { return Value(a[0].as_comm().kind == CommSpec::Kind::Null ? 1 : 0); }
-Value f_get_np(BuiltinCtx& c, Args&) { return Value(static_cast<std::int64_t>(c.np)); }
-Value f_last_proc(BuiltinCtx& c, Args&) { return Value(static_cast<std::int64_t>(c.np - 1)); }
+Value f_is_null(BuiltinCtx&, Args& a) {
+  return Value(a[0].as_comm().kind == CommSpec::Kind::Null ? 1 : 0);
+}
+Value f_get_np(BuiltinCtx& c, Args&) {
+  return Value(static_cast<std::int64_t>(c.np));
+}
+Value f_last_proc(BuiltinCtx& c, Args&) {
+  return Value(static_cast<std::int64_t>(c.np - 1));
+}
 
 // --- math ---------------------------------------------------------------------------------------
 Value f_sqrt(BuiltinCtx& c, Args& a) {
   if (num(a[0]) < 0) c.bad_arg(0, "square root of a negative number");
   return Value(std::sqrt(num(a[0])));
 }
-Value f_cbrt(BuiltinCtx&, Args& a) { return Value(std::cbrt(num(a[0]))); }
+Value f_cbrt(BuiltinCtx&, Args& a) {
+  return Value(std::cbrt(num(a[0])));
+}
 Value f_sqr(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
     std::int64_t r;
@@ -178,9 +199,15 @@ Value f_sqr(BuiltinCtx& c, Args& a) {
   }
   return Value(finite(c, num(a[0]) * num(a[0])));
 }
-Value f_floor(BuiltinCtx& c, Args& a) { return Value(to_int_checked(c, 0, std::floor(num(a[0])))); }
-Value f_ceil(BuiltinCtx& c, Args& a) { return Value(to_int_checked(c, 0, std::ceil(num(a[0])))); }
-Value f_round(BuiltinCtx& c, Args& a) { return Value(to_int_checked(c, 0, std::round(num(a[0])))); }
+Value f_floor(BuiltinCtx& c, Args& a) {
+  return Value(to_int_checked(c, 0, std::floor(num(a[0]))));
+}
+Value f_ceil(BuiltinCtx& c, Args& a) {
+  return Value(to_int_checked(c, 0, std::ceil(num(a[0]))));
+}
+Value f_round(BuiltinCtx& c, Args& a) {
+  return Value(to_int_checked(c, 0, std::round(num(a[0]))));
+}
 Value f_atoi(BuiltinCtx& c, Args& a) {
   const std::string& s = a[0].as_string();
   char* end = nullptr;
@@ -197,23 +224,40 @@ Value f_modulo(BuiltinCtx& c, Args& a) {
   if (a[1].as_int() == -1) return Value(0);
   return Value(a[0].as_int() % a[1].as_int());
 }
-Value f_power(BuiltinCtx& c, Args& a) { return Value(finite(c, std::pow(num(a[0]), num(a[1])))); }
+Value f_power(BuiltinCtx& c, Args& a) {
+  return Value(finite(c, std::pow(num(a[0]), num(a[1]))));
+}
 Value logf(BuiltinCtx& c, double x, double (*fn)(double)) {
   if (x <= 0) c.bad_arg(0, "logarithm of a number that is not positive");
   return Value(fn(x));
 }
-Value f_log(BuiltinCtx& c, Args& a) { return logf(c, num(a[0]), [](double x) { return std::log(x); }); }
-Value f_log2(BuiltinCtx& c, Args& a) { return logf(c, num(a[0]), [](double x) { return std::log2(x); }); }
-Value f_log10(BuiltinCtx& c, Args& a) { return logf(c, num(a[0]), [](double x) { return std::log10(x); }); }
-Value f_min_int(BuiltinCtx&, Args& a) { return Value(std::min(a[0].as_int(), a[1].as_int())); }
-Value f_max_int(BuiltinCtx&, Args& a) { return Value(std::max(a[0].as_int(), a[1].as_int())); }
+Value f_log(BuiltinCtx& c, Args& a) {
+  return logf(c, num(a[0]), [](double x) { return std::log(x); });
+}
+Value f_log2(BuiltinCtx& c, Args& a) {
+  return logf(c, num(a[0]), [](double x) { return std::log2(x); });
+}
+Value f_log10(BuiltinCtx& c, Args& a) {
+  return logf(c, num(a[0]), [](double x) { return std::log10(x); });
+}
+Value f_min_int(BuiltinCtx&, Args& a) {
+  return Value(std::min(a[0].as_int(), a[1].as_int()));
+}
+Value f_max_int(BuiltinCtx&, Args& a) {
+  return Value(std::max(a[0].as_int(), a[1].as_int()));
+}
 Value minmax(const Args& a, bool want_min) {
   if (a[0].is(Value::Type::Int) && a[1].is(Value::Type::Int))
-    return Value(want_min ? std::min(a[0].as_int(), a[1].as_int()) : std::max(a[0].as_int(), a[1].as_int()));
+    return Value(want_min ? std::min(a[0].as_int(), a[1].as_int())
+                          : std::max(a[0].as_int(), a[1].as_int()));
   return Value(want_min ? std::min(num(a[0]), num(a[1])) : std::max(num(a[0]), num(a[1])));
 }
-Value f_min(BuiltinCtx&, Args& a) { return minmax(a, true); }
-Value f_max(BuiltinCtx&, Args& a) { return minmax(a, false); }
+Value f_min(BuiltinCtx&, Args& a) {
+  return minmax(a, true);
+}
+Value f_max(BuiltinCtx&, Args& a) {
+  return minmax(a, false);
+}
 Value f_abs(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
     if (a[0].as_int() == std::numeric_limits<std::int64_t>::min()) c.bad_arg(0, "result overflows");
@@ -241,7 +285,9 @@ Value f_squares(BuiltinCtx& c, Args& a) {
   for (std::int64_t i = lo; i <= hi; ++i) out.emplace_back(i * i);
   return Value(std::move(out));
 }
-Value f_len(BuiltinCtx&, Args& a) { return Value(static_cast<std::int64_t>(a[0].as_list().size())); }
+Value f_len(BuiltinCtx&, Args& a) {
+  return Value(static_cast<std::int64_t>(a[0].as_list().size()));
+}
 Value f_get_random_int(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
   if (hi < lo) c.bad_arg(1, "upper bound below lower bound");
@@ -254,7 +300,9 @@ Value f_get_env(BuiltinCtx&, Args& a) {
 }
 
 // --- SKaMPI setters -----------------------------------------------------------------------------
-Value none() { return Value(); }
+Value none() {
+  return Value();
+}
 std::int64_t positive(BuiltinCtx& c, std::size_t i, const Value& v) {
   if (v.as_int() < 1) c.bad_arg(i, "must be positive, got " + std::to_string(v.as_int()));
   return v.as_int();
@@ -306,9 +354,15 @@ Value set_sync(BuiltinCtx& c, ProcSyncKind k) {
   c.settings_changed = true;
   return none();
 }
-Value f_no_sync(BuiltinCtx& c, Args&) { return set_sync(c, ProcSyncKind::None); }
-Value f_barrier_sync(BuiltinCtx& c, Args&) { return set_sync(c, ProcSyncKind::Barrier); }
-Value f_real_sync(BuiltinCtx& c, Args&) { return set_sync(c, ProcSyncKind::Window); }
+Value f_no_sync(BuiltinCtx& c, Args&) {
+  return set_sync(c, ProcSyncKind::None);
+}
+Value f_barrier_sync(BuiltinCtx& c, Args&) {
+  return set_sync(c, ProcSyncKind::Barrier);
+}
+Value f_real_sync(BuiltinCtx& c, Args&) {
+  return set_sync(c, ProcSyncKind::Window);
+}
 Value f_set_buffer(BuiltinCtx& c, Args& a) {
   if (a[0].as_int() < 1) c.bad_arg(0, "buffer size must be positive");
   if (a[0].as_int() > (std::int64_t{1} << 40)) c.bad_arg(0, "buffer size over 1 TiB");
@@ -318,7 +372,8 @@ Value f_set_buffer(BuiltinCtx& c, Args& a) {
 }
 Value f_set_buffer_alloc_mem(BuiltinCtx& c, Args& a) {
   f_set_buffer(c, a);
-  c.warn(DiagId::ignored_function, c.name, "the buffer is allocated with malloc, not MPI_Alloc_mem");
+  c.warn(DiagId::ignored_function, c.name,
+         "the buffer is allocated with malloc, not MPI_Alloc_mem");
   return none();
 }
 Value f_cycling_on(BuiltinCtx& c, Args&) {
@@ -333,7 +388,8 @@ Value f_cycling_off(BuiltinCtx& c, Args&) {
 }
 std::int64_t alignment(BuiltinCtx& c, const Value& v) {
   std::int64_t a = v.as_int();
-  if (a < 1 || (a & (a - 1)) != 0) c.bad_arg(0, "alignment must be a power of two, got " + std::to_string(a));
+  if (a < 1 || (a & (a - 1)) != 0)
+    c.bad_arg(0, "alignment must be a power of two, got " + std::to_string(a));
   return a;
 }
 Value f_send_align(BuiltinCtx& c, Args& a) {
@@ -361,7 +417,9 @@ Value f_processor_names(BuiltinCtx& c, Args&) {
   return Value(std::string());
 }
 
-Param P(const char* n, std::uint32_t t) { return Param{n, t, std::nullopt}; }
+Param P(const char* n, std::uint32_t t) {
+  return Param{n, t, std::nullopt};
+}
 
 std::vector<Builtin> make_table() {
   return {
@@ -373,7 +431,11 @@ std::vector<Builtin> make_table() {
       {"ceil", {P("x", kNumber)}, "integer", "smallest integer not below x", f_ceil},
       {"round", {P("x", kNumber)}, "integer", "nearest integer (halves away from zero)", f_round},
       {"atoi", {P("s", kString)}, "integer", "the integer written in s", f_atoi},
-      {"modulo", {P("a", kInt), P("b", kInt)}, "integer", "remainder of a / b (C semantics)", f_modulo},
+      {"modulo",
+       {P("a", kInt), P("b", kInt)},
+       "integer",
+       "remainder of a / b (C semantics)",
+       f_modulo},
       {"power", {P("a", kNumber), P("b", kNumber)}, "double", "a to the power b", f_power},
       {"log", {P("x", kNumber)}, "double", "natural logarithm", f_log},
       {"log2", {P("x", kNumber)}, "double", "base-2 logarithm", f_log2},
@@ -383,56 +445,128 @@ std::vector<Builtin> make_table() {
       {"min", {P("a", kNumber), P("b", kNumber)}, "number", "the smaller of a and b", f_min},
       {"max", {P("a", kNumber), P("b", kNumber)}, "number", "the larger of a and b", f_max},
       {"abs", {P("x", kNumber)}, "number", "absolute value", f_abs},
-      {"round_to_fourbytes", {P("n", kInt)}, "integer", "n rounded up to a multiple of 4", f_round4},
+      {"round_to_fourbytes",
+       {P("n", kInt)},
+       "integer",
+       "n rounded up to a multiple of 4",
+       f_round4},
       // communicators
       {"comm", {P("n", kInt)}, "communicator", "the first n ranks of MPI_COMM_WORLD", f_comm},
-      {"comm2", {P("a", kInt), P("b", kInt)}, "communicator", "ranks a and b (a becomes rank 0)", f_comm2},
-      {"comm4", {P("a", kInt), P("b", kInt), P("c", kInt), P("d", kInt)}, "communicator",
-       "ranks a, b, c and d in that order", f_comm4},
-      {"comm_from_to", {P("first", kInt), P("last", kInt)}, "communicator",
-       "ranks first..last of MPI_COMM_WORLD", f_comm_from_to},
+      {"comm2",
+       {P("a", kInt), P("b", kInt)},
+       "communicator",
+       "ranks a and b (a becomes rank 0)",
+       f_comm2},
+      {"comm4",
+       {P("a", kInt), P("b", kInt), P("c", kInt), P("d", kInt)},
+       "communicator",
+       "ranks a, b, c and d in that order",
+       f_comm4},
+      {"comm_from_to",
+       {P("first", kInt), P("last", kInt)},
+       "communicator",
+       "ranks first..last of MPI_COMM_WORLD",
+       f_comm_from_to},
       {"copy_comm", {P("c", kComm)}, "communicator", "the same ranks as c", f_copy_comm},
-      {"comm_first_half", {P("c", kComm)}, "communicator", "the first floor(size/2) ranks of c", f_first_half},
-      {"comm_second_half", {P("c", kComm)}, "communicator", "the remaining ranks of c", f_second_half},
-      {"comm_rand", {P("n", kInt)}, "communicator",
-       "n ranks chosen at random with a seed derived from the run seed (recorded in the plan)", f_comm_rand},
-      {"comm2_max_latency_with_root", {}, "communicator",
-       "the pair of ranks with the largest ping-pong latency, chosen when the run starts", f_max_latency},
+      {"comm_first_half",
+       {P("c", kComm)},
+       "communicator",
+       "the first floor(size/2) ranks of c",
+       f_first_half},
+      {"comm_second_half",
+       {P("c", kComm)},
+       "communicator",
+       "the remaining ranks of c",
+       f_second_half},
+      {"comm_rand",
+       {P("n", kInt)},
+       "communicator",
+       "n ranks chosen at random with a seed derived from the run seed (recorded in the plan)",
+       f_comm_rand},
+      {"comm2_max_latency_with_root",
+       {},
+       "communicator",
+       "the pair of ranks with the largest ping-pong latency, chosen when the run starts",
+       f_max_latency},
       {"get_comm_size", {P("c", kComm)}, "integer", "number of ranks in c", f_get_comm_size},
-      {"get_comm_rank", {P("c", kComm)}, "integer",
-       "rank 0's rank in c (-1 if not a member): every rank builds the same plan", f_get_comm_rank},
+      {"get_comm_rank",
+       {P("c", kComm)},
+       "integer",
+       "rank 0's rank in c (-1 if not a member): every rank builds the same plan",
+       f_get_comm_rank},
       {"is_mpi_comm_null", {P("c", kComm)}, "integer", "1 if c is MPI_COMM_NULL", f_is_null},
       {"get_np", {}, "integer", "the number of ranks of the run", f_get_np},
       {"last_proc", {}, "integer", "get_np() - 1", f_last_proc},
       // lists, iterators, misc
       {"range", {P("first", kInt), P("last", kInt)}, "list", "first, first+1, ..., last", f_range},
-      {"squares", {P("first", kInt), P("last", kInt)}, "list", "k*k for k = first..last", f_squares},
+      {"squares",
+       {P("first", kInt), P("last", kInt)},
+       "list",
+       "k*k for k = first..last",
+       f_squares},
       {"len", {P("l", kList)}, "integer", "number of elements of a list", f_len},
-      {"get_random_int", {P("min", kInt), P("max", kInt)}, "integer",
-       "a random integer in [min, max] from the run's seeded generator", f_get_random_int},
-      {"get_env", {P("name", kString)}, "string", "the environment variable's value, or \"\"", f_get_env},
-      {"mpi_processor_names", {}, "string", "accepted; names are recorded in manifest.json", f_processor_names},
+      {"get_random_int",
+       {P("min", kInt), P("max", kInt)},
+       "integer",
+       "a random integer in [min, max] from the run's seeded generator",
+       f_get_random_int},
+      {"get_env",
+       {P("name", kString)},
+       "string",
+       "the environment variable's value, or \"\"",
+       f_get_env},
+      {"mpi_processor_names",
+       {},
+       "string",
+       "accepted; names are recorded in manifest.json",
+       f_processor_names},
       // SKaMPI setters
       {"set_min_repetitions", {P("n", kInt)}, "nothing", "min_reps = n", f_set_min_reps},
       {"set_max_repetitions", {P("n", kInt)}, "nothing", "max_reps = n", f_set_max_reps},
-      {"set_max_relative_standard_error", {P("e", kNumber)}, "nothing", "max_rse = e", f_set_max_rse},
-      {"set_max_nr_node_times", {P("n", kInt)}, "nothing", "per-rank columns in .sko output", f_set_nodes},
-      {"set_unit", {P("scale", kNumber)}, "nothing", "time scale of .sko output (1e6: microseconds)", f_set_unit},
-      {"set_autorefine_factor", {P("f", kNumber)}, "nothing", "refine budget for 'skampi' refinement", f_set_refine_factor},
+      {"set_max_relative_standard_error",
+       {P("e", kNumber)},
+       "nothing",
+       "max_rse = e",
+       f_set_max_rse},
+      {"set_max_nr_node_times",
+       {P("n", kInt)},
+       "nothing",
+       "per-rank columns in .sko output",
+       f_set_nodes},
+      {"set_unit",
+       {P("scale", kNumber)},
+       "nothing",
+       "time scale of .sko output (1e6: microseconds)",
+       f_set_unit},
+      {"set_autorefine_factor",
+       {P("f", kNumber)},
+       "nothing",
+       "refine budget for 'skampi' refinement",
+       f_set_refine_factor},
       {"choose_no_synchronization", {}, "nothing", "sync = none", f_no_sync},
       {"choose_barrier_synchronization", {}, "nothing", "sync = barrier", f_barrier_sync},
-      {"choose_real_synchronization", {}, "nothing",
-       "sync = window(adaptive = on, clock = skampi) (SKaMPI's default)", f_real_sync},
+      {"choose_real_synchronization",
+       {},
+       "nothing",
+       "sync = window(adaptive = on, clock = skampi) (SKaMPI's default)",
+       f_real_sync},
       {"set_skampi_buffer", {P("size", kInt)}, "nothing", "buffer = size (per rank)", f_set_buffer},
-      {"set_skampi_buffer_mpi_alloc_mem", {P("size", kInt), Param{"info", kAny, Value()}}, "nothing",
-       "buffer = size; MPI_Alloc_mem is not used", f_set_buffer_alloc_mem},
+      {"set_skampi_buffer_mpi_alloc_mem",
+       {P("size", kInt), Param{"info", kAny, Value()}},
+       "nothing",
+       "buffer = size; MPI_Alloc_mem is not used",
+       f_set_buffer_alloc_mem},
       {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", f_cycling_on},
       {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", f_cycling_off},
       {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", f_send_align},
       {"set_recv_buffer_alignment", {P("a", kInt)}, "nothing", "recv_alignment = a", f_recv_align},
       {"set_cache_size", {P("size", kInt)}, "nothing", "cache_size = size", f_cache_size},
       {"use_mpi_alloc_mem", {P("flag", kInt)}, "nothing", "accepted, no effect", f_ignored},
-      {"set_mpi_alloc_mem_info", {Param{"info", kAny, std::nullopt}}, "nothing", "accepted, no effect", f_ignored},
+      {"set_mpi_alloc_mem_info",
+       {Param{"info", kAny, std::nullopt}},
+       "nothing",
+       "accepted, no effect",
+       f_ignored},
       {"init_time_accounting", {}, "nothing", "accepted, no effect", f_ignored},
       {"print_time_accounting_info", {}, "nothing", "accepted, no effect", f_ignored},
   };
@@ -452,14 +586,34 @@ const Builtin* find_builtin(std::string_view name) {
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {
-  static const char* const names[] = {
-      "mpi_type_contiguous", "mpi_type_vector", "mpi_type_hvector", "mpi_type_indexed",
-      "mpi_type_hindexed", "mpi_type_struct", "mpi_type_create_subarray",
-      "mpi_type_create_darray", "info_create", "info_free", "info_set", "alloc_int_array",
-      "int_array_set", "int_array_get", "alloc_datatype_array", "datatype_array_set",
-      "datatype_array_get", "topology_cartesian", "dims_create", "topology_graph",
-      "topology_graph2", "set_io_working_dir", "set_io_datarep", "set_io_atomicity",
-      "set_io_preallocation", "set_io_unique_open", "set_io_file_sync", "set_file_info"};
+  static const char* const names[] = {"mpi_type_contiguous",
+                                      "mpi_type_vector",
+                                      "mpi_type_hvector",
+                                      "mpi_type_indexed",
+                                      "mpi_type_hindexed",
+                                      "mpi_type_struct",
+                                      "mpi_type_create_subarray",
+                                      "mpi_type_create_darray",
+                                      "info_create",
+                                      "info_free",
+                                      "info_set",
+                                      "alloc_int_array",
+                                      "int_array_set",
+                                      "int_array_get",
+                                      "alloc_datatype_array",
+                                      "datatype_array_set",
+                                      "datatype_array_get",
+                                      "topology_cartesian",
+                                      "dims_create",
+                                      "topology_graph",
+                                      "topology_graph2",
+                                      "set_io_working_dir",
+                                      "set_io_datarep",
+                                      "set_io_atomicity",
+                                      "set_io_preallocation",
+                                      "set_io_unique_open",
+                                      "set_io_file_sync",
+                                      "set_file_info"};
   for (const char* n : names)
     if (name == n) return true;
   return false;

@@ -17,10 +17,14 @@ constexpr DiagInfo kDiagTable[] = {
 
 const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-    case Severity::Fatal: return "fatal error";
+    case Severity::Note:
+      return "note";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Error:
+      return "error";
+    case Severity::Fatal:
+      return "fatal error";
   }
   return "error";
 }
@@ -29,9 +33,15 @@ const char* severity_name(Severity s) {
 constexpr std::size_t kMaxShownLine = 160;
 }  // namespace
 
-const DiagInfo& diag_info(DiagId id) { return kDiagTable[static_cast<std::size_t>(id)]; }
-std::size_t diag_count() { return std::size(kDiagTable); }
-DiagId diag_by_index(std::size_t i) { return static_cast<DiagId>(i); }
+const DiagInfo& diag_info(DiagId id) {
+  return kDiagTable[static_cast<std::size_t>(id)];
+}
+std::size_t diag_count() {
+  return std::size(kDiagTable);
+}
+DiagId diag_by_index(std::size_t i) {
+  return static_cast<DiagId>(i);
+}
 
 std::string format_message(DiagId id, const std::vector<std::string>& args) {
   fmt::dynamic_format_arg_store<fmt::format_context> store;
@@ -43,21 +53,36 @@ std::string format_message(DiagId id, const std::vector<std::string>& args) {
   }
 }
 
-Diagnostic& DiagnosticEngine::add(DiagId id, SourceRange range, std::vector<std::string> args) {
+std::string DiagnosticEngine::to_arg(std::string_view s) {
+  if (s.size() <= kMaxArgBytes) return std::string(s);
+  // Cut at a character boundary so the message stays valid UTF-8.
+  std::size_t cut = kMaxArgBytes - 3;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "...";
+}
+
+void DiagnosticEngine::add(DiagId id, SourceRange range, std::vector<std::string> args) {
   Severity sev = diag_info(id).severity;
+  dropping_notes_ = false;
+  if (range.begin.valid() && !seen_.emplace(id, range.begin.file, range.begin.offset).second) {
+    dropping_notes_ = true;
+    return;
+  }
   diags_.push_back({id, sev, range, format_message(id, args), {}});
   if (sev == Severity::Error || sev == Severity::Fatal) ++errors_;
   if (sev == Severity::Warning) ++warnings_;
   if (sev == Severity::Error && errors_ >= max_errors_) {
-    diags_.push_back({DiagId::too_many_errors, Severity::Fatal, range,
-                      format_message(DiagId::too_many_errors, {}), {}});
+    diags_.push_back({DiagId::too_many_errors,
+                      Severity::Fatal,
+                      range,
+                      format_message(DiagId::too_many_errors, {}),
+                      {}});
     throw TooManyErrors{};
   }
-  return diags_.back();
 }
 
 void DiagnosticEngine::add_note(DiagId id, SourceRange range, std::vector<std::string> args) {
-  if (diags_.empty()) return;
+  if (diags_.empty() || dropping_notes_) return;
   diags_.back().notes.push_back({id, Severity::Note, range, format_message(id, args), {}});
 }
 
@@ -113,8 +138,10 @@ void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
   if (d.range.end.valid() && d.range.end.file == d.range.begin.file &&
       d.range.end.offset > d.range.begin.offset) {
     LineCol le = f.line_col(d.range.end.offset);
-    if (le.line == lc.line) width = le.col - lc.col;
-    else width = line.size() > col0 ? line.size() - col0 : 1;
+    if (le.line == lc.line)
+      width = le.col - lc.col;
+    else
+      width = line.size() > col0 ? line.size() - col0 : 1;
   }
   std::size_t shown_from = 0;
   std::string prefix;
@@ -131,7 +158,8 @@ void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
   marker += " | ";
   // Keep tabs so the caret lines up with the source as the terminal shows it.
   std::size_t caret_col = prefix.size() + (col0 - shown_from);
-  std::string shown_prefix = prefix + std::string(line.substr(0, std::min(line.size(), col0 - shown_from)));
+  std::string shown_prefix =
+      prefix + std::string(line.substr(0, std::min(line.size(), col0 - shown_from)));
   for (std::size_t i = 0; i < caret_col; ++i)
     marker.push_back(i < shown_prefix.size() && shown_prefix[i] == '\t' ? '\t' : ' ');
   marker.push_back('^');
@@ -167,10 +195,16 @@ std::string closest_match(const std::string& name, const std::vector<std::string
     }
     return prev[b.size()];
   };
+  // Names longer than any plausible identifier get no suggestion (the distance is quadratic).
+  constexpr std::size_t kMaxSuggestLength = 64;
+  if (name.size() > kMaxSuggestLength) return {};
   std::string best;
   std::size_t best_d = std::max<std::size_t>(1, name.size() / 3) + 1;  // allow ~1 edit per 3 chars
   for (const auto& c : candidates) {
     if (c == name) continue;
+    // The distance is at least the difference in length: skip hopeless candidates cheaply.
+    std::size_t diff = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
+    if (diff >= best_d) continue;
     std::size_t d = distance(name, c);
     if (d < best_d) {
       best_d = d;

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "interpreter/source.h"
@@ -43,11 +46,12 @@ class DiagnosticEngine {
   explicit DiagnosticEngine(const SourceManager& sm, int max_errors = 20)
       : sm_(sm), max_errors_(max_errors) {}
 
-  // Formats the catalogue message with args and records it; returns it so notes can be added.
-  // Throws TooManyErrors after recording a fatal "too many errors" when the limit is passed.
+  // Formats the catalogue message with args and records it. Throws TooManyErrors after
+  // recording a fatal "too many errors" when the limit is passed. A repeat of a diagnostic
+  // already reported at the same place is dropped, and so are the notes that follow it.
   template <typename... Args>
-  Diagnostic& report(DiagId id, SourceRange range, const Args&... args) {
-    return add(id, range, {to_arg(args)...});
+  void report(DiagId id, SourceRange range, const Args&... args) {
+    add(id, range, {to_arg(args)...});
   }
   // Appends a note to the most recent diagnostic.
   template <typename... Args>
@@ -68,19 +72,25 @@ class DiagnosticEngine {
   void sort_from(std::size_t first);
 
  private:
-  static std::string to_arg(const std::string& s) { return s; }
-  static std::string to_arg(const char* s) { return s; }
-  static std::string to_arg(std::string_view s) { return std::string(s); }
+  // Arguments are cut to kMaxArgBytes: a 10 MB identifier must not become a 10 MB message.
+  static constexpr std::size_t kMaxArgBytes = 80;
+  static std::string to_arg(std::string_view s);
+  static std::string to_arg(const std::string& s) { return to_arg(std::string_view(s)); }
+  static std::string to_arg(const char* s) { return to_arg(std::string_view(s)); }
   template <typename T>
   static std::string to_arg(const T& v) {
     return std::to_string(v);
   }
-  Diagnostic& add(DiagId id, SourceRange range, std::vector<std::string> args);
+  void add(DiagId id, SourceRange range, std::vector<std::string> args);
   void add_note(DiagId id, SourceRange range, std::vector<std::string> args);
   void render_one(std::string& out, const Diagnostic& d) const;
 
   const SourceManager& sm_;
   int max_errors_;
+  // A diagnostic reported again at the same place (a loop body runs many times) is dropped,
+  // with its notes; the set holds (id, file, offset).
+  std::set<std::tuple<DiagId, FileId, std::uint32_t>> seen_;
+  bool dropping_notes_ = false;
   int errors_ = 0;
   int warnings_ = 0;
   std::vector<Diagnostic> diags_;

@@ -63,11 +63,19 @@ std::vector<std::string> Interp::visible_names() const {
 }
 
 Value Interp::eval_name(const ast::Expr& e, const std::string& name, Mode mode) {
-  if (auto v = lookup(name)) return *v;
+  if (auto v = lookup(name)) {
+    if (!plan_.design.factors.empty()) names_read_.insert(name);
+    return *v;
+  }
   if (mode == Mode::Setting) return Value(Spec{name, {}});
   if (is_stop_term(name) || name == "median" || name == "mean")
     fail(DiagId::stop_term_outside_rule, e.range, name);
   diags_.report(DiagId::unknown_variable, e.range, name);
+  // `x = get_np` forgot the parentheses of a function without parameters.
+  if (const Builtin* b = find_builtin(name); b && b->params.empty()) {
+    diags_.note(DiagId::did_you_mean, e.range, name + "()");
+    throw EvalError{};
+  }
   std::string best = closest_match(name, visible_names());
   if (!best.empty()) diags_.note(DiagId::did_you_mean, e.range, best);
   throw EvalError{};
@@ -77,26 +85,35 @@ Value Interp::eval(const ast::Expr& e, Mode mode) {
   return std::visit(
       [&](const auto& n) -> Value {
         using N = std::decay_t<decltype(n)>;
-        if constexpr (std::is_same_v<N, ast::IntLit>) return Value(n.value);
-        else if constexpr (std::is_same_v<N, ast::DoubleLit>) return Value(n.value);
-        else if constexpr (std::is_same_v<N, ast::TimeLit>) return Value(Duration{n.seconds});
-        else if constexpr (std::is_same_v<N, ast::PercentLit>) return Value(Percent{n.fraction});
-        else if constexpr (std::is_same_v<N, ast::StringLit>) return Value(n.value);
-        else if constexpr (std::is_same_v<N, ast::NameRef>) return eval_name(e, n.name, mode);
-        else if constexpr (std::is_same_v<N, ast::Call>) return eval_call(e, n, mode);
+        if constexpr (std::is_same_v<N, ast::IntLit>)
+          return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::DoubleLit>)
+          return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::TimeLit>)
+          return Value(Duration{n.seconds});
+        else if constexpr (std::is_same_v<N, ast::PercentLit>)
+          return Value(Percent{n.fraction});
+        else if constexpr (std::is_same_v<N, ast::StringLit>)
+          return Value(n.value);
+        else if constexpr (std::is_same_v<N, ast::NameRef>)
+          return eval_name(e, n.name, mode);
+        else if constexpr (std::is_same_v<N, ast::Call>)
+          return eval_call(e, n, mode);
         else if constexpr (std::is_same_v<N, ast::ListLit>) {
           ValueList items;
           for (const auto& it : n.items) items.push_back(eval(*it, mode));
           return Value(std::move(items));
-        } else if constexpr (std::is_same_v<N, ast::Unary>) return eval_unary(e, n, mode);
-        else return eval_binary(e, n, mode);
+        } else if constexpr (std::is_same_v<N, ast::Unary>)
+          return eval_unary(e, n, mode);
+        else
+          return eval_binary(e, n, mode);
       },
       e.node);
 }
 
 double Interp::eval_number(const ast::Expr& e, const char* what) {
   Value v = eval(e);
-  if (!v.is_number()) fail(DiagId::bad_operand, e.range, "", what, "number expected, got " + type_name(v.type()));
+  if (!v.is_number()) fail(DiagId::number_expected, e.range, what, short_display(v));
   return v.as_number();
 }
 
@@ -105,8 +122,7 @@ std::int64_t Interp::eval_int(const ast::Expr& e, const char* what) {
   if (v.is(T::Double) && std::nearbyint(v.as_double()) == v.as_double() &&
       std::fabs(v.as_double()) < 9e18)
     return static_cast<std::int64_t>(v.as_double());
-  if (!v.is(T::Int))
-    fail(DiagId::bad_operand, e.range, "", what, "integer expected, got " + short_display(v));
+  if (!v.is(T::Int)) fail(DiagId::integer_expected, e.range, what, short_display(v));
   return v.as_int();
 }
 
@@ -119,12 +135,13 @@ bool Interp::truthy(const Value& v, const ast::Expr& at) {
 Value Interp::eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode) {
   Value v = eval(*u.operand, mode);
   auto bad = [&](const char* op) -> Value {
-    fail(DiagId::bad_operand, e.range, "", op, type_name(v.type()));
+    fail(DiagId::bad_operand, e.range, op, type_name(v.type()));
   };
   switch (u.op) {
     case ast::UnOp::Neg:
       if (v.is(T::Int)) {
-        if (v.as_int() == std::numeric_limits<std::int64_t>::min()) fail(DiagId::overflow, e.range, "-");
+        if (v.as_int() == std::numeric_limits<std::int64_t>::min())
+          fail(DiagId::overflow, e.range, "-");
         return Value(-v.as_int());
       }
       if (v.is(T::Double)) return Value(-v.as_double());
@@ -134,7 +151,8 @@ Value Interp::eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode) {
     case ast::UnOp::Plus:
       if (v.is_number() || v.is(T::Duration) || v.is(T::Percent)) return v;
       return bad("+");
-    case ast::UnOp::Not: return Value(truthy(v, *u.operand) ? 0 : 1);
+    case ast::UnOp::Not:
+      return Value(truthy(v, *u.operand) ? 0 : 1);
     case ast::UnOp::BitNot:
       if (v.is(T::Int)) return Value(~v.as_int());
       return bad("~");
@@ -144,7 +162,7 @@ Value Interp::eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode) {
 
 Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
   using Op = ast::BinOp;
-  static const char* const spelling[] = {"+",  "-",  "*", "/", "%",   "<",  "<=",    ">",
+  static const char* const spelling[] = {"+",  "-",  "*",  "/", "%", "<",   "<=", ">",
                                          ">=", "==", "!=", "&", "|", "and", "or", "within"};
   const char* op = spelling[static_cast<int>(b.op)];
   if (b.op == Op::Within) fail(DiagId::stop_term_outside_rule, b.op_range, "within");
@@ -158,18 +176,24 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
   Value l = eval(*b.lhs, mode);
   Value r = eval(*b.rhs, mode);
   auto bad = [&]() -> Value {
-    fail(DiagId::bad_operand, b.op_range, "s", op,
-         type_name(l.type()) + " and " + type_name(r.type()));
+    fail(DiagId::bad_operands, b.op_range, op, type_name(l.type()), type_name(r.type()));
   };
   auto cmp = [&](double x, double y) -> Value {
     switch (b.op) {
-      case Op::Lt: return Value(x < y ? 1 : 0);
-      case Op::Le: return Value(x <= y ? 1 : 0);
-      case Op::Gt: return Value(x > y ? 1 : 0);
-      case Op::Ge: return Value(x >= y ? 1 : 0);
-      case Op::Eq: return Value(x == y ? 1 : 0);
-      case Op::Ne: return Value(x != y ? 1 : 0);
-      default: return bad();
+      case Op::Lt:
+        return Value(x < y ? 1 : 0);
+      case Op::Le:
+        return Value(x <= y ? 1 : 0);
+      case Op::Gt:
+        return Value(x > y ? 1 : 0);
+      case Op::Ge:
+        return Value(x >= y ? 1 : 0);
+      case Op::Eq:
+        return Value(x == y ? 1 : 0);
+      case Op::Ne:
+        return Value(x != y ? 1 : 0);
+      default:
+        return bad();
     }
   };
   bool is_cmp = b.op == Op::Lt || b.op == Op::Le || b.op == Op::Gt || b.op == Op::Ge ||
@@ -193,32 +217,43 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
         if (x == std::numeric_limits<std::int64_t>::min() && y == -1)
           fail(DiagId::overflow, b.op_range, op);
         return Value(b.op == Op::Div ? x / y : x % y);  // C semantics, as SKaMPI
-      case Op::BitAnd: return Value(x & y);
-      case Op::BitOr: return Value(x | y);
+      case Op::BitAnd:
+        return Value(x & y);
+      case Op::BitOr:
+        return Value(x | y);
       default:
         if (is_cmp) {
           switch (b.op) {
-            case Op::Lt: return Value(x < y ? 1 : 0);
-            case Op::Le: return Value(x <= y ? 1 : 0);
-            case Op::Gt: return Value(x > y ? 1 : 0);
-            case Op::Ge: return Value(x >= y ? 1 : 0);
-            case Op::Eq: return Value(x == y ? 1 : 0);
-            default: return Value(x != y ? 1 : 0);
+            case Op::Lt:
+              return Value(x < y ? 1 : 0);
+            case Op::Le:
+              return Value(x <= y ? 1 : 0);
+            case Op::Gt:
+              return Value(x > y ? 1 : 0);
+            case Op::Ge:
+              return Value(x >= y ? 1 : 0);
+            case Op::Eq:
+              return Value(x == y ? 1 : 0);
+            default:
+              return Value(x != y ? 1 : 0);
           }
         }
         return bad();
     }
   }
   auto checked = [&](double d) -> Value {
-    if (!std::isfinite(d)) fail(DiagId::not_a_number, e.range, "the result of '" + std::string(op) + "'");
+    if (!std::isfinite(d)) fail(DiagId::not_a_number, e.range, op);
     return Value(d);
   };
   if (l.is_number() && r.is_number()) {
     double x = l.as_number(), y = r.as_number();
     switch (b.op) {
-      case Op::Add: return checked(x + y);
-      case Op::Sub: return checked(x - y);
-      case Op::Mul: return checked(x * y);
+      case Op::Add:
+        return checked(x + y);
+      case Op::Sub:
+        return checked(x - y);
+      case Op::Mul:
+        return checked(x * y);
       case Op::Div:
         if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
         return checked(x / y);
@@ -230,7 +265,7 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
   // Times: time +- time, time * number, number * time, time / number, time / time.
   if (l.is(T::Duration) || r.is(T::Duration)) {
     auto dur = [&](double s) -> Value {
-      if (!std::isfinite(s)) fail(DiagId::not_a_number, e.range, "the time");
+      if (!std::isfinite(s)) fail(DiagId::not_a_number, e.range, op);
       return Value(Duration{s});
     };
     if (l.is(T::Duration) && r.is(T::Duration)) {
@@ -283,19 +318,20 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
 
 std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector<Param>& params,
                                      const ast::Call& call, std::vector<SourceRange>& ranges,
-                                     std::string_view sig, Mode mode) {
+                                     const std::function<std::string()>& sig, Mode mode) {
   std::vector<std::optional<Value>> bound(params.size());
   ranges.assign(params.size(), call.callee_range);
   bool seen_named = false;
   std::size_t positional = 0;
-  auto note_sig = [&] { diags_.note(DiagId::note_signature, call.callee_range, fname, std::string(sig)); };
+  auto note_sig = [&] { diags_.note(DiagId::note_signature, call.callee_range, fname, sig()); };
   for (const auto& a : call.args) {
     std::size_t idx;
     if (a.name.empty()) {
       if (seen_named) fail(DiagId::positional_after_named, a.value->range);
       idx = positional++;
       if (idx >= params.size()) {
-        diags_.report(DiagId::too_many_args, a.value->range, fname, params.size(), call.args.size());
+        diags_.report(DiagId::too_many_args, a.value->range, fname, params.size(),
+                      call.args.size());
         note_sig();
         throw EvalError{};
       }
@@ -347,8 +383,10 @@ std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector
 Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
   if (const Builtin* b = find_builtin(c.callee)) {
     std::vector<SourceRange> ranges;
-    std::vector<Value> args = bind_args(c.callee, b->params, c, ranges, signature(*b), mode);
-    BuiltinCtx ctx{diags_, opt_.np, settings_, rng_state_, e.range, ranges, settings_changed_, c.callee};
+    std::vector<Value> args = bind_args(
+        c.callee, b->params, c, ranges, [b] { return signature(*b); }, mode);
+    BuiltinCtx ctx{diags_,  opt_.np, settings_,         rng_state_,
+                   e.range, ranges,  settings_changed_, c.callee};
     return b->impl(ctx, args);
   }
   if (find_measure_func(c.callee) || lookup(c.callee).value_or(Value()).is(T::Op))
@@ -359,7 +397,8 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
     return Value(std::move(s));
   }
   if (is_stop_term(c.callee)) fail(DiagId::stop_term_outside_rule, c.callee_range, c.callee);
-  if (is_unsupported_skampi_measure(c.callee)) fail(DiagId::unsupported_measurement, c.callee_range, c.callee);
+  if (is_unsupported_skampi_measure(c.callee))
+    fail(DiagId::unsupported_measurement, c.callee_range, c.callee);
   if (is_unsupported_skampi_function(c.callee))
     fail(DiagId::unsupported_function, c.callee_range, c.callee);
   if (auto v = lookup(c.callee)) fail(DiagId::not_callable, c.callee_range, c.callee);

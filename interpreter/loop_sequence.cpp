@@ -1,4 +1,4 @@
-// SKaMPI loop values (see loop_sequence.h).
+// SKaMPI loop values (see loop_sequence.h for the rules and their source).
 #include "interpreter/loop_sequence.h"
 
 #include <cmath>
@@ -6,60 +6,141 @@
 namespace metron {
 
 namespace {
-// Tolerance on the upper bound: sqrt(2)^12 is 64.00000000000004 in doubles and SKaMPI's
-// documented sequence for `1 to 64 step *sqrt(2)` still ends with 64.
-constexpr double kRelTol = 1e-9;
 
-bool ascending(const LoopSequence::Spec& s) { return s.multiplicative ? s.step > 1 : s.step > 0; }
+// SKaMPI compares doubles with this absolute tolerance (exec.c: epsilon), so that an accumulated
+// 0.1 + 0.1 + ... still reaches its bound.
+constexpr double kEpsilon = 1e-6;
+
+// Doubles in [-2^63, 2^63) convert to int64 without overflow.
+constexpr double kInt64Limit = 9223372036854775808.0;
+
+std::optional<std::int64_t> to_int64(double x) {
+  if (!(x >= -kInt64Limit && x < kInt64Limit)) return std::nullopt;
+  return static_cast<std::int64_t>(x);
+}
+
 }  // namespace
 
+int compare_loop_numbers(const LoopNumber& a, const LoopNumber& b) {
+  if (a.is_int && b.is_int) return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+  double x = a.as_double(), y = b.as_double();
+  if (std::fabs(x - y) < kEpsilon) return 0;
+  return x < y ? -1 : 1;
+}
+
+std::int64_t round_to_multiple(std::int64_t x, std::int64_t m) {
+  // Computed in 128 bits: (d + 1) * m may leave the 64-bit range near its ends.
+  __int128 d = x / m, lo, hi;
+  if (x >= 0) {
+    lo = d * m;
+    hi = (d + 1) * m;
+    return static_cast<std::int64_t>(x - lo <= hi - x ? lo : (hi > INT64_MAX ? lo : hi));
+  }
+  lo = (d - 1) * m;
+  hi = d * m;
+  return static_cast<std::int64_t>(x - lo < hi - x && lo >= INT64_MIN ? lo : hi);
+}
+
+std::optional<std::int64_t> round_to_multiple(double x, std::int64_t m) {
+  double md = static_cast<double>(m);
+  double d = std::trunc(x / md);
+  double r;
+  if (x >= 0)
+    r = x - d * md <= (d + 1) * md - x ? d * md : (d + 1) * md;
+  else
+    r = x - (d - 1) * md < d * md - x ? (d - 1) * md : d * md;
+  return to_int64(r);
+}
+
 std::string LoopSequence::check(const Spec& s) {
-  if (!std::isfinite(s.from) || !std::isfinite(s.step) || (s.to && !std::isfinite(*s.to)))
+  double from = s.from.as_double(), step = s.step.as_double();
+  if (!std::isfinite(from) || !std::isfinite(step) || (s.to && !std::isfinite(s.to->as_double())))
     return "not finite";
   if (s.multiplicative) {
-    if (s.step <= 0 || s.step == 1) return "no progress";
-    if (s.from == 0) return "no progress";  // 0 * s stays 0
-    if (s.from < 0) return "no progress";
-  } else if (s.step == 0) {
+    // *1 and *0 stay put, 0 * s stays 0, and a negative factor alternates the sign.
+    if (step <= 0 || step == 1 || from == 0) return "no progress";
+  } else if (step == 0) {
     return "no progress";
   }
   return {};
 }
 
-bool LoopSequence::in_range(double x) const {
-  if (!s_.to) return true;
-  double tol = kRelTol * std::max(1.0, std::fabs(*s_.to));
-  return ascending(s_) ? x <= *s_.to + tol : x >= *s_.to - tol;
+LoopSequence::LoopSequence(const Spec& s) : s_(s) {
+  double from = s.from.as_double(), step = s.step.as_double();
+  if (s.multiplicative)
+    ascending_ = (from > 0 && step > 1) || (from < 0 && !(step > 1));
+  else
+    ascending_ = step > 0;
+  int_internal_ = s.from.is_int && s.step.is_int;
+  xi_ = s.from.i;
+  xd_ = from;
 }
 
-double LoopSequence::visible(double x) const {
-  double v = s_.integer ? std::nearbyint(x) : x;
-  if (s_.multiple_of && *s_.multiple_of > 0) {
-    // Nearest multiple of j, but never below j (a count of 0 is rarely what was meant).
-    double j = static_cast<double>(*s_.multiple_of);
-    v = std::max(j, std::nearbyint(v / j) * j);
+std::optional<LoopNumber> LoopSequence::visible() const {
+  if (s_.multiple_of) {
+    if (int_internal_) return LoopNumber::of_int(round_to_multiple(xi_, *s_.multiple_of));
+    auto v = round_to_multiple(xd_, *s_.multiple_of);
+    if (!v) return std::nullopt;
+    return LoopNumber::of_int(*v);
   }
-  return v;
+  if (int_internal_) return LoopNumber::of_int(xi_);
+  if (!s_.from.is_int) return LoopNumber::of_double(xd_);
+  // SKaMPI casts with (int)(x + 0.5): halves round up. floor() keeps that for negative values
+  // too, where C's truncation towards zero would round -2.3 to -1.
+  auto v = to_int64(std::floor(xd_ + 0.5));
+  if (!v) return std::nullopt;
+  return LoopNumber::of_int(*v);
 }
 
-std::optional<double> LoopSequence::next() {
-  while (!done_) {
-    if (!in_range(x_)) {
-      done_ = true;
+bool LoopSequence::within_bound(const LoopNumber& v) const {
+  if (!s_.to) return true;
+  int c = compare_loop_numbers(v, *s_.to);
+  return ascending_ ? c <= 0 : c >= 0;
+}
+
+void LoopSequence::advance() {
+  if (int_internal_) {
+    std::int64_t next = 0;
+    bool overflow = s_.multiplicative ? __builtin_mul_overflow(xi_, s_.step.i, &next)
+                                      : __builtin_add_overflow(xi_, s_.step.i, &next);
+    if (overflow)
+      internal_done_ = true;  // past the 64-bit range: past any bound too
+    else
+      xi_ = next;
+    return;
+  }
+  double step = s_.step.as_double();
+  double next = s_.multiplicative ? xd_ * step : xd_ + step;
+  // A step too small to change the double (1 + 1e-300) would loop forever.
+  if (!std::isfinite(next) || next == xd_)
+    internal_done_ = true;
+  else
+    xd_ = next;
+}
+
+std::optional<LoopNumber> LoopSequence::next() {
+  while (end_ == End::NotYet) {
+    if (++steps_ > kMaxSteps) {
+      end_ = End::TooManySteps;
       break;
     }
-    double v = visible(x_);
-    double next_x = s_.multiplicative ? x_ * s_.step : x_ + s_.step;
-    if (!std::isfinite(next_x) || next_x == x_) done_ = true;
-    x_ = next_x;
-    // A visible value beyond the bound (after rounding to a multiple) ends the loop too.
-    if (s_.to && s_.multiple_of && !in_range(v)) {
-      done_ = true;
+    auto v = visible();
+    if (!v) {
+      end_ = End::Range;
       break;
     }
-    if (last_ && *last_ == v) continue;  // SKaMPI skips repeated visible values
+    if (!within_bound(*v)) {
+      end_ = End::Bound;
+      break;
+    }
+    bool fresh = !last_ || compare_loop_numbers(*last_, *v) != 0;
     last_ = v;
-    return v;
+    if (internal_done_) {
+      end_ = End::Range;  // this value is the last one the internal value reaches
+    } else {
+      advance();
+    }
+    if (fresh) return v;
   }
   return std::nullopt;
 }

@@ -3,13 +3,20 @@
 #include "interpreter/measure_funcs.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace metron {
 
 namespace {
 
+// Byte counts saturate instead of wrapping: the plan builder rejects counts above MPI's int
+// range first, but a huge communicator size could still push a product past 64 bits.
+std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
+}
 std::int64_t elems(const Value& count, const Value& dt) {
-  return count.as_int() * datatype_size(dt.as_datatype());
+  return sat_mul(count.as_int(), datatype_size(dt.as_datatype()));
 }
 
 // (count, datatype, ...) with one buffer of count elements on each side.
@@ -21,21 +28,24 @@ BufferUse usage_bcast(const std::vector<Value>& a, int) {
   std::int64_t b = elems(a[0], a[1]);
   return {b, 0, b, a[0].as_int()};  // in place: the root sends from, the others receive into it
 }
-BufferUse usage_none(const std::vector<Value>&, int) { return {0, 0, 0, 0}; }
+BufferUse usage_none(const std::vector<Value>&, int) {
+  return {0, 0, 0, 0};
+}
 // (send_count, send_dt, recv_count, recv_dt, ...): Gather-like: root receives p blocks.
 BufferUse usage_gather(const std::vector<Value>& a, int p) {
-  return {elems(a[0], a[1]), elems(a[2], a[3]) * p, elems(a[0], a[1]), a[0].as_int()};
+  return {elems(a[0], a[1]), sat_mul(elems(a[2], a[3]), p), elems(a[0], a[1]), a[0].as_int()};
 }
 BufferUse usage_scatter(const std::vector<Value>& a, int p) {
-  return {elems(a[0], a[1]) * p, elems(a[2], a[3]), elems(a[2], a[3]), a[2].as_int()};
+  return {sat_mul(elems(a[0], a[1]), p), elems(a[2], a[3]), elems(a[2], a[3]), a[2].as_int()};
 }
 BufferUse usage_alltoall(const std::vector<Value>& a, int p) {
-  return {elems(a[0], a[1]) * p, elems(a[2], a[3]) * p, elems(a[0], a[1]), a[0].as_int()};
+  return {sat_mul(elems(a[0], a[1]), p), sat_mul(elems(a[2], a[3]), p), elems(a[0], a[1]),
+          a[0].as_int()};
 }
 // Reduce_scatter: every rank contributes count*p elements and receives count.
 BufferUse usage_reduce_scatter(const std::vector<Value>& a, int p) {
   std::int64_t b = elems(a[0], a[1]);
-  return {b * p, b, b, a[0].as_int()};
+  return {sat_mul(b, p), b, b, a[0].as_int()};
 }
 BufferUse usage_pingpong_sendrecv(const std::vector<Value>& a, int) {
   return {elems(a[0], a[1]), elems(a[3], a[4]), elems(a[0], a[1]), a[0].as_int()};
@@ -112,8 +122,15 @@ std::vector<MeasureFunc> make_table() {
        F::HandMade);
 
   auto pingpong = [&](std::string name, std::string doc) {
-    t.push_back({std::move(name), {p_count, p_dt, p_tag, p_iter}, F::PingPong, 2, true, -1,
-                 std::move(doc), nullptr, usage_count_dt});
+    t.push_back({std::move(name),
+                 {p_count, p_dt, p_tag, p_iter},
+                 F::PingPong,
+                 2,
+                 true,
+                 -1,
+                 std::move(doc),
+                 nullptr,
+                 usage_count_dt});
   };
   pingpong("Pingpong_Send_Recv", "MPI_Send / MPI_Recv ping-pong between ranks 0 and 1");
   pingpong("Pingpong_Isend_Recv", "MPI_Isend + MPI_Wait / MPI_Recv ping-pong");
@@ -125,23 +142,31 @@ std::vector<MeasureFunc> make_table() {
   t.push_back({"Pingpong_Sendrecv",
                {p_scount, p_sdt, Param{"send_tag", kInt, Value(0)}, p_rcount, p_rdt,
                 Param{"recv_tag", kInt, Value(0)}, p_iter},
-               F::PingPong, 2, true, -1, "MPI_Sendrecv exchange between ranks 0 and 1",
-               normalize_sendrecv, usage_pingpong_sendrecv});
+               F::PingPong,
+               2,
+               true,
+               -1,
+               "MPI_Sendrecv exchange between ranks 0 and 1",
+               normalize_sendrecv,
+               usage_pingpong_sendrecv});
 
   t.push_back({"Synthetic",
                {p_count, Param{"time", kDuration, std::nullopt},
                 Param{"datatype", kDatatype, Value(Datatype::MPI_BYTE)},
                 Param{"imbalance", kPercent, Value(Percent{0})},
                 Param{"noise", kPercent, Value(Percent{0})}, Param{"seed", kInt, Value(1)},
-                Param{"delay_rank", kInt, Value(-1)},
-                Param{"delay", kDuration, Value(Duration{0})},
+                Param{"delay_rank", kInt, Value(-1)}, Param{"delay", kDuration, Value(Duration{0})},
                 Param{"delay_every", kInt, Value(1)}},
-               F::Synthetic, 1, false, -1,
+               F::Synthetic,
+               1,
+               false,
+               -1,
                "busy-waits `time` on every rank (no communication); rank r of p waits "
                "time * (1 + imbalance * r / (p - 1)); noise adds a seeded uniform extra of up to "
                "noise * time; delay_rank additionally waits `delay` on every delay_every-th "
                "repetition",
-               nullptr, usage_synthetic});
+               nullptr,
+               usage_synthetic});
   return t;
 }
 
@@ -149,10 +174,12 @@ std::vector<MeasureFunc> make_table() {
 
 std::string param_type_name(std::uint32_t mask) {
   static const std::pair<std::uint32_t, const char*> names[] = {
-      {kInt, "integer"},   {kDouble, "double"},     {kString, "string"},
-      {kDuration, "time"}, {kPercent, "percentage"}, {kList, "list"},
-      {kDatatype, "datatype"}, {kReduceOp, "reduction operation"}, {kComm, "communicator"},
-      {kOp, "measurement function"}, {kSpec, "option"}};
+      {kInt, "integer"},        {kDouble, "double"},
+      {kString, "string"},      {kDuration, "time"},
+      {kPercent, "percentage"}, {kList, "list"},
+      {kDatatype, "datatype"},  {kReduceOp, "reduction operation"},
+      {kComm, "communicator"},  {kOp, "measurement function"},
+      {kSpec, "option"}};
   if (mask == kNumber) return "number";
   if (mask == kAny) return "value";
   std::string out;
@@ -163,18 +190,30 @@ std::string param_type_name(std::uint32_t mask) {
 
 bool value_matches(const Value& v, std::uint32_t mask) {
   switch (v.type()) {
-    case Value::Type::Int: return mask & (kInt | kDouble);  // integers widen to doubles
-    case Value::Type::Double: return mask & kDouble;
-    case Value::Type::String: return mask & kString;
-    case Value::Type::Duration: return mask & kDuration;
-    case Value::Type::Percent: return mask & kPercent;
-    case Value::Type::List: return mask & kList;
-    case Value::Type::Datatype: return mask & kDatatype;
-    case Value::Type::ReduceOp: return mask & kReduceOp;
-    case Value::Type::Comm: return mask & kComm;
-    case Value::Type::Op: return mask & kOp;
-    case Value::Type::Spec: return mask & kSpec;
-    case Value::Type::None: return false;
+    case Value::Type::Int:
+      return mask & (kInt | kDouble);  // integers widen to doubles
+    case Value::Type::Double:
+      return mask & kDouble;
+    case Value::Type::String:
+      return mask & kString;
+    case Value::Type::Duration:
+      return mask & kDuration;
+    case Value::Type::Percent:
+      return mask & kPercent;
+    case Value::Type::List:
+      return mask & kList;
+    case Value::Type::Datatype:
+      return mask & kDatatype;
+    case Value::Type::ReduceOp:
+      return mask & kReduceOp;
+    case Value::Type::Comm:
+      return mask & kComm;
+    case Value::Type::Op:
+      return mask & kOp;
+    case Value::Type::Spec:
+      return mask & kSpec;
+    case Value::Type::None:
+      return false;
   }
   return false;
 }
@@ -191,15 +230,25 @@ const MeasureFunc* find_measure_func(std::string_view name) {
 }
 
 bool is_unsupported_skampi_measure(std::string_view name) {
-  static const char* const exact[] = {
-      "Comm_split", "Comm_dup", "Reduce_Scatterv", "Gather_using_Isend_Irecv_Waitall",
-      "Alltoallv_using_Isend_Irecv", "myalltoallv", "Par_Pingpong_Send_Recv",
-      "Pingpong_Bsend_Recv", "Pingpong_Sendrecv_replace", "Wtime", "delayed_Alltoall",
-      "delayed_Gather", "waitpattern_up", "waitpattern_down", "onesided_bcast"};
+  static const char* const exact[] = {"Comm_split",
+                                      "Comm_dup",
+                                      "Reduce_Scatterv",
+                                      "Gather_using_Isend_Irecv_Waitall",
+                                      "Alltoallv_using_Isend_Irecv",
+                                      "myalltoallv",
+                                      "Par_Pingpong_Send_Recv",
+                                      "Pingpong_Bsend_Recv",
+                                      "Pingpong_Sendrecv_replace",
+                                      "Wtime",
+                                      "delayed_Alltoall",
+                                      "delayed_Gather",
+                                      "waitpattern_up",
+                                      "waitpattern_down",
+                                      "onesided_bcast"};
   for (const char* n : exact)
     if (name == n) return true;
   // Families: one-sided (SKaMPI onesided.c), MPI-IO (io.c), OpenSHMEM (SKaMPI 6).
-  static const char* const prefixes[] = {"Win_",  "Put",  "Get",     "Accumulate", "MPI_IO_",
+  static const char* const prefixes[] = {"Win_",  "Put",   "Get",       "Accumulate", "MPI_IO_",
                                          "shmem", "Shmem", "onesided_", "Combining_"};
   for (const char* p : prefixes)
     if (name.substr(0, std::string_view(p).size()) == p) return true;

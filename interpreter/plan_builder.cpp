@@ -2,6 +2,7 @@
 #include "interpreter/plan_builder.h"
 
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "interpreter/interp.h"
@@ -17,18 +18,39 @@ using T = Value::Type;
 // never grows (a Barrier, say) so they cannot run forever.
 constexpr std::size_t kMaxLoopValues = 1'000'000;
 
+// Mixed into the run seed before it seeds the script's generator ("metron" in ASCII).
+constexpr std::uint64_t kSeedSalt = 0x6d6574726f6eULL;
+
+// A launch factor of this name (without `as env`) is the launch's process count.
+constexpr const char* kProcsFactor = "procs";
+
+// MPI's count arguments are C ints.
+constexpr std::int64_t kMaxMpiCount = std::numeric_limits<int>::max();
+
+// 4194304 -> "4MiB": the unit that writes the size without a fraction.
+std::string format_size(std::int64_t bytes) {
+  static const std::pair<std::int64_t, const char*> units[] = {
+      {std::int64_t{1} << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}};
+  for (auto [size, name] : units)
+    if (bytes >= size && bytes % size == 0) return std::to_string(bytes / size) + name;
+  return std::to_string(bytes);
+}
+
 bool contains_measure(const ast::Block& b) {
   for (const auto& s : b) {
     bool found = std::visit(
         [](const auto& n) -> bool {
           using N = std::decay_t<decltype(n)>;
-          if constexpr (std::is_same_v<N, ast::MeasureStmt>) return true;
-          else if constexpr (std::is_same_v<N, ast::RangeLoop> || std::is_same_v<N, ast::ListLoop> ||
+          if constexpr (std::is_same_v<N, ast::MeasureStmt>)
+            return true;
+          else if constexpr (std::is_same_v<N, ast::RangeLoop> ||
+                             std::is_same_v<N, ast::ListLoop> ||
                              std::is_same_v<N, ast::Measurement> || std::is_same_v<N, ast::Include>)
             return contains_measure(n.body);
           else if constexpr (std::is_same_v<N, ast::If>)
             return contains_measure(n.then_body) || contains_measure(n.else_body);
-          else return false;
+          else
+            return false;
         },
         s->node);
     if (found) return true;
@@ -39,7 +61,7 @@ bool contains_measure(const ast::Block& b) {
 }  // namespace
 
 Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
-    : opt_(opt), diags_(diags), rng_state_(opt.seed ^ 0x6d6574726f6eULL /* "metron" */) {
+    : opt_(opt), diags_(diags), rng_state_(opt.seed ^ kSeedSalt) {
   plan_.np = opt.np;
   plan_.design.seed = opt.seed;
   plan_.design.seed_given = opt.seed_given;
@@ -48,6 +70,12 @@ Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
 Plan Interp::run(const ast::Script& script) {
   try {
     exec_block(script.body);
+    // A launch factor that sets no environment variable and is not the process count acts only
+    // through the script; if the script never reads it, every level measures the same thing.
+    if (!diags_.has_errors())
+      for (const auto& f : plan_.design.factors)
+        if (f.env_var.empty() && f.name != kProcsFactor && !names_read_.count(f.name))
+          diags_.report(DiagId::unused_factor, f.range, f.name);
   } catch (const TooManyErrors&) {
   }
   return std::move(plan_);
@@ -147,10 +175,11 @@ void Interp::exec_measurement(const ast::Stmt& s, const ast::Measurement& m) {
   block_name_ = m.name;
   block_index_ = static_cast<int>(plan_.block_names.size());
   plan_.block_names.push_back(m.name);
-  std::size_t jobs_before = plan_.jobs.size();
-  if (!contains_measure(m.body)) diags_.report(DiagId::empty_block, s.range, m.name);
+  int errors_before = diags_.error_count();
   exec_block(m.body);
-  (void)jobs_before;
+  // A block that failed already has its error; "measures nothing" would only add noise.
+  if (diags_.error_count() == errors_before && !contains_measure(m.body))
+    diags_.report(DiagId::empty_block, s.range, m.name);
   in_block_ = false;
   locals_.clear();
   settings_ = saved;
@@ -158,11 +187,12 @@ void Interp::exec_measurement(const ast::Stmt& s, const ast::Measurement& m) {
   settings_changed_ = false;
 }
 
-void Interp::body_iteration(const ast::Block& body, const std::string& var, Value v) {
+bool Interp::body_iteration(const ast::Block& body, const std::string& var, Value v) {
   // Loop variables are locals inside a block, globals outside one.
   auto& scope = in_block_ ? locals_ : globals_;
   scope[var] = v;
   loop_vars_.emplace_back(var, std::move(v));
+  int errors_before = diags_.error_count();
   try {
     exec_block(body);
   } catch (...) {
@@ -170,26 +200,24 @@ void Interp::body_iteration(const ast::Block& body, const std::string& var, Valu
     throw;
   }
   loop_vars_.pop_back();
+  // One error per statement: an error in the body would come back in every iteration. A message
+  // that no longer fits ends the loops up to the innermost '...' loop, which consumes the flag.
+  return diags_.error_count() == errors_before && !ellipsis_overflow_;
 }
 
 // forHead v = a to (b | ...) [step [*]s [multipleof j]] do block od
 void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
   if (l.autorefine && autorefine_depth_ > 0) fail(DiagId::nested_autorefine, s.range);
-  Value from = eval(*l.from);
-  if (!from.is_number())
-    fail(DiagId::bad_operand, l.from->range, "", "for", "number expected, got " + type_name(from.type()));
+  auto number = [&](const ast::Expr& e, const char* what) {
+    Value v = eval(e);
+    if (v.is(T::Int)) return LoopNumber::of_int(v.as_int());
+    if (v.is(T::Double)) return LoopNumber::of_double(v.as_double());
+    fail(DiagId::number_expected, e.range, what, to_display(v));
+  };
   LoopSequence::Spec spec;
-  spec.from = from.as_number();
-  spec.integer = from.is(T::Int);
-  if (l.to) spec.to = eval_number(*l.to, "to");
-  if (l.step) {
-    Value st = eval(*l.step);
-    if (!st.is_number())
-      fail(DiagId::bad_operand, l.step->range, "", "step", "number expected, got " + type_name(st.type()));
-    spec.step = st.as_number();
-    if (st.is(T::Double) && !l.multiplicative && spec.integer && std::nearbyint(spec.step) != spec.step)
-      spec.integer = true;  // SKaMPI: the visible value keeps the type of the start value
-  }
+  spec.from = number(*l.from, "for");
+  if (l.to) spec.to = number(*l.to, "to");
+  if (l.step) spec.step = number(*l.step, "step");
   spec.multiplicative = l.multiplicative;
   if (l.multiple_of) {
     std::int64_t j = eval_int(*l.multiple_of, "multipleof");
@@ -199,7 +227,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
   if (!LoopSequence::check(spec).empty()) {
     SourceRange at = l.step ? l.step->range : s.range;
     std::string step = l.step ? (l.multiplicative ? "*" : "") + dump(*l.step) : "1";
-    fail(DiagId::step_no_progress, at, step, to_display(from),
+    fail(DiagId::step_no_progress, at, step, dump(*l.from),
          l.to ? dump(*l.to) : std::string("..."));
   }
   if (!l.to && !contains_measure(l.body)) fail(DiagId::ellipsis_no_measure, l.to_range);
@@ -213,43 +241,42 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
   }
   bool ellipsis = !l.to;
   if (ellipsis) ++ellipsis_depth_;
-  bool saved_overflow = ellipsis_overflow_;
-  ellipsis_overflow_ = false;
   struct Restore {
     Interp& in;
-    bool autoref, ellipsis, overflow;
+    bool autoref, ellipsis;
     int group;
     std::string var;
     ~Restore() {
       if (autoref) --in.autorefine_depth_;
       if (ellipsis) --in.ellipsis_depth_;
-      in.ellipsis_overflow_ = overflow;
       in.refine_group_ = group;
       in.refine_var_ = var;
     }
-  } restore{*this, l.autorefine, ellipsis, saved_overflow, saved_group, saved_var};
+  } restore{*this, l.autorefine, ellipsis, saved_group, saved_var};
 
   LoopSequence seq(spec);
   std::size_t n = 0;
-  bool first = true;
   while (auto v = seq.next()) {
     if (++n > kMaxLoopValues) fail(DiagId::loop_too_long, s.range, kMaxLoopValues);
-    Value visible = spec.integer ? Value(static_cast<std::int64_t>(*v)) : Value(*v);
-    if (spec.integer && std::fabs(*v) > 9e18) break;  // past int64: nothing can fit anyway
-    body_iteration(l.body, l.var, visible);
+    Value visible = v->is_int ? Value(v->i) : Value(v->d);
+    if (body_iteration(l.body, l.var, std::move(visible))) continue;
     if (ellipsis && ellipsis_overflow_) {
-      if (first) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
-      break;
+      // SKaMPI's rule: the '...' loop ends with the first message that does not fit.
+      ellipsis_overflow_ = false;
+      if (n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
     }
-    first = false;
+    return;
   }
+  if (seq.end() == LoopSequence::End::TooManySteps)
+    fail(DiagId::loop_too_long, s.range, LoopSequence::kMaxSteps);
 }
 
 // for v in expr do block od
 void Interp::exec_list_loop(const ast::Stmt&, const ast::ListLoop& l) {
   Value items = eval(*l.items);
   if (!items.is(T::List)) fail(DiagId::list_loop_type, l.items->range, type_name(items.type()));
-  for (const Value& v : items.as_list()) body_iteration(l.body, l.var, v);
+  for (const Value& v : items.as_list())
+    if (!body_iteration(l.body, l.var, v)) break;
 }
 
 // measure comm : call
@@ -274,17 +301,22 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
     throw EvalError{};
   }
   std::vector<SourceRange> ranges;
-  std::vector<Value> args = bind_args(f->name, f->params, call, ranges, signature(*f));
+  std::vector<Value> args =
+      bind_args(f->name, f->params, call, ranges, [f] { return signature(*f); });
   if (f->normalize) f->normalize(args);
 
   const CommSpec& cs = comm.as_comm();
   if (cs.kind == CommSpec::Kind::Null) return;  // SKaMPI: skipped on MPI_COMM_NULL
-  if (cs.size < f->min_ranks) fail(DiagId::needs_two_ranks, m.comm->range, f->name, f->min_ranks, cs.size);
+  if (cs.size < f->min_ranks)
+    fail(DiagId::needs_two_ranks, m.comm->range, f->name, f->min_ranks, cs.size);
   // Argument checks that need the communicator: counts, roots, reductions.
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& pn = f->params[i].name;
-    if ((pn == "count" || pn == "send_count" || pn == "recv_count") && args[i].as_int() < 0)
-      fail(DiagId::negative_size, ranges[i], "count", args[i].as_int());
+    if (pn == "count" || pn == "send_count" || pn == "recv_count") {
+      if (args[i].as_int() < 0) fail(DiagId::negative_size, ranges[i], "count", args[i].as_int());
+      if (args[i].as_int() > kMaxMpiCount)
+        fail(DiagId::count_too_large, ranges[i], args[i].as_int(), kMaxMpiCount);
+    }
     if (pn == "iterations" && args[i].as_int() < 1)
       fail(DiagId::bad_argument_value, ranges[i], i + 1, f->name, "iterations must be at least 1");
     if (pn == "time" && args[i].as_seconds() < 0)
@@ -297,23 +329,29 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is(T::ReduceOp)) continue;
     for (std::size_t j = 0; j < args.size(); ++j)
-      if (args[j].is(T::Datatype) && !reduction_allowed(args[i].as_reduce_op(), args[j].as_datatype()))
+      if (args[j].is(T::Datatype) &&
+          !reduction_allowed(args[i].as_reduce_op(), args[j].as_datatype()))
         fail(DiagId::datatype_op_mismatch, ranges[i], reduce_op_name(args[i].as_reduce_op()),
              datatype_name(args[j].as_datatype()));
   }
   BufferUse use = f->usage(args, cs.size);
-  std::int64_t need = use.send_bytes + use.recv_bytes;
-  std::int64_t factor = settings_.buffer_cycling ? 2 : 1;  // SKaMPI: cycling needs twice the room
-  if (need > settings_.buffer_bytes / factor) {
+  // The fit rule the runtime applies too (runtime/ops/arena.h, fits_buffer): with buffer cycling
+  // a message needs twice its send and receive size, as in SKaMPI's is_buffer_too_small().
+  std::int64_t need = 0;
+  if (__builtin_add_overflow(use.send_bytes, use.recv_bytes, &need) ||
+      __builtin_mul_overflow(need, settings_.buffer_cycling ? 2 : 1, &need))
+    need = std::numeric_limits<std::int64_t>::max();
+  if (need > settings_.buffer_bytes) {
     if (ellipsis_depth_ > 0) {
       ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
       return;
     }
-    diags_.report(DiagId::size_too_large, s.range, "message", need * factor, settings_.buffer_bytes);
-    std::int64_t suggest = 1;
-    while (suggest < need * factor) suggest *= 2;
-    std::string sz = suggest >= (1 << 20) ? std::to_string(suggest >> 20) + "MiB" : std::to_string(suggest >> 10) + "KiB";
+    diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);
+    std::int64_t suggest = 1024;
+    while (suggest < need && suggest < (std::int64_t{1} << 40)) suggest *= 2;
+    std::string sz = format_size(suggest);
     diags_.note(DiagId::note_buffer_hint, s.range, sz, sz);
+    if (settings_.buffer_cycling) diags_.note(DiagId::note_cycling_doubles, s.range);
     throw EvalError{};
   }
   if (plan_.jobs.size() >= opt_.max_jobs) {
@@ -349,7 +387,8 @@ void Interp::exec_design(const ast::Stmt& s) {
   }
   if (auto* r = std::get_if<ast::ReplicateStmt>(&s.node)) {
     Value v = eval(*r->count);
-    if (!v.is(T::Int) || v.as_int() < 1) fail(DiagId::replicate_positive, r->count->range, to_display(v));
+    if (!v.is(T::Int) || v.as_int() < 1)
+      fail(DiagId::replicate_positive, r->count->range, to_display(v));
     d.replicates = v.as_int();
     return;
   }
@@ -359,6 +398,8 @@ void Interp::exec_design(const ast::Stmt& s) {
       std::int64_t seed = eval_int(*sh->seed, "seed");
       d.seed = static_cast<std::uint64_t>(seed);
       d.seed_given = true;
+      // The script's seed is the run seed: comm_rand and get_random_int after this draw from it.
+      rng_state_ = d.seed ^ kSeedSalt;
     }
     return;
   }
@@ -369,8 +410,19 @@ void Interp::exec_design(const ast::Stmt& s) {
   if (!levels.is(T::List)) fail(DiagId::list_loop_type, f.levels->range, type_name(levels.type()));
   if (levels.as_list().empty()) fail(DiagId::empty_factor, f.levels->range, f.name);
   LaunchFactor lf{f.name, levels.as_list(), f.env_var.value_or(""), s.range};
+  bool procs = f.name == kProcsFactor && !f.env_var;
+  if (procs)
+    for (const Value& v : lf.levels)
+      if (!v.is(T::Int) || v.as_int() < 1)
+        fail(DiagId::procs_levels, f.levels->range, to_display(v));
   std::size_t level = 0;
-  if (auto it = opt_.launch_levels.find(f.name); it != opt_.launch_levels.end()) level = it->second;
+  if (auto it = opt_.launch_levels.find(f.name); it != opt_.launch_levels.end()) {
+    level = it->second;
+  } else if (procs) {
+    // `metron plan --np N` shows the launch that runs on N ranks, if the factor has that level.
+    for (std::size_t i = 0; i < lf.levels.size(); ++i)
+      if (lf.levels[i].as_int() == opt_.np) level = i;
+  }
   if (level >= lf.levels.size()) level = 0;
   globals_[f.name] = lf.levels[level];
   d.factors.push_back(std::move(lf));
