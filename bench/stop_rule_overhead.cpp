@@ -40,7 +40,7 @@ double cpu_seconds() {
 }
 
 constexpr double kOpSeconds = 2e-6;  // the hypothetical operation
-constexpr double kTarget = 0.05;  // rule evaluation must stay below 5 % of the job
+constexpr double kTarget = 0.05;     // rule evaluation must stay below 5 % of the job
 
 std::vector<double> make_series(std::size_t n) {
   std::vector<double> v(n);
@@ -99,15 +99,14 @@ int main(int argc, char** argv) {
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
   const auto x = make_series(n);
   const double job_s = kOpSeconds * static_cast<double>(n);
-  const auto rule = ad::all_of(
-      {ad::reps_at_least(20), ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01)});
+  const auto rule =
+      ad::all_of({ad::reps_at_least(20), ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01)});
 
   fmt::print("stop rule overhead: {} observations, rule `{}`\n", n, ad::to_string(rule));
   fmt::print("hypothetical job: {} x {:g} us = {:g} s; target: evaluation < {:g} % of it\n\n", n,
              kOpSeconds * 1e6, job_s, kTarget * 100);
-  fmt::print("{:>8} {:>12} {:>10} {:>10} {:>12} {:>8} {:>9} {:>10} {:>8}\n", "batch",
-             "evaluations", "cpu_ms", "wall_ms", "per_eval_us", "job_%", "rebuilds", "naive_ms",
-             "naive_%");
+  fmt::print("{:>8} {:>12} {:>10} {:>10} {:>12} {:>8} {:>9} {:>10} {:>8}\n", "batch", "evaluations",
+             "cpu_ms", "wall_ms", "per_eval_us", "job_%", "rebuilds", "naive_ms", "naive_%");
   bool ok = true;
   for (std::size_t batch : {1, 10, 100, 1000, 10000}) {
     const Result r = run(x, batch, rule);

@@ -10,8 +10,12 @@ namespace {
 constexpr std::size_t kMax = std::numeric_limits<std::size_t>::max();
 
 // a + b and a * b, saturating at kMax.
-std::size_t sat_add(std::size_t a, std::size_t b) { return a > kMax - b ? kMax : a + b; }
-std::size_t sat_mul(std::size_t a, std::size_t b) { return (b != 0 && a > kMax / b) ? kMax : a * b; }
+std::size_t sat_add(std::size_t a, std::size_t b) {
+  return a > kMax - b ? kMax : a + b;
+}
+std::size_t sat_mul(std::size_t a, std::size_t b) {
+  return (b != 0 && a > kMax / b) ? kMax : a * b;
+}
 
 }  // namespace
 
@@ -33,8 +37,8 @@ std::size_t BatchSchedule::checkpoint(std::size_t i) const {
     c = sat_add(first_, sat_mul(i, step_));
   } else {
     // min + step (2^i - 1)
-    const std::size_t pow = i >= std::numeric_limits<std::size_t>::digits ? kMax
-                                                                            : (std::size_t{1} << i);
+    const std::size_t pow =
+        i >= std::numeric_limits<std::size_t>::digits ? kMax : (std::size_t{1} << i);
     c = sat_add(first_, sat_mul(step_, pow - 1));
   }
   return std::min(c, max_total_);

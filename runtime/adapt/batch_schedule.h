@@ -37,7 +37,7 @@ class BatchSchedule {
       : kind_(kind), first_(first), step_(step), max_total_(max_total) {}
   Kind kind_;
   std::size_t first_;  // checkpoint(0) before capping
-  std::size_t step_;  // batch (Fixed) or step (Growing)
+  std::size_t step_;   // batch (Fixed) or step (Growing)
   std::size_t max_total_;
 };
 

@@ -45,8 +45,8 @@ enum class CiStatistic { Median, Mean, Quantile };
 // quantile; Mean uses the Student-t CI (stats/mean_ci.h) around the sample mean.
 struct Within {
   CiStatistic statistic = CiStatistic::Median;
-  double q = 0.5;  // Quantile only, in (0, 1)
-  double level = 0.95;  // in (0, 1)
+  double q = 0.5;                    // Quantile only, in (0, 1)
+  double level = 0.95;               // in (0, 1)
   double max_rel_half_width = 0.05;  // > 0
 };
 
@@ -76,11 +76,15 @@ inline StopRule reps_at_least(std::size_t n) {
 }
 inline StopRule ci_within(CiStatistic statistic, double level, double max_rel_half_width,
                           double q = 0.5) {
-  return StopRule{Within{statistic, statistic == CiStatistic::Median ? 0.5 : q, level,
-                         max_rel_half_width}};
+  return StopRule{
+      Within{statistic, statistic == CiStatistic::Median ? 0.5 : q, level, max_rel_half_width}};
 }
-inline StopRule all_of(std::vector<StopRule> operands) { return StopRule{And{std::move(operands)}}; }
-inline StopRule any_of(std::vector<StopRule> operands) { return StopRule{Or{std::move(operands)}}; }
+inline StopRule all_of(std::vector<StopRule> operands) {
+  return StopRule{And{std::move(operands)}};
+}
+inline StopRule any_of(std::vector<StopRule> operands) {
+  return StopRule{Or{std::move(operands)}};
+}
 inline StopRule negate(StopRule operand) {
   std::vector<StopRule> one;
   one.push_back(std::move(operand));
@@ -91,12 +95,12 @@ inline StopRule negate(StopRule operand) {
 enum class StopRuleError {
   None,
   EmptyOperands,  // And / Or without operands
-  NotArity,  // Not without exactly one operand
-  BadWindow,  // cov_mean / cov_median window < 2
-  BadLevel,  // level outside (0, 1)
-  BadQuantile,  // q outside (0, 1)
-  BadHalfWidth,  // max_rel_half_width not > 0
-  BadValue,  // comparison value NaN
+  NotArity,       // Not without exactly one operand
+  BadWindow,      // cov_mean / cov_median window < 2
+  BadLevel,       // level outside (0, 1)
+  BadQuantile,    // q outside (0, 1)
+  BadHalfWidth,   // max_rel_half_width not > 0
+  BadValue,       // comparison value NaN
 };
 StopRuleError validate(const StopRule& rule);
 

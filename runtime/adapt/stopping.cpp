@@ -17,7 +17,9 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-Truth from_bool(bool b) { return b ? Truth::True : Truth::False; }
+Truth from_bool(bool b) {
+  return b ? Truth::True : Truth::False;
+}
 
 bool compare(double lhs, CompareOp op, double rhs) {
   switch (op) {
@@ -203,8 +205,8 @@ CiSnapshot StopEvaluator::ci(const Within& within) {
       s.estimate = moments_.mean();
       s.lower = s.upper = s.relative_half_width = kNaN;
       if (n < 2) return s;
-      const double half = t_for(n - 1, within.level) * moments_.sd() /
-                          std::sqrt(static_cast<double>(n));
+      const double half =
+          t_for(n - 1, within.level) * moments_.sd() / std::sqrt(static_cast<double>(n));
       s.lower = s.estimate - half;
       s.upper = s.estimate + half;
       s.assessable = !std::isnan(half);

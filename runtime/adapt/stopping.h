@@ -28,8 +28,8 @@ struct StopBudget {
 // Why a job stopped. The words are the values of the `stop_reason` output column.
 enum class StopReason {
   NotStopped,  // keep measuring
-  RuleMet,  // the rule holds (and n >= min_reps): the requested precision was reached
-  MaxReps,  // n >= max_reps without the rule holding: precision not reached
+  RuleMet,     // the rule holds (and n >= min_reps): the requested precision was reached
+  MaxReps,     // n >= max_reps without the rule holding: precision not reached
   TimeBudget,  // elapsed >= max_seconds without the rule holding: precision not reached
 };
 std::string_view to_string(StopReason reason);  // "not_stopped", "rule_met", "max_reps", ...

@@ -60,7 +60,9 @@ const char* op_text(CompareOp op) {
 }
 
 // Percentages print with up to 6 significant digits: 0.95 -> "95%", 0.001 -> "0.1%".
-std::string percent(double fraction) { return fmt::format("{:g}%", fraction * 100.0); }
+std::string percent(double fraction) {
+  return fmt::format("{:g}%", fraction * 100.0);
+}
 
 std::string text(const StopRule& rule, bool nested);
 
@@ -74,63 +76,71 @@ std::string join(const std::vector<StopRule>& operands, const char* word, bool n
 }
 
 std::string text(const StopRule& rule, bool nested) {
-  return std::visit(
-      Overloaded{
-          [](const Compare& c) {
-            const std::string unit = c.term.kind == TermKind::Elapsed ? "s" : "";
-            return fmt::format("{} {} {:g}{}", term_text(c.term), op_text(c.op), c.value, unit);
-          },
-          [](const Within& w) {
-            std::string stat = "median";
-            if (w.statistic == CiStatistic::Mean) stat = "mean";
-            if (w.statistic == CiStatistic::Quantile) stat = fmt::format("quantile({:g})", w.q);
-            return fmt::format("ci({}, {}) within {}", stat, percent(w.level),
-                               percent(w.max_rel_half_width));
-          },
-          [nested](const And& a) { return join(a.operands, "and", nested); },
-          [nested](const Or& o) { return join(o.operands, "or", nested); },
-          [](const Not& n) {
-            return n.operands.size() == 1 ? "not " + text(n.operands[0], true) : std::string("not ?");
-          },
-      },
-      rule.node);
+  return std::visit(Overloaded{
+                        [](const Compare& c) {
+                          const std::string unit = c.term.kind == TermKind::Elapsed ? "s" : "";
+                          return fmt::format("{} {} {:g}{}", term_text(c.term), op_text(c.op),
+                                             c.value, unit);
+                        },
+                        [](const Within& w) {
+                          std::string stat = "median";
+                          if (w.statistic == CiStatistic::Mean) stat = "mean";
+                          if (w.statistic == CiStatistic::Quantile)
+                            stat = fmt::format("quantile({:g})", w.q);
+                          return fmt::format("ci({}, {}) within {}", stat, percent(w.level),
+                                             percent(w.max_rel_half_width));
+                        },
+                        [nested](const And& a) { return join(a.operands, "and", nested); },
+                        [nested](const Or& o) { return join(o.operands, "or", nested); },
+                        [](const Not& n) {
+                          return n.operands.size() == 1 ? "not " + text(n.operands[0], true)
+                                                        : std::string("not ?");
+                        },
+                    },
+                    rule.node);
 }
 
-bool in_unit_interval(double v) { return v > 0.0 && v < 1.0; }
+bool in_unit_interval(double v) {
+  return v > 0.0 && v < 1.0;
+}
 
 }  // namespace
 
 StopRuleError validate(const StopRule& rule) {
-  return std::visit(
-      Overloaded{
-          [](const Compare& c) {
-            if (std::isnan(c.value)) return StopRuleError::BadValue;
-            const bool windowed =
-                c.term.kind == TermKind::CovMean || c.term.kind == TermKind::CovMedian;
-            if (windowed && c.term.window < 2) return StopRuleError::BadWindow;
-            return StopRuleError::None;
-          },
-          [](const Within& w) {
-            if (!in_unit_interval(w.level)) return StopRuleError::BadLevel;
-            if (w.statistic == CiStatistic::Quantile && !in_unit_interval(w.q)) {
-              return StopRuleError::BadQuantile;
-            }
-            if (!(w.max_rel_half_width > 0.0)) return StopRuleError::BadHalfWidth;
-            return StopRuleError::None;
-          },
-          [](const And& a) {
-            return a.operands.empty() ? StopRuleError::EmptyOperands : validate_operands(a.operands);
-          },
-          [](const Or& o) {
-            return o.operands.empty() ? StopRuleError::EmptyOperands : validate_operands(o.operands);
-          },
-          [](const Not& n) {
-            return n.operands.size() != 1 ? StopRuleError::NotArity : validate_operands(n.operands);
-          },
-      },
-      rule.node);
+  return std::visit(Overloaded{
+                        [](const Compare& c) {
+                          if (std::isnan(c.value)) return StopRuleError::BadValue;
+                          const bool windowed = c.term.kind == TermKind::CovMean ||
+                                                c.term.kind == TermKind::CovMedian;
+                          if (windowed && c.term.window < 2) return StopRuleError::BadWindow;
+                          return StopRuleError::None;
+                        },
+                        [](const Within& w) {
+                          if (!in_unit_interval(w.level)) return StopRuleError::BadLevel;
+                          if (w.statistic == CiStatistic::Quantile && !in_unit_interval(w.q)) {
+                            return StopRuleError::BadQuantile;
+                          }
+                          if (!(w.max_rel_half_width > 0.0)) return StopRuleError::BadHalfWidth;
+                          return StopRuleError::None;
+                        },
+                        [](const And& a) {
+                          return a.operands.empty() ? StopRuleError::EmptyOperands
+                                                    : validate_operands(a.operands);
+                        },
+                        [](const Or& o) {
+                          return o.operands.empty() ? StopRuleError::EmptyOperands
+                                                    : validate_operands(o.operands);
+                        },
+                        [](const Not& n) {
+                          return n.operands.size() != 1 ? StopRuleError::NotArity
+                                                        : validate_operands(n.operands);
+                        },
+                    },
+                    rule.node);
 }
 
-std::string to_string(const StopRule& rule) { return text(rule, false); }
+std::string to_string(const StopRule& rule) {
+  return text(rule, false);
+}
 
 }  // namespace metron::adapt

@@ -15,9 +15,9 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 SkampiStopping::SkampiStopping(SkampiParams params)
     : params_(params),
       // The cast truncates like SKaMPI's conversion of 1.5 max + 0.5 to int.
-      hard_limit_(std::max(kFirstBatch, static_cast<std::size_t>(
-                                            1.5 * static_cast<double>(params.max_repetitions) +
-                                            0.5))),
+      hard_limit_(std::max(
+          kFirstBatch,
+          static_cast<std::size_t>(1.5 * static_cast<double>(params.max_repetitions) + 0.5))),
       batch_(params.synchronized_scheme ? kFirstBatch : params.min_repetitions) {}
 
 std::size_t SkampiStopping::next_batch_size() const {

@@ -63,7 +63,7 @@ class SkampiStopping {
   bool stopped() const { return stopped_; }
   std::size_t reps() const { return values_.size(); }
   std::span<const double> values() const { return values_; }
-  double mean() const;  // S / n; NaN for n = 0
+  double mean() const;            // S / n; NaN for n = 0
   double standard_error() const;  // SKaMPI's SE; NaN for n < 2
   // The reported value; empty before the first valid repetition.
   std::optional<stats::TrimmedMean> result() const;
@@ -74,7 +74,7 @@ class SkampiStopping {
   std::size_t batch_;
   bool first_batch_ = true;
   bool stopped_ = false;
-  double sum_ = 0.0;  // S
+  double sum_ = 0.0;     // S
   double sum_sq_ = 0.0;  // Q
   std::vector<double> values_;
 };

@@ -29,7 +29,8 @@ class Prefix {
     const Removed r{s_.values()[index], index};
     removed_.insert(std::upper_bound(removed_.begin(), removed_.end(), r, by_key), r);
     prefix_.resize(removed_.size() + 1);
-    for (std::size_t i = 0; i < removed_.size(); ++i) prefix_[i + 1] = prefix_[i] + removed_[i].value;
+    for (std::size_t i = 0; i < removed_.size(); ++i)
+      prefix_[i + 1] = prefix_[i] + removed_[i].value;
   }
   std::size_t size() const { return s_.size() - removed_.size(); }
   double sum() const { return s_.total_sum() - prefix_.back(); }
@@ -92,7 +93,7 @@ class Prefix {
 
   OrderedSample& s_;
   std::vector<Removed> removed_;  // R, ascending by (value, index)
-  std::vector<double> prefix_;  // prefix_[i] = sum of removed_[0, i).value
+  std::vector<double> prefix_;    // prefix_[i] = sum of removed_[0, i).value
 };
 
 // Ranks that the p-quantile of every prefix P_0..P_{w-1} may need from S.
@@ -109,7 +110,9 @@ double cov_of(std::span<const double> estimates) {
   return sd(estimates) / m;
 }
 
-bool valid_window(const OrderedSample& s, std::size_t w) { return w >= 2 && w <= s.size(); }
+bool valid_window(const OrderedSample& s, std::size_t w) {
+  return w >= 2 && w <= s.size();
+}
 
 }  // namespace
 

@@ -42,7 +42,9 @@ double variance(std::span<const double> x) {
   return (ss - s * s / n) / (n - 1.0);
 }
 
-double sd(std::span<const double> x) { return std::sqrt(variance(x)); }
+double sd(std::span<const double> x) {
+  return std::sqrt(variance(x));
+}
 
 double min(std::span<const double> x) {
   if (x.empty()) return kNaN;
@@ -64,7 +66,9 @@ double max(std::span<const double> x) {
   return m;
 }
 
-double median(std::span<const double> x) { return quantile(x, 0.5, QuantileType::Type7); }
+double median(std::span<const double> x) {
+  return quantile(x, 0.5, QuantileType::Type7);
+}
 
 double standard_error(std::span<const double> x) {
   if (x.size() < 2) return kNaN;

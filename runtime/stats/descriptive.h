@@ -13,12 +13,12 @@ namespace metron::stats {
 // - Nothing here sorts the caller's data: order statistics work on a private copy with
 //   std::nth_element, so every function is O(n) (median) or O(n) in one pass (moments).
 
-double sum(std::span<const double> x);  // 0 for n = 0 (the empty sum is defined)
+double sum(std::span<const double> x);   // 0 for n = 0 (the empty sum is defined)
 double mean(std::span<const double> x);  // NaN for n = 0
 // Sample variance with the n - 1 denominator (Bessel); NaN for n < 2. Two-pass algorithm
 // (mean first, then squared deviations), which is exact to rounding for any offset.
 double variance(std::span<const double> x);
-double sd(std::span<const double> x);  // sqrt(variance); NaN for n < 2
+double sd(std::span<const double> x);   // sqrt(variance); NaN for n < 2
 double min(std::span<const double> x);  // NaN for n = 0
 double max(std::span<const double> x);  // NaN for n = 0
 // Median = R's quantile type 7 at p = 0.5: the middle order statistic for odd n, the mean of the

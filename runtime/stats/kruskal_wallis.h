@@ -16,7 +16,7 @@ namespace metron::stats {
 // exact tables there). All N values equal: H = 0/0 = NaN, as in R.
 struct KruskalWallisResult {
   double statistic = 0.0;  // H
-  double df = 0.0;  // k - 1
+  double df = 0.0;         // k - 1
   double p_value = 0.0;
 };
 

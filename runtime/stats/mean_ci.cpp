@@ -12,7 +12,9 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool valid_level(double level) { return level > 0.0 && level < 1.0; }
+bool valid_level(double level) {
+  return level > 0.0 && level < 1.0;
+}
 
 }  // namespace
 
@@ -37,8 +39,8 @@ MeanCi mean_ci_from_moments(std::size_t n, double m, double s, double level) {
   ci.sd = n >= 2 ? s : kNaN;
   ci.lower = ci.upper = ci.half_width = kNaN;
   if (n < 2 || !valid_level(level) || std::isnan(m) || std::isnan(s)) return ci;
-  ci.half_width = t_critical(static_cast<double>(n - 1), level) * s /
-                  std::sqrt(static_cast<double>(n));
+  ci.half_width =
+      t_critical(static_cast<double>(n - 1), level) * s / std::sqrt(static_cast<double>(n));
   ci.lower = m - ci.half_width;
   ci.upper = m + ci.half_width;
   ci.assessable = true;

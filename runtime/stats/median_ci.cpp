@@ -111,8 +111,7 @@ bool uses_exact_ranks(std::size_t n, double q) {
 }
 
 CiRanks quantile_ci_ranks(std::size_t n, double q, double level) {
-  return uses_exact_ranks(n, q) ? exact_binomial_ranks(n, q, level)
-                                : le_boudec_ranks(n, q, level);
+  return uses_exact_ranks(n, q) ? exact_binomial_ranks(n, q, level) : le_boudec_ranks(n, q, level);
 }
 
 double rank_coverage(std::size_t n, double q, std::int64_t lower, std::int64_t upper) {
@@ -166,8 +165,8 @@ QuantileCi quantile_ci(std::span<const double> x, double q, double level) {
   std::sort(order.begin(), order.end());
   const auto values = select_ranks(x, order);
   const auto value_at = [&](std::size_t rank) {
-    return values[static_cast<std::size_t>(
-        std::lower_bound(order.begin(), order.end(), rank) - order.begin())];
+    return values[static_cast<std::size_t>(std::lower_bound(order.begin(), order.end(), rank) -
+                                           order.begin())];
   };
   ci.estimate = interpolate_quantile(value_at(pos->lower), value_at(pos->upper), pos->gamma);
   if (!ci.ranks.assessable) return ci;
@@ -177,6 +176,8 @@ QuantileCi quantile_ci(std::span<const double> x, double q, double level) {
   return ci;
 }
 
-QuantileCi median_ci(std::span<const double> x, double level) { return quantile_ci(x, 0.5, level); }
+QuantileCi median_ci(std::span<const double> x, double level) {
+  return quantile_ci(x, 0.5, level);
+}
 
 }  // namespace metron::stats

@@ -58,8 +58,8 @@ struct QuantileCi {
   double q = 0.5;
   double level = 0.95;
   double estimate = 0.0;  // R type 7 sample quantile (the usual median at q = 1/2); NaN if n = 0
-  double lower = 0.0;  // x_(l), NaN when not assessable
-  double upper = 0.0;  // x_(u), NaN when not assessable
+  double lower = 0.0;     // x_(l), NaN when not assessable
+  double upper = 0.0;     // x_(u), NaN when not assessable
   CiRanks ranks;
   double achieved_confidence = 0.0;  // rank_coverage(n, q, l, u); NaN when not assessable
   bool assessable() const { return ranks.assessable; }

@@ -236,9 +236,8 @@ OrderedSample::Band& OrderedSample::band_for_values(double v_lo, double v_hi) {
 OrderedSample::Band& OrderedSample::slot_for_rebuild() {
   std::erase_if(bands_, [&](const Band& band) { return clock_ - band.last_use > kStaleUses; });
   if (bands_.size() < kMaxBands) return bands_.emplace_back();
-  return *std::min_element(bands_.begin(), bands_.end(), [](const Band& x, const Band& y) {
-    return x.last_use < y.last_use;
-  });
+  return *std::min_element(bands_.begin(), bands_.end(),
+                           [](const Band& x, const Band& y) { return x.last_use < y.last_use; });
 }
 
 void OrderedSample::prepare_ranks(std::size_t k_lo, std::size_t k_hi) {

@@ -90,12 +90,12 @@ class OrderedSample {
   };
 
   struct Band {
-    Key lo;  // inclusive; (-inf, 0) when the band starts at rank 0
-    Key hi;  // inclusive; (+inf, max) when it ends at the largest value
-    std::vector<Key> sorted;  // every stored key in [lo, hi], ascending
-    std::vector<double> prefix;  // prefix[i] = sum of sorted[0, i).v, computed lazily
+    Key lo;                        // inclusive; (-inf, 0) when the band starts at rank 0
+    Key hi;                        // inclusive; (+inf, max) when it ends at the largest value
+    std::vector<Key> sorted;       // every stored key in [lo, hi], ascending
+    std::vector<double> prefix;    // prefix[i] = sum of sorted[0, i).v, computed lazily
     std::size_t prefix_valid = 0;  // prefix[0..prefix_valid] are up to date
-    std::size_t below = 0;  // keys < lo
+    std::size_t below = 0;         // keys < lo
     double below_sum = 0.0;
     std::size_t below_ties = 0;  // keys < lo whose value equals lo.v
     std::size_t above_ties = 0;  // keys > hi whose value equals hi.v
@@ -120,7 +120,7 @@ class OrderedSample {
   std::vector<double> values_;
   std::vector<Band> bands_;
   std::vector<Key> scratch_;  // reused by rebuild()
-  std::vector<Key> hits_;  // reused by append()
+  std::vector<Key> hits_;     // reused by append()
   std::size_t nan_count_ = 0;
   double total_sum_ = 0.0;
   std::size_t rebuilds_ = 0;

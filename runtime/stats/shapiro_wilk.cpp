@@ -71,7 +71,8 @@ std::vector<double> coefficients(std::size_t n) {
 double p_value(double w, std::size_t n) {
   if (n == 3) {
     // Exact for n = 3 (Shapiro & Wilk 1965): W has density on [3/4, 1].
-    const double p = 6.0 / std::numbers::pi * (std::asin(std::sqrt(w)) - std::asin(std::sqrt(0.75)));
+    const double p =
+        6.0 / std::numbers::pi * (std::asin(std::sqrt(w)) - std::asin(std::sqrt(0.75)));
     return std::max(p, 0.0);
   }
   const double dn = static_cast<double>(n);

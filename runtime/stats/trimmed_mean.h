@@ -14,8 +14,8 @@ namespace metron::stats {
 // Q = sum of squares (the same formula as the stopping rule, so the numbers match SKaMPI's).
 struct TrimmedMean {
   double mean = 0.0;
-  double standard_error = 0.0;  // NaN when k < 2
-  std::size_t kept = 0;  // k
+  double standard_error = 0.0;        // NaN when k < 2
+  std::size_t kept = 0;               // k
   std::size_t dropped_each_side = 0;  // floor(n / 4)
 };
 

@@ -27,7 +27,7 @@ std::optional<TukeyFences> tukey_fences(std::span<const double> x, double k = kT
 
 struct TukeyMask {
   TukeyFences fences;
-  std::vector<bool> keep;  // keep[i] belongs to x[i]
+  std::vector<bool> keep;   // keep[i] belongs to x[i]
   std::size_t removed = 0;  // number of false entries in keep: report it (Hoefler & Belli)
 };
 std::optional<TukeyMask> tukey_mask(std::span<const double> x, double k = kTukeyDefaultK);

@@ -57,7 +57,8 @@ std::optional<WelchResult> welch_t_test(std::span<const double> x, std::span<con
     }
     case Alternative::TwoSided: {
       r.p_value = 2.0 * boost::math::cdf(t, -std::fabs(r.statistic));
-      const double c = boost::math::quantile(boost::math::complement(t, (1.0 - options.level) / 2.0));
+      const double c =
+          boost::math::quantile(boost::math::complement(t, (1.0 - options.level) / 2.0));
       r.ci_lower = (r.statistic - c) * r.std_error + options.mu;
       r.ci_upper = (r.statistic + c) * r.std_error + options.mu;
       break;

@@ -20,8 +20,8 @@ namespace metron::stats {
 // infinite), as R reports conf.int. Assumes normal data (check with shapiro_wilk()).
 struct WelchOptions {
   Alternative alternative = Alternative::TwoSided;
-  double mu = 0.0;  // difference of means under H0
-  double level = 0.95;  // of the confidence interval
+  double mu = 0.0;              // difference of means under H0
+  double level = 0.95;          // of the confidence interval
   bool equal_variance = false;  // true: Student's pooled t-test (R's var.equal = TRUE)
 };
 
@@ -32,8 +32,8 @@ struct WelchResult {
   double mean_x = 0.0;
   double mean_y = 0.0;
   double std_error = 0.0;  // se of m_x - m_y
-  double ci_lower = 0.0;  // CI of m_x - m_y at options.level; -inf for Less
-  double ci_upper = 0.0;  // +inf for Greater
+  double ci_lower = 0.0;   // CI of m_x - m_y at options.level; -inf for Less
+  double ci_upper = 0.0;   // +inf for Greater
 };
 
 // Empty when a sample has fewer than 2 values or a NaN, the level is outside (0, 1), or the data

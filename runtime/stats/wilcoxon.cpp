@@ -110,7 +110,8 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
   r.method = WilcoxonMethod::NormalApprox;
   const double centered = r.statistic - dm * dn / 2.0;
   const double N = dm + dn;
-  const double sigma = std::sqrt(dm * dn / 12.0 * ((N + 1.0) - ranking.tie_sum() / (N * (N - 1.0))));
+  const double sigma =
+      std::sqrt(dm * dn / 12.0 * ((N + 1.0) - ranking.tie_sum() / (N * (N - 1.0))));
   double correction = 0.0;
   if (options.continuity_correction) {
     switch (options.alternative) {
@@ -132,9 +133,8 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
   }
   const NormalDist normal(0.0, 1.0);
   const double lower = std::isinf(r.z) ? (r.z < 0 ? 0.0 : 1.0) : boost::math::cdf(normal, r.z);
-  const double upper =
-      std::isinf(r.z) ? (r.z < 0 ? 1.0 : 0.0)
-                      : boost::math::cdf(boost::math::complement(normal, r.z));
+  const double upper = std::isinf(r.z) ? (r.z < 0 ? 1.0 : 0.0)
+                                       : boost::math::cdf(boost::math::complement(normal, r.z));
   switch (options.alternative) {
     case Alternative::Less:
       r.p_value = lower;

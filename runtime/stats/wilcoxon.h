@@ -28,7 +28,7 @@ enum class WilcoxonMethod { Exact, NormalApprox };
 
 struct WilcoxonOptions {
   Alternative alternative = Alternative::TwoSided;
-  double mu = 0.0;  // location shift under H0
+  double mu = 0.0;                    // location shift under H0
   bool continuity_correction = true;  // normal approximation only (R's correct = TRUE)
   // Auto follows R's default; Exact with ties falls back to the normal approximation, as R does
   // (with its warning "cannot compute exact p-value with ties").

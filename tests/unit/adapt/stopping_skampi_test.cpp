@@ -33,7 +33,8 @@ bool skampi_stops(const std::vector<double>& x, std::size_t n, const ad::SkampiP
   }
   const double dn = static_cast<double>(n);
   const double se = std::sqrt(std::fabs(q - s * s / dn) / (dn * (dn - 1.0)));
-  return n >= p.max_repetitions || (n >= p.min_repetitions && se <= p.max_relative_standard_error * s / dn);
+  return n >= p.max_repetitions ||
+         (n >= p.min_repetitions && se <= p.max_relative_standard_error * s / dn);
 }
 
 // Runs the controller on x (all repetitions valid); returns the decisions.

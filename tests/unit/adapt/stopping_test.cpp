@@ -91,9 +91,10 @@ TEST_SUITE("stopping") {
       CHECK(d.reason == ad::StopReason::RuleMet);
       CHECK(d.reps == expected);
       CHECK(d.precision_kind == ad::PrecisionKind::Rse);
-      CHECK(d.precision == doctest::Approx(st::rse(std::vector<double>(
-                               x.begin(), x.begin() + static_cast<std::ptrdiff_t>(expected))))
-                               .epsilon(1e-10));
+      CHECK(d.precision ==
+            doctest::Approx(st::rse(std::vector<double>(
+                                x.begin(), x.begin() + static_cast<std::ptrdiff_t>(expected))))
+                .epsilon(1e-10));
     }
   }
 
@@ -103,8 +104,7 @@ TEST_SUITE("stopping") {
       CAPTURE(batch);
       const std::size_t expected = first_checkpoint(x, batch, 1, [](const std::vector<double>& p) {
         const auto ci = st::median_ci(p, 0.95);
-        return ci.assessable() &&
-               ad::relative_half_width(ci.estimate, ci.lower, ci.upper) <= 0.02;
+        return ci.assessable() && ad::relative_half_width(ci.estimate, ci.lower, ci.upper) <= 0.02;
       });
       REQUIRE(expected > 100);  // past the exact/Le Boudec switch
       ad::StopEvaluator ev({1, 1000000}, ad::ci_within(ad::CiStatistic::Median, 0.95, 0.02));
@@ -114,6 +114,20 @@ TEST_SUITE("stopping") {
       CHECK(d.precision_kind == ad::PrecisionKind::CiRelativeHalfWidth);
       CHECK(d.precision <= 0.02);
     }
+  }
+
+  TEST_CASE("stopping: quantized timer values (heavy ties) stop where brute force says") {
+    // 0.05 us resolution: every value is a multiple of 0.05.
+    auto x = noisy_series(20000, 77);
+    for (double& v : x) v = std::round(v / 0.05) * 0.05;
+    const std::size_t batch = 20;
+    const std::size_t expected = first_checkpoint(x, batch, 1, [](const std::vector<double>& p) {
+      const auto ci = st::quantile_ci(p, 0.75, 0.95);
+      return ci.assessable() && ad::relative_half_width(ci.estimate, ci.lower, ci.upper) <= 0.02;
+    });
+    REQUIRE(expected > 100);
+    ad::StopEvaluator ev({1, 1000000}, ad::ci_within(ad::CiStatistic::Quantile, 0.95, 0.02, 0.75));
+    CHECK(run(ev, x, batch).reps == expected);
   }
 
   TEST_CASE("stopping: ci(quantile(0.9), 99%) and ci(mean, 95%) stop where brute force says") {
@@ -139,16 +153,16 @@ TEST_SUITE("stopping") {
   TEST_CASE("stopping: cov_mean(w) and cov_median(w) thresholds stop where brute force says") {
     const auto x = noisy_series(3000, 7);
     const std::size_t batch = 30;
-    const auto cov_mean_rule = ad::compare(ad::Term{ad::TermKind::CovMean, 20},
-                                           ad::CompareOp::Less, 0.001);
+    const auto cov_mean_rule =
+        ad::compare(ad::Term{ad::TermKind::CovMean, 20}, ad::CompareOp::Less, 0.001);
     const std::size_t expected_mean = first_checkpoint(
         x, batch, 1, [](const std::vector<double>& p) { return st::cov_mean(p, 20) < 0.001; });
     REQUIRE(expected_mean > 0);
     ad::StopEvaluator ev1({1, 100000}, cov_mean_rule);
     CHECK(run(ev1, x, batch).reps == expected_mean);
 
-    const auto cov_median_rule = ad::compare(ad::Term{ad::TermKind::CovMedian, 10},
-                                             ad::CompareOp::Less, 0.0005);
+    const auto cov_median_rule =
+        ad::compare(ad::Term{ad::TermKind::CovMedian, 10}, ad::CompareOp::Less, 0.0005);
     const std::size_t expected_median = first_checkpoint(
         x, batch, 1, [](const std::vector<double>& p) { return st::cov_median(p, 10) < 0.0005; });
     REQUIRE(expected_median > 0);
@@ -159,9 +173,8 @@ TEST_SUITE("stopping") {
   TEST_CASE("stopping: ReproMPI's combination (all metrics below their thresholds)") {
     const auto x = noisy_series(4000, 3);
     const std::size_t batch = 20;
-    const auto rule = ad::all_of(
-        {rse_below(0.02),
-         ad::compare(ad::Term{ad::TermKind::CovMean, 20}, ad::CompareOp::Less, 0.002)});
+    const auto rule = ad::all_of({rse_below(0.02), ad::compare(ad::Term{ad::TermKind::CovMean, 20},
+                                                               ad::CompareOp::Less, 0.002)});
     const std::size_t expected = first_checkpoint(x, batch, 1, [](const std::vector<double>& p) {
       return st::rse(p) < 0.02 && st::cov_mean(p, 20) < 0.002;
     });
@@ -172,8 +185,8 @@ TEST_SUITE("stopping") {
 
   TEST_CASE("stopping: a never-converging series stops at max reps with reason MaxReps") {
     const auto x = bimodal_series(4000);
-    const auto rule = ad::all_of(
-        {ad::reps_at_least(20), ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01)});
+    const auto rule =
+        ad::all_of({ad::reps_at_least(20), ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01)});
     ad::StopEvaluator ev({20, 3000}, rule);
     const auto d = run(ev, x, 100);
     CHECK(d.stop);
@@ -184,8 +197,7 @@ TEST_SUITE("stopping") {
 
   TEST_CASE("stopping: a never-converging series stops at the time budget") {
     const auto x = bimodal_series(4000);
-    ad::StopEvaluator ev({20, 1000000, 0.5},
-                         ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01));
+    ad::StopEvaluator ev({20, 1000000, 0.5}, ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01));
     // 1 ms per observation: the budget of 0.5 s runs out at observation 500.
     const auto d = run(ev, x, 50, 1e-3);
     CHECK(d.reason == ad::StopReason::TimeBudget);

@@ -78,8 +78,7 @@ TEST_SUITE("cov_window") {
       // Relative 1e-9: the windowed means differ from each other by ~1e-6 relative, so the sd
       // of w of them keeps about 10 significant digits in double precision.
       CHECK(st::cov_mean(x, row.w) == doctest::Approx(row.cov_mean).epsilon(1e-9).scale(1e-15));
-      CHECK(st::cov_median(x, row.w) ==
-            doctest::Approx(row.cov_median).epsilon(1e-9).scale(1e-15));
+      CHECK(st::cov_median(x, row.w) == doctest::Approx(row.cov_median).epsilon(1e-9).scale(1e-15));
     }
   }
 
@@ -104,6 +103,22 @@ TEST_SUITE("cov_window") {
     }
   }
 
+  TEST_CASE("cov_window: the incremental form is exact on quantized (heavily tied) data") {
+    // A 0.1 us timer: values on a grid of 0.1, most of them equal.
+    std::vector<double> x;
+    for (int i = 0; i < 3000; ++i) x.push_back(2.0 + 0.1 * ((i * 7919) % 13 == 0 ? 9 : (i % 3)));
+    st::OrderedSample sample;
+    for (std::size_t done = 0; done < x.size(); done += 50) {
+      sample.append(std::span<const double>(x).subspan(done, 50));
+      const auto p = prefix(x, done + 50);
+      CAPTURE(done);
+      CHECK(st::cov_mean(sample, 20) ==
+            doctest::Approx(direct_cov_mean(p, 20)).epsilon(1e-9).scale(1e-15));
+      CHECK(st::cov_median(sample, 20) ==
+            doctest::Approx(direct_cov_median(p, 20)).epsilon(1e-9).scale(1e-15));
+    }
+  }
+
   TEST_CASE("cov_window: ReproMPI's filtered rse matches R") {
     // rse_f(x) = sd(k) / sqrt(length(k)) / mean(k), k = Tukey-filtered x when length(x) > 10
     CHECK(st::rse_tukey_filtered(kBase12) == doctest::Approx(0.16557270182373571).epsilon(1e-13));
@@ -123,7 +138,7 @@ TEST_SUITE("cov_window") {
     CHECK(std::isnan(st::cov_mean(empty, 2)));
     CHECK(std::isnan(st::cov_median(kBase12, 1)));  // sd of one estimate
     CHECK(std::isnan(st::cov_mean(kBase12, 0)));
-    CHECK(std::isnan(st::cov_mean(kBase12, 13)));  // w > n
+    CHECK(std::isnan(st::cov_mean(kBase12, 13)));   // w > n
     CHECK(!std::isnan(st::cov_mean(kBase12, 12)));  // w = n: the last prefix has one value
     const std::vector<double> centered = {-1.0, 1.0, -1.0, 1.0, 0.0};
     CHECK(std::isnan(st::cov_median(centered, 2)));  // mean of the medians is 0

@@ -65,7 +65,7 @@ TEST_SUITE("kruskal_wallis") {
 
   TEST_CASE("kruskal_wallis: undefined cases") {
     CHECK(!kw({}).has_value());
-    CHECK(!kw({kA}).has_value());  // one group
+    CHECK(!kw({kA}).has_value());      // one group
     CHECK(!kw({kA, {}}).has_value());  // an empty group
     CHECK(!kw({kA, {1.0, std::numeric_limits<double>::quiet_NaN()}}).has_value());
     // All values tied: H = 0/0

@@ -80,9 +80,9 @@ TEST_SUITE("shapiro_wilk") {
 
   TEST_CASE("shapiro_wilk: undefined cases") {
     CHECK(!st::shapiro_wilk(std::vector<double>{}).has_value());
-    CHECK(!st::shapiro_wilk(std::vector<double>{1.0, 2.0}).has_value());  // n < 3
+    CHECK(!st::shapiro_wilk(std::vector<double>{1.0, 2.0}).has_value());   // n < 3
     CHECK(!st::shapiro_wilk(std::vector<double>(5001, 1.0)).has_value());  // n > 5000
-    CHECK(!st::shapiro_wilk(std::vector<double>(10, 3.0)).has_value());  // all identical
+    CHECK(!st::shapiro_wilk(std::vector<double>(10, 3.0)).has_value());    // all identical
     const std::vector<double> with_nan = {1, 2, std::numeric_limits<double>::quiet_NaN(), 4};
     CHECK(!st::shapiro_wilk(with_nan).has_value());
   }

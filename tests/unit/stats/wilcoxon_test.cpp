@@ -81,8 +81,7 @@ TEST_SUITE("wilcoxon") {
     // wilcox.test(a, b, correct = FALSE)
     st::WilcoxonOptions uncorrected;
     uncorrected.continuity_correction = false;
-    check(kA, kB, uncorrected,
-          {58, 0.12189099149676107, 0.93905450425161952, 0.060945495748380533},
+    check(kA, kB, uncorrected, {58, 0.12189099149676107, 0.93905450425161952, 0.060945495748380533},
           st::WilcoxonMethod::NormalApprox);
     // wilcox.test(ties10, base12)
     check(kTies10, kBase12, {}, {49, 0.48773328148552081, 0.2438666407427604, 0.77637451432964644},
