@@ -3,7 +3,7 @@
 source("tools/refvalues/vectors.R")
 ps <- c(0, 0.1, 0.25, 0.5, 0.75, 0.9, 1)
 cat("// ps = c(0, 0.1, 0.25, 0.5, 0.75, 0.9, 1)\n")
-for (n in c(1, 2, 3, 4, 5, 12)) {
+for (n in 1:12) {
   for (type in 1:9) {
     cat(sprintf("    // quantile(base12[1:%d], ps, type = %d)\n    {%d, %d, {%s}},\n", n, type,
                 n, type, fmt(quantile(base12[1:n], ps, type = type, names = FALSE))))
