@@ -1,6 +1,7 @@
 // The rank's buffer arena and the slot layout of buffer cycling.
 #include "runtime/ops/arena.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
