@@ -9,6 +9,7 @@
 #include <chrono>
 #include <csignal>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <limits>
@@ -124,6 +125,13 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
 
 // Measures one job on the member ranks. Decisions (how many more, stop) are taken on the job
 // root (rank 0 of comm) after each batch and broadcast within comm.
+// Test hook: METRON_INJECT_MPI_ERROR=<job id> makes the last rank of that job report an MPI
+// error from its first batch, to exercise the error path end to end (tests/e2e/exec_errors.sh).
+bool inject_error(const Job& job, int rank, int p) {
+  static const char* env = std::getenv("METRON_INJECT_MPI_ERROR");
+  return env && rank == p - 1 && std::atoll(env) == job.id;
+}
+
 void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error) {
   const Settings& s = *job.settings;
   int rank = 0, p = 1;
@@ -181,6 +189,9 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     std::string local_error;
     try {
       runner->run_batch(batch, obs);
+      if (inject_error(job, rank, p))
+        local_error = fmt::format("MPI error in '{}': injected by METRON_INJECT_MPI_ERROR",
+                                  job.op.func->name);
     } catch (const std::exception& e) {
       local_error = e.what();
     }
