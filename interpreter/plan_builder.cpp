@@ -254,6 +254,16 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     }
   } restore{*this, l.autorefine, ellipsis, saved_group, saved_var};
 
+  if (l.autorefine) {
+    if (auto it = opt_.refine_values.find(refine_group_); it != opt_.refine_values.end()) {
+      // A refinement round: the points the refiner chose, in its order.
+      for (double x : it->second) {
+        Value visible = spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
+        if (!body_iteration(l.body, l.var, std::move(visible))) return;
+      }
+      return;
+    }
+  }
   LoopSequence seq(spec);
   std::size_t n = 0;
   while (auto v = seq.next()) {
@@ -354,6 +364,9 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
     if (settings_.buffer_cycling) diags_.note(DiagId::note_cycling_doubles, s.range);
     throw EvalError{};
   }
+  // Refinement rebuilds emit only the refined group's jobs (the fit checks above still end
+  // '...' loops as in the first build).
+  if (opt_.only_refine_group >= 0 && refine_group_ != opt_.only_refine_group) return;
   if (plan_.jobs.size() >= opt_.max_jobs) {
     diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
     throw TooManyErrors{};

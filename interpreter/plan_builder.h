@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "interpreter/ast.h"
 #include "interpreter/diagnostics.h"
@@ -18,6 +19,12 @@ struct BuildOptions {
   // The level index of each launch factor for this launch; factors not listed take level 0.
   std::map<std::string, std::size_t> launch_levels;
   std::size_t max_jobs = 10'000'000;
+  // Refinement (runtime/exec/refine_driver.cpp): the autorefine loop of group g iterates over
+  // exactly refine_values[g] instead of its range; with only_refine_group >= 0 only that
+  // group's measure statements emit jobs. Groups are numbered in evaluation order, so the same
+  // script and options number them the same way on every rank and in every rebuild.
+  std::map<int, std::vector<double>> refine_values;
+  int only_refine_group = -1;
 };
 
 // Builds the plan. Errors go to diags; the plan is meaningful only if diags has no errors.
