@@ -44,13 +44,14 @@ class MetronStrategy final : public RefineStrategy {
   std::vector<double> next(const std::vector<RefinePoint>& curve,
                            const std::vector<RefinePoint>& points, double elapsed_s,
                            std::string* stop) override {
+    for (const RefinePoint& p : points) seen_.insert(p.x);  // failed points (NaN y) included
     std::vector<MetronCandidate> cands = metron_candidates(curve, cfg_);
     bool exhausted = false;
     std::vector<MetronCandidate> open;
     for (const MetronCandidate& c : cands) {
-      // An x issued before but not measured (a failed point) is not issued again: the loop
-      // must end even if the caller drops points.
-      if (c.mid && !contains(issued_, *c.mid)) {
+      // An x measured or issued before (a point that failed, or that the caller dropped) is not
+      // issued again, so the loop ends whatever the caller does with the points.
+      if (c.mid && !contains(seen_, *c.mid)) {
         open.push_back(c);
       } else {
         exhausted = true;
@@ -88,14 +89,14 @@ class MetronStrategy final : public RefineStrategy {
     std::vector<double> xs;
     for (std::size_t i = 0; i < take; ++i) {
       xs.push_back(*open[i].mid);
-      issued_.insert(*open[i].mid);
+      seen_.insert(*open[i].mid);
     }
     return xs;
   }
 
  private:
   RefineConfig cfg_;
-  std::set<double> issued_;
+  std::set<double> seen_;  // x values measured or issued so far
 };
 
 }  // namespace

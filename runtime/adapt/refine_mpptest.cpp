@@ -54,8 +54,10 @@ class MpptestStrategy final : public RefineStrategy {
  public:
   explicit MpptestStrategy(const RefineConfig& cfg) : cfg_(cfg) {}
 
-  std::vector<double> next(const std::vector<RefinePoint>& curve, const std::vector<RefinePoint>&,
-                           double, std::string* stop) override {
+  std::vector<double> next(const std::vector<RefinePoint>& curve,
+                           const std::vector<RefinePoint>& points, double,
+                           std::string* stop) override {
+    for (const RefinePoint& p : points) seen_.insert(p.x);  // failed points (NaN y) included
     if (!smoothing_) {
       if (levels_ >= kLevels) {
         refine_stop_ = kRefineRoundBudget;
@@ -89,7 +91,7 @@ class MpptestStrategy final : public RefineStrategy {
   std::optional<double> midpoint(double a, double b, const std::set<double>& live) const {
     double mid = cfg_.integer ? std::trunc((a + b) / 2) : (a + b) / 2;
     if (cfg_.integer && cfg_.multiple_of > 0) mid = round_to_multiple(mid, cfg_.multiple_of);
-    if (!(mid > a && mid < b) || contains(live, mid) || contains(issued_, mid)) return std::nullopt;
+    if (!(mid > a && mid < b) || contains(live, mid) || contains(seen_, mid)) return std::nullopt;
     return mid;
   }
 
@@ -109,7 +111,7 @@ class MpptestStrategy final : public RefineStrategy {
       std::optional<double> mid = midpoint(a, b, live);
       if (!mid) return;
       live.insert(*mid);
-      issued_.insert(*mid);
+      seen_.insert(*mid);
       added.push_back(*mid);
     };
     for (std::size_t i = 0; i < curve.size(); ++i) {
@@ -136,7 +138,7 @@ class MpptestStrategy final : public RefineStrategy {
   int levels_ = 0;
   int passes_ = 0;
   std::string refine_stop_ = kRefineConverged;
-  std::set<double> issued_;
+  std::set<double> seen_;  // x values measured or issued so far (never issued again)
 };
 
 }  // namespace
