@@ -78,7 +78,7 @@ class MetronStrategy final : public RefineStrategy {
     if (extra > 0 && elapsed_s > 0) {
       const double per_point = elapsed_s / static_cast<double>(extra);
       const double fit = std::floor((cfg_.max_time_s - elapsed_s) / per_point);
-      take = std::min(take, static_cast<std::size_t>(std::max(fit, 1.0)));
+      if (fit < static_cast<double>(take)) take = static_cast<std::size_t>(std::max(fit, 1.0));
     }
     // Strongest bends first, so a budget cuts the weakest; ties by x for determinism.
     std::stable_sort(open.begin(), open.end(),
