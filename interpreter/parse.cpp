@@ -49,15 +49,42 @@ std::optional<std::size_t> first_bad_byte(const std::string& s, bool& is_nul) {
 std::string token_display(const antlr4::dfa::Vocabulary& voc, std::size_t type) {
   if (type == antlr4::Token::EOF) return "end of file";
   switch (type) {
-    case BenchParser::INT: case BenchParser::HEX: case BenchParser::DOUBLE: return "a number";
-    case BenchParser::SIZE: return "a size";
-    case BenchParser::TIME: return "a time";
-    case BenchParser::PERCENT: return "a percentage";
-    case BenchParser::STRING: return "a string";
-    case BenchParser::IDENT: return "a name";
+    case BenchParser::INT:
+    case BenchParser::HEX:
+    case BenchParser::DOUBLE:
+      return "a number";
+    case BenchParser::SIZE:
+      return "a size";
+    case BenchParser::TIME:
+      return "a time";
+    case BenchParser::PERCENT:
+      return "a percentage";
+    case BenchParser::STRING:
+      return "a string";
+    case BenchParser::IDENT:
+      return "a name";
   }
+  if (type == BenchParser::END) return "'end measurement'";
   std::string lit = voc.getLiteralName(type);  // quoted, e.g. 'od'
   return lit.empty() ? voc.getSymbolicName(type) : lit;
+}
+
+// The opener that a closing token pairs with, for "'od' without a matching 'do'".
+const char* opener_of(std::size_t closer) {
+  switch (closer) {
+    case BenchParser::OD:
+      return "'do'";
+    case BenchParser::FI:
+      return "'if'";
+    case BenchParser::END:
+      return "'begin measurement'";
+    case BenchParser::RPAREN:
+      return "'('";
+    case BenchParser::RBRACK:
+      return "'['";
+    default:
+      return "'{'";
+  }
 }
 
 std::string found_display(antlr4::Token* t) {
@@ -89,19 +116,20 @@ const std::set<std::size_t>& expr_starts() {
 }
 const std::set<std::size_t>& stmt_starts() {
   static const std::set<std::size_t> s = {
-      BenchParser::BEGIN,     BenchParser::INCLUDE, BenchParser::FOR,     BenchParser::AUTOREFINE,
-      BenchParser::IF,        BenchParser::MEASURE, BenchParser::PRINT,   BenchParser::PRINT_ALL,
-      BenchParser::FLUSH,     BenchParser::SET,     BenchParser::STOP,    BenchParser::REPLICATE,
-      BenchParser::FACTOR,    BenchParser::SHUFFLE, BenchParser::IDENT,   BenchParser::AS,
-      BenchParser::ENV,       BenchParser::SEED,    BenchParser::WHEN,    BenchParser::WITHIN};
+      BenchParser::BEGIN,  BenchParser::INCLUDE, BenchParser::FOR,   BenchParser::AUTOREFINE,
+      BenchParser::IF,     BenchParser::MEASURE, BenchParser::PRINT, BenchParser::PRINT_ALL,
+      BenchParser::FLUSH,  BenchParser::SET,     BenchParser::STOP,  BenchParser::REPLICATE,
+      BenchParser::FACTOR, BenchParser::SHUFFLE, BenchParser::IDENT, BenchParser::AS,
+      BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN};
   return s;
 }
 const std::set<std::size_t>& binary_ops() {
   static const std::set<std::size_t> s = {
-      BenchParser::STAR, BenchParser::SLASH, BenchParser::PERCENT_OP, BenchParser::PLUS,
-      BenchParser::MINUS, BenchParser::LT, BenchParser::LE, BenchParser::GT, BenchParser::GE,
-      BenchParser::EQ, BenchParser::NE, BenchParser::LTGT, BenchParser::AMP, BenchParser::PIPE,
-      BenchParser::AND, BenchParser::OR, BenchParser::WITHIN};
+      BenchParser::STAR,  BenchParser::SLASH, BenchParser::PERCENT_OP, BenchParser::PLUS,
+      BenchParser::MINUS, BenchParser::LT,    BenchParser::LE,         BenchParser::GT,
+      BenchParser::GE,    BenchParser::EQ,    BenchParser::NE,         BenchParser::LTGT,
+      BenchParser::AMP,   BenchParser::PIPE,  BenchParser::AND,        BenchParser::OR,
+      BenchParser::WITHIN};
   return s;
 }
 
@@ -117,17 +145,21 @@ std::string join_alternatives(const std::vector<std::string>& items) {
 // The error strategy: ANTLR's recovery, Metron's messages (see diagnostics.def).
 class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
  public:
-  MetronErrorStrategy(Builder& b, DiagnosticEngine& d, std::set<std::uint32_t> lines)
-      : builder_(b), diags_(d), error_lines_(std::move(lines)) {}
+  // lex_errors: indices of the tokens that had a lexical error, so that the syntax error they
+  // cause right after them is not reported again.
+  MetronErrorStrategy(Builder& b, DiagnosticEngine& d, std::set<std::size_t> lex_errors)
+      : builder_(b), diags_(d), lex_errors_(std::move(lex_errors)) {}
 
  protected:
-  void reportNoViableAlternative(antlr4::Parser* p, const antlr4::NoViableAltException& e) override {
+  void reportNoViableAlternative(antlr4::Parser* p,
+                                 const antlr4::NoViableAltException& e) override {
     report(p, e.getOffendingToken(), p->getExpectedTokens());
   }
   void reportInputMismatch(antlr4::Parser* p, const antlr4::InputMismatchException& e) override {
     report(p, e.getOffendingToken(), e.getExpectedTokens());
   }
-  void reportFailedPredicate(antlr4::Parser* p, const antlr4::FailedPredicateException& e) override {
+  void reportFailedPredicate(antlr4::Parser* p,
+                             const antlr4::FailedPredicateException& e) override {
     report(p, e.getOffendingToken(), p->getExpectedTokens());
   }
   void reportUnwantedToken(antlr4::Parser* p) override {
@@ -149,6 +181,13 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
     if (!error_lines_.insert(lc.line).second) return;
 
     std::size_t type = found ? found->getType() : antlr4::Token::EOF;
+    antlr4::TokenStream* stream = p->getTokenStream();
+    antlr4::Token* before = nullptr;
+    if (found && found->getTokenIndex() > 0 && found->getTokenIndex() != INVALID_INDEX) {
+      std::size_t prev = found->getTokenIndex() - 1;
+      if (lex_errors_.count(prev)) return;  // the lexical error explains this one
+      before = stream->get(prev);
+    }
     if (type == BenchParser::BAD_CHAR) {
       diags_.report(DiagId::illegal_char, where, printable_line(found->getText()));
       return;
@@ -172,8 +211,24 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
       note_opener(p, want);
       return;
     }
-    diags_.report(DiagId::expected_but_found, where, describe(voc, expected),
-                  found_display(found));
+    if (is_closer(type) && closers.empty()) {
+      // A closer with nothing open: say what it lacks rather than list what could come.
+      diags_.report(DiagId::unmatched_closer, where, token_display(voc, type), opener_of(type));
+      return;
+    }
+    diags_.report(DiagId::expected_but_found, where, describe(voc, expected), found_display(found));
+    // `x = (1 + 2` and the next line's `y = ...`: the '(' is still open; say where it opened.
+    for (std::size_t c : closers)
+      if (c == BenchParser::RPAREN || c == BenchParser::RBRACK || c == BenchParser::RBRACE) {
+        note_opener(p, c, lc.line);
+        break;
+      }
+    if (before && before->getType() == BenchParser::PERCENT && type != antlr4::Token::EOF) {
+      // `5% 3`: a percentage where a remainder was meant (5%3 without the space is one).
+      std::string pct = before->getText();
+      diags_.note(DiagId::note_percent_literal, builder_.range(before), pct,
+                  pct.substr(0, pct.size() - 1));
+    }
   }
 
   std::string describe(const antlr4::dfa::Vocabulary& voc, const antlr4::misc::IntervalSet& set) {
@@ -185,12 +240,15 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
       return n;
     };
     std::vector<std::string> items;
-    // Names and contextual keywords start both; only real statement keywords mean "statement".
-    bool statement = false;
-    for (auto t : types)
+    // Names and contextual keywords start both; only real statement keywords mean "statement",
+    // and only a literal means "expression" (after `x = 1` a name may start the next statement,
+    // but a number may not).
+    bool statement = false, expression = false;
+    for (auto t : types) {
       statement |= t == BenchParser::FOR || t == BenchParser::MEASURE || t == BenchParser::BEGIN ||
                    t == BenchParser::IF || t == BenchParser::PRINT;
-    bool expression = count_in(expr_starts()) >= 5;
+      expression |= t == BenchParser::INT;
+    }
     bool ops = count_in(binary_ops()) >= 5;
     std::vector<std::size_t> rest;
     for (auto t : types) {
@@ -202,7 +260,7 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
     for (auto t : rest) items.push_back(token_display(voc, t));
     if (expression) items.insert(items.begin(), "an expression");
     if (statement) items.insert(items.begin(), "a statement");
-    if (items.empty() && ops) items.push_back("an operator");
+    if (ops && !expression) items.insert(items.begin(), "an operator");
     if (items.empty())
       for (auto t : types) items.push_back(token_display(voc, t));
     if (items.size() > 5) {
@@ -212,8 +270,11 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
     return join_alternatives(items);
   }
 
-  void note_opener(antlr4::Parser* p, std::size_t closer) {
-    for (auto* ctx = p->getContext(); ctx; ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
+  // Notes where the construct that `closer` would close was opened; with before_line, only if
+  // that was on an earlier line (on the same line the caret already shows it).
+  void note_opener(antlr4::Parser* p, std::size_t closer, std::uint32_t before_line = UINT32_MAX) {
+    for (auto* ctx = p->getContext(); ctx;
+         ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
       antlr4::Token* open = nullptr;
       std::string what;
       if (closer == BenchParser::OD) {
@@ -254,7 +315,9 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
         }
       }
       if (open) {
-        diags_.note(DiagId::note_opened_here, builder_.range(open), what);
+        SourceRange r = builder_.range(open);
+        if (diags_.sources().line_col(r.begin).line < before_line)
+          diags_.note(DiagId::note_opened_here, r, what);
         return;
       }
     }
@@ -262,37 +325,88 @@ class MetronErrorStrategy : public antlr4::DefaultErrorStrategy {
 
   Builder& builder_;
   DiagnosticEngine& diags_;
-  std::set<std::uint32_t> error_lines_;
+  std::set<std::uint32_t> error_lines_;  // lines with a syntax error: one per line
+  std::set<std::size_t> lex_errors_;
 };
 
-// Bounds nesting before parsing: ANTLR's recursive descent would otherwise overflow the stack on
-// input such as 10 000 '(' in a row. Counts brackets, runs of prefix operators and open blocks.
+bool is_operand_end(std::size_t t) {
+  switch (t) {
+    case BenchParser::INT:
+    case BenchParser::HEX:
+    case BenchParser::SIZE:
+    case BenchParser::DOUBLE:
+    case BenchParser::TIME:
+    case BenchParser::PERCENT:
+    case BenchParser::STRING:
+    case BenchParser::IDENT:
+    case BenchParser::RPAREN:
+    case BenchParser::RBRACK:
+    case BenchParser::RBRACE:
+    case BenchParser::BAD_NUMBER:
+    case BenchParser::UNTERMINATED_STRING:
+      return true;
+  }
+  return false;
+}
+
+// Bounds nesting and operator chains before parsing, so that neither ANTLR's recursive descent
+// nor the builder and evaluator (which recurse on the tree) can overflow the stack:
+//  - brackets, runs of prefix operators and open blocks: at most kMaxNesting deep;
+//  - binary operators in a row at one bracket level (1+1+...+1): at most kMaxChain.
 bool check_nesting(antlr4::CommonTokenStream& tokens, Builder& b, DiagnosticEngine& diags) {
   int depth = 0;
   int unary_run = 0;
+  std::vector<int> chain(1, 0);  // operators in a row, per bracket level
   std::size_t prev = antlr4::Token::INVALID_TYPE;
   for (antlr4::Token* t : tokens.getTokens()) {
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
     std::size_t type = t->getType();
+    bool bracket_open =
+        type == BenchParser::LPAREN || type == BenchParser::LBRACK || type == BenchParser::LBRACE;
+    bool bracket_close =
+        type == BenchParser::RPAREN || type == BenchParser::RBRACK || type == BenchParser::RBRACE;
     switch (type) {
-      case BenchParser::LPAREN: case BenchParser::LBRACK: case BenchParser::LBRACE:
-      case BenchParser::DO: case BenchParser::THEN: case BenchParser::BEGIN:
+      case BenchParser::LPAREN:
+      case BenchParser::LBRACK:
+      case BenchParser::LBRACE:
+      case BenchParser::DO:
+      case BenchParser::THEN:
+      case BenchParser::BEGIN:
         ++depth;
         break;
-      case BenchParser::RPAREN: case BenchParser::RBRACK: case BenchParser::RBRACE:
-      case BenchParser::OD: case BenchParser::FI: case BenchParser::END:
+      case BenchParser::RPAREN:
+      case BenchParser::RBRACK:
+      case BenchParser::RBRACE:
+      case BenchParser::OD:
+      case BenchParser::FI:
+      case BenchParser::END:
         if (depth > 0) --depth;
         break;
     }
-    bool prefix = (type == BenchParser::MINUS || type == BenchParser::PLUS ||
-                   type == BenchParser::NOT || type == BenchParser::TILDE) &&
-                  (prev == BenchParser::MINUS || prev == BenchParser::PLUS ||
-                   prev == BenchParser::NOT || prev == BenchParser::TILDE ||
-                   binary_ops().count(prev) || prev == BenchParser::LPAREN ||
-                   prev == BenchParser::ASSIGN || prev == BenchParser::COMMA);
+    bool prefix =
+        (type == BenchParser::MINUS || type == BenchParser::PLUS || type == BenchParser::NOT ||
+         type == BenchParser::TILDE) &&
+        (prev == BenchParser::MINUS || prev == BenchParser::PLUS || prev == BenchParser::NOT ||
+         prev == BenchParser::TILDE || binary_ops().count(prev) || prev == BenchParser::LPAREN ||
+         prev == BenchParser::ASSIGN || prev == BenchParser::COMMA);
     unary_run = prefix ? unary_run + 1 : 0;
     if (depth + unary_run > kMaxNesting) {
       diags.report(DiagId::too_deep, b.range(t), kMaxNesting);
       return false;
+    }
+    if (bracket_open) {
+      chain.push_back(0);
+    } else if (bracket_close) {
+      if (chain.size() > 1) chain.pop_back();
+    } else if (binary_ops().count(type) && is_operand_end(prev)) {
+      if (++chain.back() > kMaxChain) {
+        diags.report(DiagId::expr_too_long, b.range(t), kMaxChain);
+        return false;
+      }
+    } else if (!binary_ops().count(type) && !prefix && !is_operand_end(type)) {
+      chain.back() = 0;  // a keyword, '=', ',' or ':' ends the expression
+    } else if (is_operand_end(type) && is_operand_end(prev)) {
+      chain.back() = 0;  // two operands in a row: a new statement began
     }
     prev = type;
   }
@@ -303,9 +417,55 @@ struct ParseContext {
   SourceManager& sm;
   DiagnosticEngine& diags;
   std::vector<FileId> stack;  // files being parsed, outermost first, for cycle detection
+  std::vector<SourceRange> include_sites;  // include_sites[i]: where stack[i + 1] is included
 };
 
 ast::Block parse_file(ParseContext& pc, FileId id);
+
+// SKaMPI resolves an include against the main file's directory; Metron first against the
+// including file's, so that suites in subfolders work, then falls back to SKaMPI's rule.
+std::vector<std::string> include_candidates(const ParseContext& pc, const std::string& path,
+                                            FileId from) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  if (p.is_absolute()) return {p.lexically_normal().string()};
+  std::vector<std::string> out;
+  for (FileId base : {from, pc.stack.empty() ? from : pc.stack.front()}) {
+    std::string c =
+        (fs::path(pc.sm.file(base).name()).parent_path() / p).lexically_normal().string();
+    if (out.empty() || out.front() != c) out.push_back(c);
+  }
+  return out;
+}
+
+void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, FileId from) {
+  if (pc.stack.size() >= static_cast<std::size_t>(kMaxIncludeDepth)) {
+    pc.diags.report(DiagId::include_too_deep, st.range, kMaxIncludeDepth);
+    return;
+  }
+  std::vector<std::string> candidates = include_candidates(pc, node.path, from);
+  std::optional<FileId> id;
+  for (const auto& c : candidates)
+    if ((id = pc.sm.load(c))) break;
+  if (!id) {
+    pc.diags.report(DiagId::include_not_found, st.range, candidates.front(),
+                    read_failure_reason(candidates.front()));
+    return;
+  }
+  for (std::size_t i = 0; i < pc.stack.size(); ++i)
+    if (pc.stack[i] == *id) {
+      pc.diags.report(DiagId::include_cycle, st.range, pc.sm.file(*id).name());
+      // The chain back to the first inclusion of the file, innermost first.
+      for (std::size_t j = pc.stack.size(); j-- > i + 1;)
+        pc.diags.note(DiagId::note_included_from, pc.include_sites[j - 1],
+                      pc.sm.file(pc.stack[j]).name());
+      return;
+    }
+  node.file = *id;
+  pc.include_sites.push_back(st.range);
+  node.body = parse_file(pc, *id);
+  pc.include_sites.pop_back();
+}
 
 void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
   for (auto& st : block) {
@@ -313,29 +473,9 @@ void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
         [&](auto& node) {
           using T = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<T, ast::Include>) {
-            namespace fs = std::filesystem;
-            fs::path base = fs::path(pc.sm.file(from).name()).parent_path();
-            fs::path p = node.path;
-            std::string path = (p.is_absolute() ? p : (base / p)).lexically_normal().string();
-            if (pc.stack.size() >= static_cast<std::size_t>(kMaxIncludeDepth)) {
-              pc.diags.report(DiagId::include_too_deep, st->range, kMaxIncludeDepth);
-              return;
-            }
-            auto id = pc.sm.load(path);
-            if (!id) {
-              pc.diags.report(DiagId::include_not_found, st->range, path);
-              return;
-            }
-            for (FileId open : pc.stack)
-              if (open == *id) {
-                pc.diags.report(DiagId::include_cycle, st->range, path);
-                return;
-              }
-            node.file = *id;
-            node.body = parse_file(pc, *id);
-          } else if constexpr (std::is_same_v<T, ast::Measurement>) {
-            resolve_includes(pc, node.body, from);
-          } else if constexpr (std::is_same_v<T, ast::RangeLoop> ||
+            resolve_include(pc, *st, node, from);
+          } else if constexpr (std::is_same_v<T, ast::Measurement> ||
+                               std::is_same_v<T, ast::RangeLoop> ||
                                std::is_same_v<T, ast::ListLoop>) {
             resolve_includes(pc, node.body, from);
           } else if constexpr (std::is_same_v<T, ast::If>) {
@@ -369,27 +509,36 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
   if (!check_nesting(tokens, builder, pc.diags)) return {};
   // Lexical errors are reported here, and the bad tokens repaired or hidden, so the parser sees
   // a sensible stream and does not report them again as syntax errors.
-  std::set<std::uint32_t> error_lines;
+  std::set<std::size_t> lex_errors;
   std::size_t first_diag = pc.diags.all().size();
   for (antlr4::Token* t : tokens.getTokens()) {
     auto* ct = dynamic_cast<antlr4::CommonToken*>(t);
     if (!ct) continue;
-    if (t->getType() == BenchParser::BAD_CHAR) {
-      SourceRange r = builder.range(t);
+    std::size_t type = t->getType();
+    if (type != BenchParser::BAD_CHAR && type != BenchParser::UNTERMINATED_STRING &&
+        type != BenchParser::BAD_NUMBER)
+      continue;
+    SourceRange r = builder.range(t);
+    if (type == BenchParser::BAD_CHAR) {
       pc.diags.report(DiagId::illegal_char, r, printable_line(t->getText()));
-      error_lines.insert(pc.sm.line_col(r.begin).line);
       ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
-    } else if (t->getType() == BenchParser::UNTERMINATED_STRING) {
-      SourceRange r = builder.range(t);
+    } else if (type == BenchParser::UNTERMINATED_STRING) {
       pc.diags.report(DiagId::unterminated_string, r);
-      error_lines.insert(pc.sm.line_col(r.begin).line);
       ct->setType(BenchParser::STRING);
       ct->setText(t->getText() + "\"");
+    } else {
+      std::string text = t->getText();
+      pc.diags.report(DiagId::bad_number, r, text);
+      if (text.size() < 2 || (text[1] != 'x' && text[1] != 'X'))
+        pc.diags.note(DiagId::note_units, r);
+      ct->setType(BenchParser::INT);  // parse on as if it were a number
+      ct->setText("0");
     }
+    lex_errors.insert(t->getTokenIndex());
   }
   BenchParser parser(&tokens);
   parser.removeErrorListeners();
-  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, error_lines));
+  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, lex_errors));
   BenchParser::ScriptContext* tree = parser.script();
   pc.diags.sort_from(first_diag);
   ast::Block block = builder.build_script(tree);
@@ -404,7 +553,7 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
 ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags) {
   ast::Script script;
   script.main_file = main;
-  ParseContext pc{sm, diags, {}};
+  ParseContext pc{sm, diags, {}, {}};
   try {
     script.body = parse_file(pc, main);
   } catch (const TooManyErrors&) {

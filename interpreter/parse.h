@@ -10,6 +10,9 @@ namespace metron {
 
 inline constexpr int kMaxIncludeDepth = 10;  // SKaMPI's limit
 inline constexpr int kMaxNesting = 200;      // brackets, unary chains and blocks, per file
+inline constexpr int kMaxChain = 10'000;     // binary operators in a row at one bracket level
+// The deepest expression tree the builder accepts (a defence behind the two limits above).
+inline constexpr int kMaxExprDepth = 20'000;
 
 // Parses the file `main` (already loaded into sm) and every file it includes. Syntax errors are
 // reported to diags; the returned AST holds what could be recovered.

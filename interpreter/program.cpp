@@ -5,12 +5,21 @@
 
 namespace metron {
 
+Program::~Program() {
+  if (script.body.empty()) return;
+  try {
+    run_with_large_stack([this] { script.body.clear(); });
+  } catch (...) {
+    // Destructors of the AST do not throw; nothing to report.
+  }
+}
+
 std::unique_ptr<Program> load_program(const std::string& path, const BuildOptions& options,
                                       FileReader reader) {
   auto p = std::make_unique<Program>(std::move(reader));
   auto id = p->sources.load(path);
   if (!id) {
-    p->diags.report(DiagId::file_not_found, SourceRange{}, path);
+    p->diags.report(DiagId::file_not_found, SourceRange{}, path, read_failure_reason(path));
     return p;
   }
   p->loaded = true;

@@ -26,6 +26,9 @@ struct Program {
   Plan plan;
   bool loaded = false;  // the main file could be read
   explicit Program(FileReader reader = read_file_from_disk) : sources(std::move(reader)) {}
+  // Frees the AST on a large stack: a legal expression may be thousands of levels deep, and
+  // its recursive destruction would overflow the caller's stack.
+  ~Program();
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 };

@@ -1,7 +1,14 @@
 // Source files, line tables and the file reader.
 #include "interpreter/source.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -30,12 +37,27 @@ std::string_view SourceFile::line_text(std::uint32_t line) const {
 }
 
 std::optional<std::string> read_file_from_disk(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) return std::nullopt;
   return ss.str();
+}
+
+std::string read_failure_reason(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    std::string r = std::strerror(errno);
+    if (!r.empty()) r[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(r[0])));
+    return r;
+  }
+  if (S_ISDIR(st.st_mode)) return "is a directory";
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  if (::access(path.c_str(), R_OK) != 0) return "permission denied";
+  return "cannot be read";
 }
 
 std::optional<FileId> SourceManager::load(const std::string& path) {

@@ -50,7 +50,11 @@ class SourceFile {
 // Reads a file by path; returns nullopt when it cannot be read. Rank 0 reads from disk, the other
 // ranks from the bundle rank 0 broadcast, so every rank sees the same bytes.
 using FileReader = std::function<std::optional<std::string>(const std::string& path)>;
+// Reads a regular file (a directory is not readable here, though std::ifstream opens one).
 std::optional<std::string> read_file_from_disk(const std::string& path);
+// Why path cannot be read, for messages: "no such file or directory", "is a directory", ...
+// Asks the file system, so for a reader that is not the disk it may only say "cannot be read".
+std::string read_failure_reason(const std::string& path);
 
 // Owns every file of one script (the main file and its includes), in load order.
 class SourceManager {

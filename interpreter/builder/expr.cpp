@@ -10,7 +10,9 @@ namespace metron::front {
 
 namespace {
 
-antlr4::Token* sym(antlr4::tree::TerminalNode* n) { return n ? n->getSymbol() : nullptr; }
+antlr4::Token* sym(antlr4::tree::TerminalNode* n) {
+  return n ? n->getSymbol() : nullptr;
+}
 
 // Splits "64kb" into digits and unit; the lexer guarantees the digits come first.
 std::pair<std::string_view, std::string_view> split_unit(std::string_view text) {
@@ -123,11 +125,21 @@ std::string Builder::string_value(antlr4::tree::TerminalNode* node) {
     }
     char e = text[++i];
     switch (e) {
-      case 'n': out.push_back('\n'); break;
-      case 't': out.push_back('\t'); break;
-      case 'r': out.push_back('\r'); break;
-      case '\\': out.push_back('\\'); break;
-      case '"': out.push_back('"'); break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      case '"':
+        out.push_back('"');
+        break;
       default: {
         SourceRange r = range(node);
         r.begin.offset += static_cast<std::uint32_t>(i - 1);
@@ -173,9 +185,10 @@ std::string Builder::build_name(BenchParser::NameContext* ctx) const {
 ast::ExprPtr Builder::build_expr(BenchParser::ExprContext* ctx) {
   SourceRange r = range(ctx);
   if (!ctx) return placeholder(r);
-  if (depth_ > kMaxNesting) {
-    // The token pre-scan bounds brackets; this bounds long operator chains (a+a+...+a).
-    diags_.report(DiagId::too_deep, r, kMaxNesting);
+  if (depth_ > kMaxExprDepth) {
+    // The token pre-scan bounds brackets and chains per level; chains on many levels could
+    // still add up to a tree too deep to walk recursively.
+    diags_.report(DiagId::too_deep, r, kMaxExprDepth);
     throw TooManyErrors{};
   }
   struct DepthGuard {
@@ -189,10 +202,18 @@ ast::ExprPtr Builder::build_expr(BenchParser::ExprContext* ctx) {
   if (auto* u = dynamic_cast<BenchParser::UnaryExprContext*>(ctx)) {
     ast::UnOp op = ast::UnOp::Neg;
     switch (u->op->getType()) {
-      case BenchParser::MINUS: op = ast::UnOp::Neg; break;
-      case BenchParser::PLUS: op = ast::UnOp::Plus; break;
-      case BenchParser::NOT: op = ast::UnOp::Not; break;
-      default: op = ast::UnOp::BitNot; break;
+      case BenchParser::MINUS:
+        op = ast::UnOp::Neg;
+        break;
+      case BenchParser::PLUS:
+        op = ast::UnOp::Plus;
+        break;
+      case BenchParser::NOT:
+        op = ast::UnOp::Not;
+        break;
+      default:
+        op = ast::UnOp::BitNot;
+        break;
     }
     return make(r, ast::Unary{op, build_expr(u->expr())});
   }
@@ -202,17 +223,28 @@ ast::ExprPtr Builder::build_expr(BenchParser::ExprContext* ctx) {
   };
   auto op_of = [](antlr4::Token* t) {
     switch (t->getType()) {
-      case BenchParser::STAR: return ast::BinOp::Mul;
-      case BenchParser::SLASH: return ast::BinOp::Div;
-      case BenchParser::PERCENT_OP: return ast::BinOp::Mod;
-      case BenchParser::PLUS: return ast::BinOp::Add;
-      case BenchParser::MINUS: return ast::BinOp::Sub;
-      case BenchParser::LT: return ast::BinOp::Lt;
-      case BenchParser::LE: return ast::BinOp::Le;
-      case BenchParser::GT: return ast::BinOp::Gt;
-      case BenchParser::GE: return ast::BinOp::Ge;
-      case BenchParser::EQ: return ast::BinOp::Eq;
-      default: return ast::BinOp::Ne;  // != and <>
+      case BenchParser::STAR:
+        return ast::BinOp::Mul;
+      case BenchParser::SLASH:
+        return ast::BinOp::Div;
+      case BenchParser::PERCENT_OP:
+        return ast::BinOp::Mod;
+      case BenchParser::PLUS:
+        return ast::BinOp::Add;
+      case BenchParser::MINUS:
+        return ast::BinOp::Sub;
+      case BenchParser::LT:
+        return ast::BinOp::Lt;
+      case BenchParser::LE:
+        return ast::BinOp::Le;
+      case BenchParser::GT:
+        return ast::BinOp::Gt;
+      case BenchParser::GE:
+        return ast::BinOp::Ge;
+      case BenchParser::EQ:
+        return ast::BinOp::Eq;
+      default:
+        return ast::BinOp::Ne;  // != and <>
     }
   };
   if (auto* e = dynamic_cast<BenchParser::MulExprContext*>(ctx))

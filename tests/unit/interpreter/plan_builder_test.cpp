@@ -1,0 +1,229 @@
+// The plan builder through the whole pipeline (text -> parse -> plan): SKaMPI's loop sequences as
+// jobs, '...' bounded by the buffer (halved with buffer cycling), scoping, limits.
+#include "interpreter/plan_builder.h"
+
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "interpreter/measure_funcs.h"
+#include "tests/unit/interpreter/load_text.h"
+
+using metron::test::diag_ids;
+using metron::test::load_text;
+
+namespace {
+
+// The value of loop variable `var` in every job, in plan order.
+std::vector<std::int64_t> factor_values(const metron::Plan& plan, const std::string& var) {
+  std::vector<std::int64_t> out;
+  for (const auto& j : plan.jobs)
+    for (const auto& [k, v] : j.factors)
+      if (k == var) out.push_back(v.as_int());
+  return out;
+}
+using V = std::vector<std::int64_t>;
+
+}  // namespace
+
+TEST_SUITE("plan_builder") {
+  TEST_CASE("plan_builder: SKaMPI's documented sqrt(2) sequence becomes one job per value") {
+    auto p = load_text(R"(
+begin measurement "len"
+   for count = 1 to 64 step *sqrt(2) do
+      measure comm(2) : Bcast(count, MPI_INT, 0)
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    CHECK(factor_values(p->plan, "count") == V{1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64});
+    CHECK(p->plan.jobs[3].bytes == 16);  // 4 MPI_INTs
+  }
+
+  TEST_CASE("plan_builder: '...' ends at the last message that fits, halved by cycling") {
+    // Bcast uses count*4 bytes; with cycling it needs twice that: 8 KiB buffer -> count <= 1024.
+    const char* script = R"(
+set_skampi_buffer(8kb)
+%s
+begin measurement "len"
+   for count = 1 to ... step *2 do
+      measure comm(2) : Bcast(count, MPI_INT, 0)
+   od
+end measurement
+)";
+    char buf[512];
+    std::snprintf(buf, sizeof buf, script, "");
+    auto on = load_text(buf);
+    REQUIRE(diag_ids(*on) == "");
+    CHECK(factor_values(on->plan, "count").back() == 1024);
+    std::snprintf(buf, sizeof buf, script, "switch_buffer_cycling_off()");
+    auto off = load_text(buf);
+    REQUIRE(diag_ids(*off) == "");
+    CHECK(factor_values(off->plan, "count").back() == 2048);
+  }
+
+  TEST_CASE("plan_builder: the pt2pt excerpt of anchors.md 1.13 stops at 4096 ints") {
+    // Pingpong_Send_Recv sends and receives count ints: 8 * count bytes, 16 * count with
+    // cycling; 64kb holds count <= 4096.
+    auto p = load_text(R"(
+set_min_repetitions(8)
+set_max_repetitions(16)
+set_max_relative_standard_error(0.03)
+set_skampi_buffer(64kb)
+datatype = MPI_INT
+comm_pt2pt = comm2_max_latency_with_root()
+
+begin measurement "Pingpong_Send_Recv"
+   for count = 1 to ... step *sqrt(2) do
+      measure comm_pt2pt : Pingpong_Send_Recv(count, datatype, 0, 1)
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    auto v = factor_values(p->plan, "count");
+    CHECK(v.front() == 1);
+    CHECK(v.back() == 4096);
+    CHECK(v.size() == 24);  // 1 2 3 4 6 8 11 16 23 32 45 64 91 ... 2048 2896 4096
+    CHECK(p->plan.jobs[0].settings->max_reps == 16);
+  }
+
+  TEST_CASE("plan_builder: '...' overflow inside an inner loop ends the outer '...' loop") {
+    auto p = load_text(R"(
+set_skampi_buffer(1kb)
+begin measurement "nested"
+   for count = 1 to ... step *2 do
+      for root = 0 to 1 do
+         measure comm(2) : Bcast(count, MPI_INT, root)
+      od
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    CHECK(factor_values(p->plan, "count").back() == 128);
+    CHECK(p->plan.jobs.size() == 16);  // 8 counts x 2 roots
+  }
+
+  TEST_CASE("plan_builder: process-count scans with comm(procs)") {
+    auto p = load_text(R"(
+num_procs = get_np()
+begin measurement "MPI_Bcast-procs"
+   for procs = 2 to num_procs do
+      measure comm(procs) : Bcast(256, MPI_INT, 0)
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    REQUIRE(p->plan.jobs.size() == 3);  // np = 4
+    CHECK(p->plan.jobs[2].comm.size == 4);
+    CHECK(p->plan.jobs[0].comm.ranks == std::vector<int>{0, 1});
+  }
+
+  TEST_CASE("plan_builder: multipleof through the pipeline") {
+    auto p = load_text(R"(
+begin measurement "m"
+   for tasks = 2 to 32 step *sqrt(2) multipleof 2 do
+      measure comm(2) : Bcast(tasks, MPI_INT, 0)
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    CHECK(factor_values(p->plan, "tasks") == V{2, 4, 6, 8, 12, 16, 22, 32});
+  }
+
+  TEST_CASE("plan_builder: locals are cleared and settings restored at 'end measurement'") {
+    auto p = load_text(R"(
+x = 1
+begin measurement "a"
+   x = 2
+   set_max_repetitions(5)
+   measure comm(2) : Bcast(x, MPI_INT, 0)
+end measurement
+begin measurement "b"
+   measure comm(2) : Bcast(x, MPI_INT, 0)
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    REQUIRE(p->plan.jobs.size() == 2);
+    CHECK(p->plan.jobs[0].op.args[0].as_int() == 2);
+    CHECK(p->plan.jobs[1].op.args[0].as_int() == 1);
+    CHECK(p->plan.jobs[0].settings->max_reps == 5);
+    CHECK(p->plan.jobs[1].settings->max_reps == 33);
+  }
+
+  TEST_CASE("plan_builder: an error in a loop body is reported once and stops the loop") {
+    auto p = load_text(R"(
+begin measurement "m"
+   for i = 1 to 1000 do
+      measure comm(2) : Bcast(i, MPI_INT, undefined_root)
+   od
+end measurement
+)");
+    CHECK(diag_ids(*p) == "unknown_variable");
+    CHECK(p->plan.jobs.empty());
+  }
+
+  TEST_CASE("plan_builder: too many jobs is an error with the limit") {
+    metron::BuildOptions o;
+    o.np = 2;
+    o.max_jobs = 10;
+    auto p = load_text(R"(
+begin measurement "m"
+   for i = 1 to 20 do
+      measure comm(2) : Bcast(i, MPI_INT, 0)
+   od
+end measurement
+)",
+                       o);
+    CHECK(diag_ids(*p) == "too_many_jobs");
+    CHECK(p->plan.jobs.size() == 10);
+    CHECK(p->diags.all()[0].message == "the plan has more than 10 jobs");
+  }
+
+  TEST_CASE("plan_builder: the same text, size and seed give the same plan") {
+    const char* text = R"(
+c = comm_rand(3)
+r = get_random_int(1, 1000)
+begin measurement "m"
+   measure c : Bcast(r, MPI_INT, 0)
+end measurement
+)";
+    metron::BuildOptions o;
+    o.np = 8;
+    o.seed = 42;
+    auto a = load_text(text, o), b = load_text(text, o);
+    REQUIRE(diag_ids(*a) == "");
+    CHECK(a->plan.jobs[0].comm.ranks == b->plan.jobs[0].comm.ranks);
+    CHECK(a->plan.jobs[0].op.args[0].as_int() == b->plan.jobs[0].op.args[0].as_int());
+    o.seed = 43;
+    auto c = load_text(text, o);
+    CHECK((c->plan.jobs[0].comm.ranks != a->plan.jobs[0].comm.ranks ||
+           c->plan.jobs[0].op.args[0].as_int() != a->plan.jobs[0].op.args[0].as_int()));
+  }
+
+  TEST_CASE("plan_builder: a procs factor picks the level equal to --np") {
+    metron::BuildOptions o;
+    o.np = 4;
+    auto p = load_text(R"(
+factor procs in [2, 4]
+begin measurement "m"
+   measure comm(procs) : Barrier()
+end measurement
+)",
+                       o);
+    REQUIRE(diag_ids(*p) == "");
+    CHECK(p->plan.jobs[0].comm.size == 4);
+  }
+
+  TEST_CASE("plan_builder: list loops over operations") {
+    auto p = load_text(R"(
+begin measurement "ops"
+   for op in [Bcast, Reduce] do
+      measure comm(2) : op(8, MPI_INT)
+   od
+end measurement
+)");
+    REQUIRE(diag_ids(*p) == "");
+    REQUIRE(p->plan.jobs.size() == 2);
+    CHECK(p->plan.jobs[1].op.func->name == "Reduce");
+  }
+}
