@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 #include "runtime/clocksync/pingpong.h"
@@ -112,9 +113,17 @@ std::vector<ClockCheckRow> run_clock_check(MPI_Comm comm, std::span<const std::s
   MPI_Comm_rank(comm, &rank);
   std::vector<double> after = options.after_s;
   std::sort(after.begin(), after.end());
-  // Build every method first so a bad name fails before any time is spent.
+  // Check everything first so a bad argument fails on every rank before any time is spent.
+  if (options.rounds < 1) throw std::invalid_argument("clock check: rounds must be at least 1");
+  if (options.attempts < 1) throw std::invalid_argument("clock check: attempts must be at least 1");
   std::vector<std::unique_ptr<ClockSync>> built;
-  for (std::string_view name : methods) built.push_back(make_clock_sync(name, clock, params));
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    if (std::find(methods.begin(), methods.begin() + i, methods[i]) != methods.begin() + i) {
+      throw std::invalid_argument("clock check: method '" + std::string(methods[i]) +
+                                  "' listed twice");
+    }
+    built.push_back(make_clock_sync(methods[i], clock, params));
+  }
 
   std::vector<ClockCheckRow> rows;
   auto follow = [&](std::span<const Synced> group, double start_s) {

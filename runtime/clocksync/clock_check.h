@@ -71,7 +71,8 @@ OffsetProbe probe_offsets(MPI_Comm comm, const GlobalClock& clock, int rounds, d
 // Runs every method in `methods` (names of clock_sync_methods()) with `params` on the clock
 // `clock` and probes it at options.after_s. Collective. Returns the rows on rank 0, ordered by
 // method then instant; an empty vector on the other ranks. Throws std::invalid_argument for an
-// unknown method or bad parameters (on every rank alike).
+// unknown or repeated method, bad parameters, or rounds or attempts below 1 (on every rank
+// alike, before any communication).
 std::vector<ClockCheckRow> run_clock_check(MPI_Comm comm, std::span<const std::string_view> methods,
                                            const SyncParams& params, const LocalClock& clock,
                                            const ClockCheckOptions& options = {});

@@ -94,6 +94,23 @@ TEST_CASE("clock sync: run_sync agrees on the duration and rank 0 keeps its cloc
   if (rank == 0) CHECK(result.clock.model() == cs::ClockModel{});
 }
 
+TEST_CASE("clock check: bad arguments fail before any communication") {
+  const cs::LocalClock clock;
+  auto message = [&](std::vector<std::string_view> methods, cs::ClockCheckOptions options) {
+    try {
+      cs::run_clock_check(MPI_COMM_WORLD, methods, small_params(), clock, options);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message({"skampi", "skampi"}, {}) == "clock check: method 'skampi' listed twice");
+  CHECK(message({"jk", "nope"}, {}) == "clock sync: unknown method 'nope'");
+  cs::ClockCheckOptions zero_rounds;
+  zero_rounds.rounds = 0;
+  CHECK(message({"skampi"}, zero_rounds) == "clock check: rounds must be at least 1");
+}
+
 TEST_CASE("clock check: rows per method and instant, table and CSV") {
   const cs::LocalClock clock;
   cs::ClockCheckOptions options;
