@@ -80,6 +80,9 @@ class Interp {
   int autorefine_depth_ = 0;
   int refine_group_ = -1;
   std::string refine_var_;
+  bool refine_mult_ = false;
+  bool refine_int_ = true;
+  std::int64_t refine_multof_ = 0;
   int next_refine_group_ = 0;
   std::vector<std::pair<std::string, Value>> loop_vars_;  // outermost first
   Settings settings_;

@@ -37,6 +37,9 @@ struct Job {
   SourceRange range;               // the `measure` statement
   int refine_group = -1;           // jobs of one autorefine loop share a group; -1 otherwise
   std::string refine_var;          // the refined loop variable
+  bool refine_multiplicative = false;  // the loop steps by a factor (geometric midpoints)
+  bool refine_integer = true;          // the loop variable is an integer
+  std::int64_t refine_multiple_of = 0; // the loop's multipleof, 0 if none
 };
 
 // A `print` evaluated while planning; printed by rank 0 before the job it precedes.

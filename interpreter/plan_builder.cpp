@@ -238,6 +238,9 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     ++autorefine_depth_;
     refine_group_ = next_refine_group_++;
     refine_var_ = l.var;
+    refine_mult_ = l.multiplicative;
+    refine_int_ = spec.from.is_int;
+    refine_multof_ = spec.multiple_of.value_or(0);
   }
   bool ellipsis = !l.to;
   if (ellipsis) ++ellipsis_depth_;
@@ -386,6 +389,9 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   job.range = s.range;
   job.refine_group = refine_group_;
   job.refine_var = refine_var_;
+  job.refine_multiplicative = refine_mult_;
+  job.refine_integer = refine_int_;
+  job.refine_multiple_of = refine_multof_;
   plan_.jobs.push_back(std::move(job));
 }
 

@@ -1,4 +1,5 @@
-// metron exec (an MPI process: one launch of a plan) and the commands built on it.
+// metron exec (an MPI process: one launch of a plan) and the commands built on it: run, analyze,
+// compare, replay (not MPI processes: they start launches or read results folders).
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
 #include <cstdio>
@@ -8,13 +9,25 @@
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
+#include "runtime/analysis/analyze_folder.h"
+#include "runtime/analysis/compare.h"
+#include "runtime/analysis/results_data.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/script_bundle.h"
+#include "runtime/launcher/launch_command.h"
+#include "runtime/launcher/launcher.h"
+#include "runtime/launcher/replay.h"
 
 namespace metron {
 
 namespace {
 CLI::App* g_exec = nullptr;
+CLI::App* g_run = nullptr;
+CLI::App* g_analyze = nullptr;
+CLI::App* g_compare = nullptr;
+CLI::App* g_replay = nullptr;
+std::string g_factor;  // compare --factor
+std::string g_csv;     // compare --csv
 
 std::string default_out_dir(const std::string& script) {
   std::time_t t = std::time(nullptr);
@@ -67,10 +80,113 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   e.quiet = o.quiet;
   for (const auto& [k, v] : b.launch_levels) e.launch_levels[k] = std::to_string(v);
   for (int i = 0; i < argc; ++i) e.argv.emplace_back(argv[i]);
+  e.build = b;
   int rc = rt::execute_plan(*program, e, MPI_COMM_WORLD);
   if (me == 0 && rc == kExitOk && !o.quiet) std::printf("results: %s\n", e.out_dir.c_str());
   MPI_Finalize();
   return rc;
+}
+std::vector<std::string> args(int argc, char** argv) { return {argv, argv + argc}; }
+
+int cmd_run(CliOptions& o, int argc, char** argv) {
+  launcher::RunOptions r;
+  if (!o.resume.empty()) {
+    if (!o.file.empty() || !o.out.empty()) {
+      std::fprintf(stderr, "metron: error: --resume DIR continues a run: give no FILE or --out\n");
+      return kExitUsage;
+    }
+    r.resume = true;
+    r.out_dir = o.resume;
+  } else {
+    if (o.file.empty()) {
+      std::fprintf(stderr, "metron: error: run needs a script FILE (or --resume DIR)\n");
+      return kExitUsage;
+    }
+    r.script = o.file;
+    r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
+  }
+  r.np = o.np;
+  r.replicates = o.replicates;
+  r.seed = o.seed;
+  r.seed_given = o.seed != 0;
+  r.launcher = o.launcher;
+  r.argv = args(argc, argv);
+  r.quiet = o.quiet;
+  launcher::RunOutcome outcome;
+  int rc = launcher::run_experiment(r, outcome);
+  if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
+  return rc;
+}
+
+int cmd_analyze(const CliOptions& o) {
+  analysis::AnalyzeOptions a;
+  a.alpha = o.alpha;
+  std::string err;
+  int rc = analysis::analyze_folder(o.dirs.front(), a, err);
+  if (rc != 0) std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+  return rc == 0 ? kExitOk : kExitIo;
+}
+
+int cmd_compare(const CliOptions& o) {
+  analysis::CompareOptions co;
+  auto alt = analysis::parse_alternative(o.alternative);
+  if (!alt) {
+    std::fprintf(stderr, "metron: error: bad --alternative '%s' (two-sided, less or greater)\n",
+                 o.alternative.c_str());
+    return kExitUsage;
+  }
+  co.alternative = *alt;
+  co.alpha = o.alpha;
+  if (g_factor.empty() != (o.dirs.size() == 2)) {
+    std::fprintf(stderr,
+                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME\n");
+    return kExitUsage;
+  }
+  std::string err;
+  std::vector<std::optional<analysis::ResultsData>> data;
+  for (const auto& d : o.dirs) {
+    data.push_back(analysis::load_results(d, err));
+    if (!data.back()) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitIo;
+    }
+  }
+  std::vector<analysis::Comparison> cs;
+  std::string name_a = o.dirs[0], name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
+  std::size_t unmatched = 0;
+  if (!g_factor.empty()) {
+    cs = analysis::compare_levels(*data[0], g_factor, co, err);
+    if (cs.empty() && !err.empty()) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitUsage;
+    }
+    if (!cs.empty()) {
+      name_a = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_a;
+      name_b = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_b;
+      if (cs.back().level_b != cs.front().level_b) name_b += " (and each further level)";
+    }
+  } else {
+    cs = analysis::compare_results(*data[0], *data[1], co, &unmatched);
+  }
+  std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+  if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
+  if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
+    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+int cmd_replay(const CliOptions& o, int argc, char** argv) {
+  launcher::ReplayOptions r;
+  r.recorded_dir = o.dirs.front();
+  r.out_dir = o.out;
+  r.replicates = o.replicates;
+  r.launcher = o.launcher;
+  r.alpha = o.alpha;
+  r.argv = args(argc, argv);
+  r.quiet = o.quiet;
+  return launcher::replay_experiment(r);
 }
 }  // namespace
 
@@ -82,10 +198,64 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_option("--launch", o.replicates, "launch id (set by metron run)");
   g_exec->add_option("--levels", o.launch_spec, "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
+
+  std::string placeholders;
+  for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
+  g_run = app.add_subcommand(
+      "run", "run an experiment: every launch (replicates x launch factors) in a seeded random "
+             "order, each through the launcher; then merge and analyze (not under mpiexec)");
+  g_run->add_option("file", o.file, "script");
+  g_run->add_option("--np", o.np, "ranks per launch (a `procs` factor overrides)")
+      ->check(CLI::Range(1, 1 << 20));
+  g_run->add_option("--replicates", o.replicates, "launches per factor combination (default: "
+                                                  "the script's `replicate`, else 1)")
+      ->check(CLI::Range(1, 1 << 20));
+  g_run->add_option("--seed", o.seed, "run seed (launch order, job order; default: the script's "
+                                      "`shuffle seed`, else random, recorded)");
+  g_run->add_option("--out", o.out, "results folder (default results/<script>-<time>)");
+  g_run->add_option("--launcher", o.launcher,
+                    std::string("command template of one launch; placeholders") + placeholders +
+                        " (default \"" + launcher::kDefaultLauncher + "\")");
+  g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
+  g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
+
+  g_analyze = app.add_subcommand("analyze", "analyze a results folder across launches "
+                                            "(writes analysis.csv; no MPI)");
+  g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
+  g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
+      ->check(CLI::Range(0.0, 1.0));
+
+  g_compare = app.add_subcommand(
+      "compare", "compare two results folders job by job (Wilcoxon rank-sum on per-launch "
+                 "medians), or the levels of a launch factor in one folder");
+  g_compare->add_option("dirs", o.dirs, "DIR_A DIR_B, or DIR with --factor")
+      ->required()
+      ->expected(1, 2);
+  g_compare->add_option("--alternative", o.alternative,
+                        "two-sided | less (A faster than B) | greater (A slower than B)");
+  g_compare->add_option("--alpha", o.alpha, "significance level")->check(CLI::Range(0.0, 1.0));
+  g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
+  g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file");
+
+  g_replay = app.add_subcommand(
+      "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
+  g_replay->add_option("dir", o.dirs, "recorded results folder")->required()->expected(1);
+  g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)");
+  g_replay->add_option("--replicates", o.replicates, "launches per combination (default: as "
+                                                     "recorded)")
+      ->check(CLI::Range(1, 1 << 20));
+  g_replay->add_option("--launcher", o.launcher, "launcher template (default: as recorded)");
+  g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
+      ->check(CLI::Range(0.0, 1.0));
+  g_replay->add_flag("--quiet", o.quiet, "no progress line");
 }
 
 int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
   if (g_exec && g_exec->parsed()) return cmd_exec(o, argc, argv);
+  if (g_run && g_run->parsed()) return cmd_run(o, argc, argv);
+  if (g_analyze && g_analyze->parsed()) return cmd_analyze(o);
+  if (g_compare && g_compare->parsed()) return cmd_compare(o);
+  if (g_replay && g_replay->parsed()) return cmd_replay(o, argc, argv);
   return kExitUsage;
 }
 

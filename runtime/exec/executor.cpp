@@ -21,6 +21,7 @@
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/exec/manifest.h"
+#include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/output/results_files.h"
@@ -295,23 +296,21 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   std::size_t next_print = 0;
   int exit_code = kExitOk;
   std::string failure;
-  std::vector<std::pair<const Job*, JobSummary>> done;
-  for (std::size_t pos = 0; pos < order.size(); ++pos) {
-    const Job& job = plan.jobs[order[pos]];
-    if (me == 0 && !plan.design.shuffle)
-      while (next_print < plan.prints.size() && plan.prints[next_print].before_job <= job.id) {
-        std::printf("%s%s\n", plan.prints[next_print].all ? "#P[0] " : "",
-                    plan.prints[next_print].text.c_str());
-        ++next_print;
-      }
+  std::size_t executed = 0;
+  std::size_t total = order.size();
+
+  // Runs one job on every rank (collective over world). On rank 0, `summary` receives its
+  // statistics. Returns false when the job failed (the launch stops there).
+  auto run_job = [&](const Job& job, int refine_round, JobSummary* summary) {
     std::vector<int> ranks;
     MPI_Comm comm = comms.get(job.comm, ranks);  // collective over world
     JobResult r;
     r.job = &job;
     r.launch = opt.launch;
-    r.order = static_cast<std::int64_t>(pos);
+    r.order = static_cast<std::int64_t>(executed);
     r.comm_size = static_cast<int>(ranks.size());
     r.world_ranks = ranks;
+    r.refine_round = refine_round;
     std::string error;
     if (comm != MPI_COMM_NULL) measure_job(job, comm, r, error);
     // Every rank learns whether the job failed (non-members too), then the root ships data.
@@ -328,17 +327,35 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       JobSummary s = summarize(r, *job.settings);
       files.write_job(r, s);
       manifest.add_job(r, s, error);
-      done.emplace_back(&job, s);
+      if (summary) *summary = s;
       if (!opt.quiet)
-        std::printf("%s\n", manifest.progress_line(r, s, pos, order.size()).c_str());
+        std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
       manifest.set_status("interrupted", "");
       g_interrupted_manifest = manifest.json().dump(2) + "\n";
     }
+    ++executed;
     if (!error.empty()) {
       failure = location(program, job) + "error: " + error;
       exit_code = kExitRuntime;
-      break;  // stop the launch: what was measured stays on disk
+      return false;  // stop the launch: what was measured stays on disk
     }
+    return true;
+  };
+
+  std::vector<JobSummary> summaries(plan.jobs.size());
+  for (std::size_t pos = 0; pos < order.size(); ++pos) {
+    const Job& job = plan.jobs[order[pos]];
+    if (me == 0 && !plan.design.shuffle)
+      while (next_print < plan.prints.size() && plan.prints[next_print].before_job <= job.id) {
+        std::printf("%s%s\n", plan.prints[next_print].all ? "#P[0] " : "",
+                    plan.prints[next_print].text.c_str());
+        ++next_print;
+      }
+    if (!run_job(job, job.refine_group >= 0 ? 0 : -1, &summaries[order[pos]])) break;
+  }
+  if (exit_code == kExitOk) {
+    RefineDriver refine(program, opt, world, manifest);
+    if (!refine.run(summaries, run_job, total)) exit_code = kExitRuntime;
   }
   if (me == 0) {
     while (exit_code == kExitOk && next_print < plan.prints.size())

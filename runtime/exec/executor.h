@@ -24,6 +24,7 @@ struct ExecOptions {
   std::string script_path;
   std::map<std::string, std::string> files;  // every script file read (rank 0)
   std::vector<std::string> argv;
+  BuildOptions build;  // how the plan was built (refinement rebuilds parts of it)
 };
 
 // Runs the plan; returns the process exit code (same on every rank).

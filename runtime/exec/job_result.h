@@ -31,6 +31,7 @@ struct JobResult {
   double rule_time_s = 0;             // time spent evaluating the stopping rule
   std::string error;                  // non-empty when the job failed
   std::string verify;                 // "ok", "off", or the failure message
+  int refine_round = -1;              // -1: not in an autorefine loop; 0: regular point; k: round k
 };
 
 }  // namespace metron::rt

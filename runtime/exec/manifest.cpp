@@ -90,8 +90,20 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                       {"rule_time_s", r.rule_time_s},
                       {"elapsed_s", r.elapsed_s},
                       {"verify", r.verify}};
+  if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
   if (!error.empty()) j["error"] = error;
   j_["jobs"].push_back(std::move(j));
+}
+
+void ManifestBuilder::add_refinement(int group, const std::string& var, const std::string& algorithm,
+                                     int rounds, const std::string& stop_reason,
+                                     std::size_t points) {
+  j_["refinement"].push_back({{"group", group},
+                              {"var", var},
+                              {"algorithm", algorithm},
+                              {"rounds", rounds},
+                              {"stop_reason", stop_reason},
+                              {"points", points}});
 }
 
 std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary& s,
@@ -103,6 +115,7 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                          ? "failed"
                          : fmt::format("median {:.3f} us (n = {}, {})", s.median * 1e6, s.used_n,
                                        stop_reason_name(r.stop_reason));
+  if (r.refine_round > 0) what += fmt::format(" [refined, round {}]", r.refine_round);
   return fmt::format("[{:>{}}/{}] {}{}  {} {} B on {} rank{}: {}", pos + 1,
                      std::to_string(total).size(), total, j.block, factors, j.op.func->name,
                      j.bytes, r.comm_size, r.comm_size == 1 ? "" : "s", what);

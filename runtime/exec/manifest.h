@@ -27,6 +27,8 @@ class ManifestBuilder {
   void set_order(const std::vector<std::size_t>& order, const Plan& plan);
   void add_job(const JobResult& r, const JobSummary& s, const std::string& error);
   void set_error(const std::string& error) { j_["error"] = error; }
+  void add_refinement(int group, const std::string& var, const std::string& algorithm, int rounds,
+                      const std::string& stop_reason, std::size_t points);
   const nlohmann::json& json() const { return j_; }
   // One line for people: "[  3/26] block op 16 B on 4 ranks: median 12.3 us (n = 32, rule_met)".
   std::string progress_line(const JobResult& r, const JobSummary& s, std::size_t pos,

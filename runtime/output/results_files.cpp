@@ -19,8 +19,9 @@ std::vector<std::string> factor_columns(const Plan& plan) {
 }
 
 namespace {
-const std::vector<std::string> kCommon = {"launch", "job",   "order", "block",      "op",
-                                          "comm_size", "count", "bytes", "round_trip"};
+const std::vector<std::string> kCommon = {"launch",    "job",   "order", "block",
+                                          "op",        "comm_size", "count", "bytes",
+                                          "round_trip", "refine_round", "refine_algorithm"};
 }
 
 bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
@@ -68,6 +69,10 @@ void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   const Job& j = *r.job;
   w.field(r.launch).field(j.id).field(r.order).field(j.block).field(j.op.func->name);
   w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip);
+  if (r.refine_round >= 0)
+    w.field(static_cast<std::int64_t>(r.refine_round)).field(refine_name(j.settings->refine.kind));
+  else
+    w.field(std::string_view()).field(std::string_view());
   for (const auto& name : factor_names_) {
     std::string cell;
     for (const auto& [k, v] : j.factors)
