@@ -1,0 +1,150 @@
+// Across-launch analysis and analysis.csv (see analysis.h).
+#include "runtime/analysis/analysis.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/output/csv_writer.h"
+#include "runtime/stats/descriptive.h"
+#include "runtime/stats/median_ci.h"
+
+namespace metron::analysis {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+}
+
+Distribution distribution(std::span<const double> values, double level) {
+  Distribution d;
+  d.n = values.size();
+  if (values.empty()) {
+    d.median = d.min = d.max = d.rel_spread = d.ci_lo = d.ci_hi = kNaN;
+    return d;
+  }
+  auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  d.min = *lo;
+  d.max = *hi;
+  // max/min - 1 is undefined for a zero minimum (an empty operation): NaN, not infinity.
+  d.rel_spread = d.min > 0 ? d.max / d.min - 1.0 : kNaN;
+  stats::QuantileCi ci = stats::median_ci(values, level);
+  d.median = ci.estimate;
+  d.ci_lo = ci.assessable() ? ci.lower : kNaN;
+  d.ci_hi = ci.assessable() ? ci.upper : kNaN;
+  return d;
+}
+
+JobAnalysis analyze_job(const JobSeries& s) {
+  JobAnalysis a;
+  a.series = &s;
+  std::vector<double> medians, means;
+  for (const auto& v : s.launches) {
+    medians.push_back(v.median_s);
+    if (!std::isnan(v.mean_s)) means.push_back(v.mean_s);
+    a.observations += v.used_n;
+  }
+  Distribution m = distribution(medians);
+  a.n_launches = m.n;
+  a.median_s = m.median;
+  a.min_median_s = m.min;
+  a.max_median_s = m.max;
+  a.rel_spread = m.rel_spread;
+  a.ci_lo_s = m.ci_lo;
+  a.ci_hi_s = m.ci_hi;
+  Distribution mm = distribution(means);
+  a.median_of_means_s = mm.median;
+  a.min_mean_s = mm.min;
+  a.max_mean_s = mm.max;
+  return a;
+}
+
+std::vector<JobAnalysis> analyze(const ResultsData& d) {
+  std::vector<JobAnalysis> out;
+  out.reserve(d.jobs.size());
+  for (const auto& s : d.jobs) out.push_back(analyze_job(s));
+  return out;
+}
+
+bool write_analysis_csv(const std::string& path, const ResultsData& d,
+                        const std::vector<JobAnalysis>& a, std::string& error) {
+  out::CsvWriter w;
+  if (!w.open(path)) {
+    error = "cannot write '" + path + "'";
+    return false;
+  }
+  std::vector<std::string> cols = {"job", "block", "op", "bytes", "comm_size", "occurrence"};
+  for (const auto& v : d.var_names) cols.push_back("var_" + v);
+  for (const auto& f : d.factor_names) cols.push_back("factor_" + f);
+  for (const char* c : {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level",
+                        "min_median_s", "max_median_s", "rel_spread", "median_of_means_s",
+                        "min_mean_s", "max_mean_s", "observations"})
+    cols.emplace_back(c);
+  w.header(cols);
+  for (const auto& x : a) {
+    const JobKey& k = x.series->key;
+    w.field(x.series->job).field(k.block).field(k.op).field(k.bytes).field(k.comm_size);
+    w.field(k.occurrence);
+    for (const auto& v : d.var_names) {
+      std::string cell;
+      for (const auto& [name, val] : k.vars)
+        if (name == v) cell = val;
+      w.field(cell);
+    }
+    for (const auto& f : d.factor_names) w.field(k.factor(f));
+    w.field(static_cast<std::int64_t>(x.n_launches)).field(x.median_s);
+    w.field(x.ci_lo_s).field(x.ci_hi_s).field(kCiLevel);
+    w.field(x.min_median_s).field(x.max_median_s).field(x.rel_spread);
+    w.field(x.median_of_means_s).field(x.min_mean_s).field(x.max_mean_s);
+    w.field(x.observations);
+    w.end_row();
+  }
+  w.flush();
+  return true;
+}
+
+std::string format_us(double seconds) {
+  if (std::isnan(seconds)) return "-";
+  double us = seconds * 1e6;
+  double a = std::fabs(us);
+  if (a >= 100) return fmt::format("{:.1f}", us);
+  if (a >= 1) return fmt::format("{:.3f}", us);
+  return fmt::format("{:.4f}", us);
+}
+
+std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>& a) {
+  std::string out;
+  std::size_t width = 3;
+  for (const auto& x : a) width = std::max(width, x.series->key.label().size());
+  std::string block;
+  bool first = true;
+  for (const auto& x : a) {
+    const JobKey& k = x.series->key;
+    if (first || k.block != block) {
+      block = k.block;
+      out += fmt::format("{}block \"{}\"\n", first ? "" : "\n", block);
+      out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}\n", "job", width,
+                         "launches", "median us", "95% CI us", "min us", "max us", "spread");
+      first = false;
+    }
+    std::string ci = std::isnan(x.ci_lo_s)
+                         ? std::string("not assessable")
+                         : "[" + format_us(x.ci_lo_s) + ", " + format_us(x.ci_hi_s) + "]";
+    std::string spread =
+        std::isnan(x.rel_spread) ? std::string("-") : fmt::format("{:.1f}%", 100 * x.rel_spread);
+    out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}\n", k.label(), width,
+                       x.n_launches, format_us(x.median_s), ci, format_us(x.min_median_s),
+                       format_us(x.max_median_s), spread);
+  }
+  out += fmt::format(
+      "\nmedian: median over {} launch{} of each launch's median (outlier-filtered sample); "
+      "spread: max/min - 1 of the per-launch medians\n",
+      d.launches, d.launches == 1 ? "" : "es");
+  if (d.skipped_rows > 0)
+    out += fmt::format("{} job row{} without a median (failed jobs) left out\n", d.skipped_rows,
+                       d.skipped_rows == 1 ? "" : "s");
+  return out;
+}
+
+}  // namespace metron::analysis

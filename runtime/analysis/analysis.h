@@ -1,0 +1,52 @@
+// Across-launch analysis (Hunold & Carpen-Amarie, Alg. 6): per job, the distribution of the
+// per-launch medians: median of medians, min, max, relative spread, nonparametric CI of the
+// median, number of launches; written to analysis.csv and shown as a table. No MPI.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/analysis/results_data.h"
+
+namespace metron::analysis {
+
+inline constexpr double kCiLevel = 0.95;
+
+struct JobAnalysis {
+  const JobSeries* series = nullptr;
+  std::size_t n_launches = 0;
+  double median_s = 0;      // median of the per-launch medians: Metron's reported value
+  double min_median_s = 0;  // smallest per-launch median
+  double max_median_s = 0;
+  double rel_spread = 0;         // max / min - 1 of the per-launch medians
+  double ci_lo_s = 0;            // 95% order-statistic CI of the median of medians; NaN when not
+  double ci_hi_s = 0;            //   assessable (n <= 5 launches at 95%)
+  double median_of_means_s = 0;  // the same for the per-launch means (for readers of [A] §6.3)
+  double min_mean_s = 0;
+  double max_mean_s = 0;
+  std::int64_t observations = 0;  // filtered observations summed over the launches
+};
+
+// The summary of one series of per-launch values; NaN fields for an empty series.
+struct Distribution {
+  std::size_t n = 0;
+  double median = 0, min = 0, max = 0, rel_spread = 0, ci_lo = 0, ci_hi = 0;
+};
+Distribution distribution(std::span<const double> values, double level = kCiLevel);
+
+JobAnalysis analyze_job(const JobSeries& s);
+std::vector<JobAnalysis> analyze(const ResultsData& d);
+
+// analysis.csv (columns in docs/experiments.md). False and `error` set when it cannot be written.
+bool write_analysis_csv(const std::string& path, const ResultsData& d,
+                        const std::vector<JobAnalysis>& a, std::string& error);
+
+// The table people read: times in microseconds, one line per job, grouped by block.
+std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>& a);
+
+// "12.3", "1234" or "0.0456": microseconds with three significant digits or more.
+std::string format_us(double seconds);
+
+}  // namespace metron::analysis

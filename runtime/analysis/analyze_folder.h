@@ -1,0 +1,18 @@
+// `metron analyze DIR`: analysis.csv and the terminal table for a results folder, plus, for each
+// launch factor with an environment variable and several levels, its levels compared job by job
+// (comparisons.csv). Also run at the end of `metron run`. No MPI.
+#pragma once
+
+#include <string>
+
+namespace metron::analysis {
+
+struct AnalyzeOptions {
+  bool print = true;    // the tables on stdout
+  double alpha = 0.05;  // for the level comparisons
+};
+
+// Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.
+int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string& error);
+
+}  // namespace metron::analysis

@@ -1,0 +1,65 @@
+// Environment differences for replay warnings (see environment_diff.h).
+#include "runtime/analysis/environment_diff.h"
+
+#include <map>
+
+namespace metron::analysis {
+
+namespace {
+
+std::string text(const nlohmann::json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key)) return "(not recorded)";
+  const auto& v = j[key];
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// MPI library strings span several lines (MPICH prints its configure line); one line suffices.
+std::string first_line(const std::string& s) {
+  return s.substr(0, s.find('\n'));
+}
+
+}  // namespace
+
+std::vector<std::string> environment_differences(const nlohmann::json& recorded,
+                                                 const nlohmann::json& now) {
+  std::vector<std::string> out;
+  auto same = [&](const char* key, const char* what) {
+    std::string a = text(recorded, key), b = text(now, key);
+    if (a != b)
+      out.push_back(std::string(what) + ": '" + first_line(a) + "' (recorded) vs '" +
+                    first_line(b) + "' (now)");
+  };
+  same("mpi_library_version", "MPI library");
+  same("processor_names", "processor names");
+  same("cpu_model", "CPU model");
+  same("cores_online", "cores online");
+  // Environment variables that select MPI algorithms or pinning (set outside launch factors).
+  std::map<std::string, std::string> ea, eb;
+  auto env = [](const nlohmann::json& s, std::map<std::string, std::string>& m) {
+    if (!s.is_object() || !s.contains("environment")) return;
+    const auto& e = s["environment"];
+    if (e.is_object())
+      for (auto it = e.begin(); it != e.end(); ++it)
+        m[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    else if (e.is_array())
+      for (const auto& kv : e)
+        if (kv.is_array() && kv.size() == 2 && kv[0].is_string())
+          m[kv[0].get<std::string>()] = kv[1].is_string() ? kv[1].get<std::string>() : kv[1].dump();
+  };
+  env(recorded, ea);
+  env(now, eb);
+  for (const auto& [k, v] : ea) {
+    auto it = eb.find(k);
+    if (it == eb.end())
+      out.push_back("environment variable " + k + "='" + v + "' was set, is not now");
+    else if (it->second != v)
+      out.push_back("environment variable " + k + ": '" + v + "' (recorded) vs '" + it->second +
+                    "' (now)");
+  }
+  for (const auto& [k, v] : eb)
+    if (!ea.count(k))
+      out.push_back("environment variable " + k + "='" + v + "' is set now, was not");
+  return out;
+}
+
+}  // namespace metron::analysis

@@ -1,0 +1,201 @@
+// Reading a results folder back into per-job series of per-launch values (see results_data.h).
+#include "runtime/analysis/results_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "runtime/analysis/csv_table.h"
+
+namespace metron::analysis {
+
+namespace {
+
+constexpr const char* kVarPrefix = "var_";
+constexpr const char* kFactorPrefix = "factor_";
+
+bool starts_with(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+std::string json_cell(const nlohmann::json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// A single `metron exec` folder has no factor_ columns: its launch's levels are in the manifest
+// as level indices, resolved against the plan's design.
+std::vector<std::pair<std::string, std::string>> exec_levels(const nlohmann::json& m) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!m.contains("launch") || !m["launch"].contains("levels")) return out;
+  const auto& levels = m["launch"]["levels"];
+  if (!m.contains("plan") || !m["plan"].contains("design")) return out;
+  for (const auto& f : m["plan"]["design"]["factors"]) {
+    std::string name = f.value("name", "");
+    std::size_t idx = 0;
+    if (levels.contains(name)) {
+      try {
+        idx = std::stoul(json_cell(levels[name]));
+      } catch (...) {
+        idx = 0;
+      }
+    }
+    if (idx < f["levels"].size()) out.emplace_back(name, json_cell(f["levels"][idx]));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string JobKey::text(const std::string& skip_factor) const {
+  std::string t =
+      block + '\x1f' + op + '\x1f' + std::to_string(bytes) + '\x1f' + std::to_string(comm_size);
+  for (const auto& [k, v] : vars) t += '\x1f' + k + '=' + v;
+  for (const auto& [k, v] : factors)
+    if (k != skip_factor) t += "\x1f@" + k + '=' + v;
+  return t + "\x1f#" + std::to_string(occurrence);
+}
+
+std::string JobKey::label(const std::string& skip_factor) const {
+  std::string t = op + ' ' + std::to_string(bytes) + " B, " + std::to_string(comm_size) +
+                  (comm_size == 1 ? " rank" : " ranks");
+  for (const auto& [k, v] : vars) t += ", " + k + '=' + v;
+  for (const auto& [k, v] : factors)
+    if (k != skip_factor) t += ", " + k + '=' + v;
+  if (occurrence > 0) t += " #" + std::to_string(occurrence + 1);
+  return t;
+}
+
+std::string JobKey::factor(const std::string& name) const {
+  for (const auto& [k, v] : factors)
+    if (k == name) return v;
+  return "";
+}
+
+std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& error) {
+  for (const char* need : {"launch", "block", "op", "bytes", "comm_size", "median_s"})
+    if (!t.column(need)) {
+      error = std::string("summary.csv has no '") + need + "' column";
+      return std::nullopt;
+    }
+  ResultsData d;
+  std::vector<std::size_t> var_cols, factor_cols;
+  for (std::size_t i = 0; i < t.header.size(); ++i) {
+    if (starts_with(t.header[i], kVarPrefix)) {
+      var_cols.push_back(i);
+      d.var_names.push_back(t.header[i].substr(4));
+    } else if (starts_with(t.header[i], kFactorPrefix)) {
+      factor_cols.push_back(i);
+      d.factor_names.push_back(t.header[i].substr(7));
+    }
+  }
+  auto col = [&](const char* name) { return t.column(name); };
+  auto c_launch = *col("launch"), c_block = *col("block"), c_op = *col("op");
+  auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
+  auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
+  auto c_used = col("used_n"), c_stop = col("stop_reason");
+  auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
+    static const std::string kEmpty;
+    return c < row.size() ? row[c] : kEmpty;
+  };
+  auto as_int = [](const std::string& s) -> std::int64_t {
+    double v = cell_double(s);
+    return std::isnan(v) ? 0 : static_cast<std::int64_t>(v);
+  };
+
+  // Rows in job-id order within each launch, so that occurrence numbers are stable.
+  std::vector<std::size_t> rows(t.rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+  std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+    std::int64_t la = as_int(get(t.rows[a], c_launch)), lb = as_int(get(t.rows[b], c_launch));
+    if (la != lb) return la < lb;
+    if (!c_job) return false;
+    return as_int(get(t.rows[a], *c_job)) < as_int(get(t.rows[b], *c_job));
+  });
+
+  std::map<std::string, std::size_t> index;  // key text -> position in d.jobs
+  std::map<std::string, int> seen;           // launch + base key -> occurrences so far
+  std::map<std::int64_t, bool> launches;
+  for (std::size_t r : rows) {
+    const auto& row = t.rows[r];
+    JobKey k;
+    k.block = get(row, c_block);
+    k.op = get(row, c_op);
+    k.bytes = as_int(get(row, c_bytes));
+    k.comm_size = as_int(get(row, c_comm));
+    for (std::size_t i = 0; i < var_cols.size(); ++i)
+      if (!get(row, var_cols[i]).empty())
+        k.vars.emplace_back(d.var_names[i], get(row, var_cols[i]));
+    for (std::size_t i = 0; i < factor_cols.size(); ++i)
+      k.factors.emplace_back(d.factor_names[i], get(row, factor_cols[i]));
+    std::int64_t launch = as_int(get(row, c_launch));
+    launches[launch] = true;
+    std::string base = std::to_string(launch) + '\x1e' + k.text();
+    k.occurrence = seen[base]++;
+
+    LaunchValue v;
+    v.launch = launch;
+    v.replicate = c_rep ? as_int(get(row, *c_rep)) : 0;
+    v.median_s = cell_double(get(row, c_median));
+    v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
+    v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
+    bool failed = c_stop && get(row, *c_stop) == "error";
+    std::string key = k.text();
+    auto it = index.find(key);
+    if (it == index.end()) {
+      it = index.emplace(key, d.jobs.size()).first;
+      JobSeries s;
+      s.key = k;
+      s.job = c_job ? as_int(get(row, *c_job)) : 0;
+      d.jobs.push_back(std::move(s));
+    }
+    if (failed || std::isnan(v.median_s)) {
+      ++d.skipped_rows;
+      continue;
+    }
+    d.jobs[it->second].launches.push_back(v);
+  }
+  // d.jobs is in order of first appearance: the lowest launch's job ids, i.e. the plan's order.
+  d.launches = static_cast<std::int64_t>(launches.size());
+  return d;
+}
+
+std::optional<ResultsData> load_results(const std::string& dir, std::string& error) {
+  namespace fs = std::filesystem;
+  nlohmann::json manifest;
+  fs::path mpath = fs::path(dir) / "manifest.json";
+  if (fs::exists(mpath)) {
+    std::ifstream f(mpath);
+    try {
+      manifest = nlohmann::json::parse(f);
+    } catch (const std::exception& e) {
+      error = "cannot read '" + mpath.string() + "': " + e.what();
+      return std::nullopt;
+    }
+  }
+  fs::path spath = fs::path(dir) / "summary.csv";
+  auto table = read_csv_table(spath.string());
+  if (!table) {
+    error = "cannot read '" + spath.string() + "'";
+    return std::nullopt;
+  }
+  auto d = results_from_summary(*table, error);
+  if (!d) {
+    error = spath.string() + ": " + error;
+    return std::nullopt;
+  }
+  d->dir = dir;
+  d->is_run = manifest.is_object() && manifest.contains("run_schema_version");
+  if (!d->is_run && d->factor_names.empty()) {
+    auto levels = exec_levels(manifest);
+    if (!levels.empty()) {
+      for (const auto& [k, v] : levels) d->factor_names.push_back(k);
+      for (auto& s : d->jobs) s.key.factors = levels;
+    }
+  }
+  d->manifest = std::move(manifest);
+  return d;
+}
+
+}  // namespace metron::analysis

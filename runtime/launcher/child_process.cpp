@@ -1,0 +1,123 @@
+// Child processes of `metron run` (see child_process.h).
+#include "runtime/launcher/child_process.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+
+extern char** environ;
+
+namespace metron::launcher {
+
+namespace {
+volatile std::sig_atomic_t g_stop = 0;
+volatile pid_t g_child = 0;
+
+void on_stop(int sig) {
+  g_stop = sig;
+  pid_t c = g_child;
+  if (c > 0) kill(c, sig);  // async-signal-safe
+}
+}  // namespace
+
+void install_stop_handlers() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop;
+  sigemptyset(&sa.sa_mask);
+  // No SA_RESTART: waitpid returns EINTR and the loop re-checks; nothing else blocks for long.
+  for (int s : {SIGTERM, SIGINT, SIGHUP}) sigaction(s, &sa, nullptr);
+}
+
+int stop_requested() {
+  return g_stop;
+}
+
+ChildResult run_child(const std::vector<std::string>& argv,
+                      const std::vector<std::pair<std::string, std::string>>& env,
+                      const std::string& stdout_path, const std::string& stderr_path) {
+  ChildResult r;
+  std::vector<std::string> envs;
+  for (char** e = environ; e && *e; ++e) {
+    std::string kv = *e;
+    std::string name = kv.substr(0, kv.find('='));
+    bool overridden = false;
+    for (const auto& [k, v] : env) overridden = overridden || k == name;
+    if (!overridden) envs.push_back(std::move(kv));
+  }
+  for (const auto& [k, v] : env) envs.push_back(k + "=" + v);
+  std::vector<char*> cargv, cenv;
+  for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+  for (const auto& e : envs) cenv.push_back(const_cast<char*>(e.c_str()));
+  cenv.push_back(nullptr);
+
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  // stdin from /dev/null: mpiexec forwards stdin to rank 0, and a run in the background must not
+  // stop on SIGTTIN.
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, stdout_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                   0644);
+  posix_spawn_file_actions_addopen(&fa, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                   0644);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // Signals this process handles are reset by exec anyway; reset the stop signals explicitly in
+  // case a caller ignored them, so the launch can always be terminated.
+  sigset_t def;
+  sigemptyset(&def);
+  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE}) sigaddset(&def, s);
+  posix_spawnattr_setsigdefault(&attr, &def);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+
+  auto t0 = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  int rc = posix_spawnp(&pid, cargv[0], &fa, &attr, cargv.data(), cenv.data());
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(rc);
+    return r;
+  }
+  r.started = true;
+  g_child = pid;
+  if (g_stop) kill(pid, g_stop);  // a signal that came while spawning
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) break;
+  }
+  g_child = 0;
+  r.duration_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  return r;
+}
+
+std::string file_tail(const std::string& path, std::size_t max_lines, std::size_t max_bytes) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return "";
+  f.seekg(0, std::ios::end);
+  std::streamoff size = f.tellg();
+  std::streamoff start = size > static_cast<std::streamoff>(max_bytes)
+                             ? size - static_cast<std::streamoff>(max_bytes)
+                             : 0;
+  f.seekg(start);
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  std::size_t pos = text.size();
+  for (std::size_t n = 0; n < max_lines && pos != std::string::npos && pos > 0; ++n)
+    pos = text.rfind('\n', pos - 1);
+  if (pos != std::string::npos && pos < text.size() && text[pos] == '\n') ++pos;
+  if (pos == std::string::npos) pos = 0;
+  return text.substr(pos);
+}
+
+}  // namespace metron::launcher

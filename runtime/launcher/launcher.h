@@ -1,0 +1,46 @@
+// `metron run`: the launches of an experiment (replicates x launch-factor levels) in a seeded
+// random order, each a child `mpiexec ... metron exec` (through the launcher template) into
+// DIR/launches/<id>/, one run manifest, --resume, then the merge and the analysis. Not an MPI
+// process.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/launcher/script_copy.h"
+
+namespace metron::launcher {
+
+inline constexpr int kRunSchemaVersion = 1;
+
+struct RunOptions {
+  std::string script;             // the main file (fresh run): read from disk ...
+  std::vector<ScriptFile> files;  // ... unless given here (replay), main file first
+  std::string out_dir;            // results folder; must not exist or be empty
+  bool resume = false;            // out_dir is a run to continue
+  int np = 2;                     // ranks of launches without a `procs` factor
+  std::int64_t replicates = 0;    // 0: the script's `replicate`
+  std::uint64_t seed = 0;
+  bool seed_given = false;        // else the script's `shuffle seed`, else a random seed
+  std::string launcher;           // template; empty: default, or the recorded one on resume
+  std::string metron_binary;      // for {metron}; empty: this executable
+  std::vector<std::string> argv;  // the command line, for the manifest
+  std::string replay_of;          // the recorded folder, when replaying
+  bool quiet = false;             // no progress lines and no analysis table
+  bool analysis_table = true;     // print the analysis table (replay prints its verdicts)
+};
+
+struct RunOutcome {
+  std::string dir;
+  std::size_t launches = 0;
+  std::size_t complete = 0;
+  std::size_t failed = 0;
+  bool interrupted = false;
+};
+
+// Returns the exit code: 0 when every launch completed, 70 when one failed (the others are
+// merged and analysed), 64/65/74 for usage, script and I/O errors, 128 + signal if interrupted.
+int run_experiment(const RunOptions& o, RunOutcome& outcome);
+
+}  // namespace metron::launcher

@@ -1,0 +1,121 @@
+// `metron replay` (see replay.h).
+#include "runtime/launcher/replay.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/program.h"
+#include "runtime/analysis/compare.h"
+#include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/results_data.h"
+#include "runtime/launcher/launcher.h"
+#include "runtime/launcher/script_copy.h"
+
+namespace metron::launcher {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+std::optional<json> read_json(const fs::path& path) {
+  std::ifstream f(path);
+  if (!f) return std::nullopt;
+  try {
+    return json::parse(f);
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+std::string default_replay_dir(const std::string& recorded) {
+  std::string base = fs::path(recorded).lexically_normal().string();
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  std::string dir = base + "-replay";
+  for (int k = 2; fs::exists(dir); ++k) dir = base + "-replay-" + std::to_string(k);
+  return dir;
+}
+
+// The "system" object of launch `id` of a run folder (null if that launch has no manifest).
+json launch_system(const fs::path& dir, std::int64_t id) {
+  auto m = read_json(dir / "launches" / std::to_string(id) / "manifest.json");
+  if (!m || !m->is_object() || !m->contains("system")) return nullptr;
+  return (*m)["system"];
+}
+
+}  // namespace
+
+int replay_experiment(const ReplayOptions& o) {
+  auto m = read_json(fs::path(o.recorded_dir) / "manifest.json");
+  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
+    std::fprintf(stderr,
+                 "metron: error: '%s' is not a `metron run` results folder (no run manifest)\n",
+                 o.recorded_dir.c_str());
+    return kExitIo;
+  }
+  RunOptions r;
+  r.files = manifest_files((*m)["script"]);
+  if (r.files.empty()) {
+    std::fprintf(stderr, "metron: error: the manifest in '%s' records no script files\n",
+                 o.recorded_dir.c_str());
+    return kExitIo;
+  }
+  r.script = r.files.front().name;
+  r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;
+  const json& design = (*m)["design"];
+  r.np = design.value("np", 2);
+  r.replicates = o.replicates > 0 ? o.replicates : design.value("replicates", std::int64_t{1});
+  r.seed = m->value("seed", std::uint64_t{0});
+  r.seed_given = true;
+  r.launcher = o.launcher.empty() ? m->value("launcher", std::string()) : o.launcher;
+  r.argv = o.argv;
+  r.replay_of = o.recorded_dir;
+  r.quiet = o.quiet;
+  r.analysis_table = false;
+  if (!o.quiet)
+    std::fprintf(
+        stderr, "metron: replaying '%s' (script %s, seed %llu, %lld replicate%s) into %s\n",
+        o.recorded_dir.c_str(), r.script.c_str(), static_cast<unsigned long long>(r.seed),
+        static_cast<long long>(r.replicates), r.replicates == 1 ? "" : "s", r.out_dir.c_str());
+  RunOutcome outcome;
+  int rc = run_experiment(r, outcome);
+  if (outcome.interrupted || outcome.complete == 0) return rc == 0 ? kExitRuntime : rc;
+
+  // Environment: the first launch id that completed in both runs (same factor levels, so the
+  // launch-factor variables do not show up as differences).
+  auto nm = read_json(fs::path(r.out_dir) / "manifest.json");
+  json old_sys = nullptr, new_sys = nullptr;
+  if (nm)
+    for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {
+      old_sys = launch_system(o.recorded_dir, id);
+      new_sys = launch_system(r.out_dir, id);
+      if (!old_sys.is_null() && !new_sys.is_null()) break;
+    }
+  if (!old_sys.is_null() && !new_sys.is_null())
+    for (const auto& d : analysis::environment_differences(old_sys, new_sys))
+      std::fprintf(stderr, "metron: warning: environment differs from the recording: %s\n",
+                   d.c_str());
+
+  std::string err;
+  auto old_data = analysis::load_results(o.recorded_dir, err);
+  auto new_data = old_data ? analysis::load_results(r.out_dir, err) : std::nullopt;
+  if (!old_data || !new_data) {
+    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+    return kExitIo;
+  }
+  analysis::CompareOptions co;
+  co.alpha = o.alpha;
+  std::size_t unmatched = 0;
+  auto cs = analysis::compare_results(*old_data, *new_data, co, &unmatched);
+  std::printf("replay of %s in %s\n%s", o.recorded_dir.c_str(), r.out_dir.c_str(),
+              analysis::verdict_table(cs, co).c_str());
+  if (unmatched > 0) std::printf("%zu job(s) found in only one of the two runs\n", unmatched);
+  if (!analysis::write_comparison_csv((fs::path(r.out_dir) / "replay.csv").string(), cs, co, err))
+    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+  std::printf("results: %s\n", r.out_dir.c_str());
+  return rc;
+}
+
+}  // namespace metron::launcher

@@ -1,0 +1,105 @@
+// Copies of a run's script files (see script_copy.h).
+#include "runtime/launcher/script_copy.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace metron::launcher {
+
+namespace fs = std::filesystem;
+
+std::vector<ScriptFile> program_files(const SourceManager& sources) {
+  std::vector<ScriptFile> out;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const SourceFile& f = sources.file(static_cast<FileId>(i));
+    out.push_back({f.name(), f.text()});
+  }
+  return out;
+}
+
+std::vector<ScriptFile> manifest_files(const nlohmann::json& script) {
+  std::vector<ScriptFile> out;
+  std::string main = script.value("path", "");
+  for (const auto& f : script.value("files", nlohmann::json::array())) {
+    ScriptFile s{f.value("name", ""), f.value("text", "")};
+    if (s.name == main)
+      out.insert(out.begin(), std::move(s));
+    else
+      out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<std::string> copy_layout(const std::vector<ScriptFile>& files) {
+  std::vector<std::string> out(files.size());
+  if (files.empty()) return out;
+  bool main_abs = fs::path(files[0].name).is_absolute();
+  // Folder components of every file copied with the main file.
+  std::vector<std::vector<std::string>> dirs(files.size());
+  std::vector<bool> copied(files.size(), false);
+  std::vector<std::string> common;
+  bool first = true;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    fs::path p = fs::path(files[i].name).lexically_normal();
+    if (p.is_absolute() != main_abs) {
+      out[i] = files[i].name;  // resolves to the original; see the header
+      continue;
+    }
+    copied[i] = true;
+    for (const auto& c : p.parent_path()) dirs[i].push_back(c.string());
+    if (first) {
+      common = dirs[i];
+      first = false;
+    } else {
+      std::size_t k = 0;
+      while (k < common.size() && k < dirs[i].size() && common[k] == dirs[i][k]) ++k;
+      common.resize(k);
+    }
+  }
+  // What is left of each name below the common folder, and how far it climbs out of it.
+  std::vector<std::size_t> ups(files.size(), 0);
+  std::vector<fs::path> rest(files.size());
+  std::size_t max_up = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!copied[i]) continue;
+    std::size_t k = common.size();
+    while (k < dirs[i].size() && dirs[i][k] == "..") {
+      ++ups[i];
+      ++k;
+    }
+    for (; k < dirs[i].size(); ++k) rest[i] /= dirs[i][k];
+    rest[i] /= fs::path(files[i].name).filename();
+    max_up = std::max(max_up, ups[i]);
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!copied[i]) continue;
+    fs::path p;
+    for (std::size_t k = ups[i]; k < max_up; ++k) p /= "_";
+    out[i] = (p / rest[i]).string();
+  }
+  return out;
+}
+
+std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& files,
+                                             const std::string& root, std::string& error) {
+  if (files.empty()) {
+    error = "no script files to copy";
+    return std::nullopt;
+  }
+  std::vector<std::string> layout = copy_layout(files);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (fs::path(layout[i]).is_absolute()) continue;
+    fs::path dst = fs::path(root) / layout[i];
+    std::error_code ec;
+    fs::create_directories(dst.parent_path(), ec);
+    std::ofstream f(dst, std::ios::binary);
+    f << files[i].text;
+    if (!f) {
+      error = "cannot write '" + dst.string() + "'";
+      return std::nullopt;
+    }
+  }
+  return (fs::path(root) / layout[0]).string();
+}
+
+}  // namespace metron::launcher

@@ -1,0 +1,36 @@
+// The script files of a run, copied into its results folder (DIR/script/) so that every launch,
+// a --resume and a replay run exactly the recorded text, and includes still resolve: the files
+// keep their positions relative to each other.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/source.h"
+
+namespace metron::launcher {
+
+struct ScriptFile {
+  std::string name;  // as the front end read it (the main file first)
+  std::string text;
+};
+
+// Every file a loaded program read, main file first.
+std::vector<ScriptFile> program_files(const SourceManager& sources);
+// From a manifest's "script" object ({"path", "files": [{name, text, ...}]}); main file first.
+std::vector<ScriptFile> manifest_files(const nlohmann::json& script);
+
+// Where each file goes under the copy's root (relative paths, same order as `files`). Names are
+// made relative to their longest common folder; names that climb out of it with "../" get
+// placeholder folders ("_") above the others, so each include's relative path still reaches it.
+// Absolute names of includes stay absolute (they resolve to the original, and are not copied).
+std::vector<std::string> copy_layout(const std::vector<ScriptFile>& files);
+
+// Writes the files under `root`; returns the path of the main file's copy, or nullopt with
+// `error` set.
+std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& files,
+                                             const std::string& root, std::string& error);
+
+}  // namespace metron::launcher
