@@ -102,22 +102,16 @@ std::string printable_line(std::string_view line) {
   std::size_t i = 0;
   while (i < line.size()) {
     auto c = static_cast<unsigned char>(line[i]);
-    if (c < 0x80) {
+    std::size_t len = utf8_char_length(line, i);
+    if (len == 1) {
       out.push_back((c < 0x20 && c != '\t') || c == 0x7f ? '?' : static_cast<char>(c));
-      ++i;
-      continue;
-    }
-    int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    bool ok = len > 0 && i + len <= line.size();
-    for (int k = 1; ok && k < len; ++k)
-      ok = (static_cast<unsigned char>(line[i + k]) & 0xc0) == 0x80;
-    if (ok) {
-      out.append(line.substr(i, len));
-      i += len;
+    } else if (len == 0 || (c == 0xc2 && static_cast<unsigned char>(line[i + 1]) < 0xa0)) {
+      out.push_back('?');  // invalid, or a C1 control character (U+0080..U+009F)
+      len = len == 0 ? 1 : len;
     } else {
-      out.push_back('?');
-      ++i;
+      out.append(line.substr(i, len));
     }
+    i += len;
   }
   return out;
 }

@@ -24,21 +24,13 @@ namespace {
 
 // Returns the offset of the first byte that is not valid UTF-8 (or a NUL), if any.
 std::optional<std::size_t> first_bad_byte(const std::string& s, bool& is_nul) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c == 0) {
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '\0') {
       is_nul = true;
       return i;
     }
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int len = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return i;
-    for (int k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+    std::size_t len = utf8_char_length(s, i);
+    if (len == 0) return i;
     i += len;
   }
   return std::nullopt;
@@ -349,69 +341,71 @@ bool is_operand_end(std::size_t t) {
   return false;
 }
 
-// Bounds nesting and operator chains before parsing, so that neither ANTLR's recursive descent
-// nor the builder and evaluator (which recurse on the tree) can overflow the stack:
+// Bounds nesting and operator chains while the lexer runs, so that neither ANTLR's recursive
+// descent nor the builder and evaluator (which recurse on the tree) can overflow the stack, and
+// so that a pathological input is refused after its first few thousand tokens instead of being
+// lexed whole:
 //  - brackets, runs of prefix operators and open blocks: at most kMaxNesting deep;
 //  - binary operators in a row at one bracket level (1+1+...+1): at most kMaxChain.
-bool check_nesting(antlr4::CommonTokenStream& tokens, Builder& b, DiagnosticEngine& diags) {
-  int depth = 0;
-  int unary_run = 0;
-  std::vector<int> chain(1, 0);  // operators in a row, per bracket level
-  std::size_t prev = antlr4::Token::INVALID_TYPE;
-  for (antlr4::Token* t : tokens.getTokens()) {
-    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+class NestingGuard {
+ public:
+  NestingGuard(Builder& b, DiagnosticEngine& diags) : b_(b), diags_(diags) {}
+
+  // Takes the next token; false (after reporting) when a limit is passed.
+  bool accept(antlr4::Token* t) {
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) return true;
     std::size_t type = t->getType();
     bool bracket_open =
         type == BenchParser::LPAREN || type == BenchParser::LBRACK || type == BenchParser::LBRACE;
     bool bracket_close =
         type == BenchParser::RPAREN || type == BenchParser::RBRACK || type == BenchParser::RBRACE;
-    switch (type) {
-      case BenchParser::LPAREN:
-      case BenchParser::LBRACK:
-      case BenchParser::LBRACE:
-      case BenchParser::DO:
-      case BenchParser::THEN:
-      case BenchParser::BEGIN:
-        ++depth;
-        break;
-      case BenchParser::RPAREN:
-      case BenchParser::RBRACK:
-      case BenchParser::RBRACE:
-      case BenchParser::OD:
-      case BenchParser::FI:
-      case BenchParser::END:
-        if (depth > 0) --depth;
-        break;
-    }
+    if (bracket_open || type == BenchParser::DO || type == BenchParser::THEN ||
+        type == BenchParser::BEGIN)
+      ++depth_;
+    if ((bracket_close || type == BenchParser::OD || type == BenchParser::FI ||
+         type == BenchParser::END) &&
+        depth_ > 0)
+      --depth_;
     bool prefix =
-        (type == BenchParser::MINUS || type == BenchParser::PLUS || type == BenchParser::NOT ||
-         type == BenchParser::TILDE) &&
-        (prev == BenchParser::MINUS || prev == BenchParser::PLUS || prev == BenchParser::NOT ||
-         prev == BenchParser::TILDE || binary_ops().count(prev) || prev == BenchParser::LPAREN ||
-         prev == BenchParser::ASSIGN || prev == BenchParser::COMMA);
-    unary_run = prefix ? unary_run + 1 : 0;
-    if (depth + unary_run > kMaxNesting) {
-      diags.report(DiagId::too_deep, b.range(t), kMaxNesting);
+        is_prefix_op(type) &&
+        (is_prefix_op(prev_) || binary_ops().count(prev_) || prev_ == BenchParser::LPAREN ||
+         prev_ == BenchParser::ASSIGN || prev_ == BenchParser::COMMA);
+    unary_run_ = prefix ? unary_run_ + 1 : 0;
+    if (depth_ + unary_run_ > kMaxNesting) {
+      diags_.report(DiagId::too_deep, b_.range(t), kMaxNesting);
       return false;
     }
     if (bracket_open) {
-      chain.push_back(0);
+      chain_.push_back(0);
     } else if (bracket_close) {
-      if (chain.size() > 1) chain.pop_back();
-    } else if (binary_ops().count(type) && is_operand_end(prev)) {
-      if (++chain.back() > kMaxChain) {
-        diags.report(DiagId::expr_too_long, b.range(t), kMaxChain);
+      if (chain_.size() > 1) chain_.pop_back();
+    } else if (binary_ops().count(type) && is_operand_end(prev_)) {
+      if (++chain_.back() > kMaxChain) {
+        diags_.report(DiagId::expr_too_long, b_.range(t), kMaxChain);
         return false;
       }
     } else if (!binary_ops().count(type) && !prefix && !is_operand_end(type)) {
-      chain.back() = 0;  // a keyword, '=', ',' or ':' ends the expression
-    } else if (is_operand_end(type) && is_operand_end(prev)) {
-      chain.back() = 0;  // two operands in a row: a new statement began
+      chain_.back() = 0;  // a keyword, '=', ',' or ':' ends the expression
+    } else if (is_operand_end(type) && is_operand_end(prev_)) {
+      chain_.back() = 0;  // two operands in a row: a new statement began
     }
-    prev = type;
+    prev_ = type;
+    return true;
   }
-  return true;
-}
+
+ private:
+  static bool is_prefix_op(std::size_t t) {
+    return t == BenchParser::MINUS || t == BenchParser::PLUS || t == BenchParser::NOT ||
+           t == BenchParser::TILDE;
+  }
+
+  Builder& b_;
+  DiagnosticEngine& diags_;
+  int depth_ = 0;
+  int unary_run_ = 0;
+  std::vector<int> chain_ = std::vector<int>(1, 0);  // operators in a row, per bracket level
+  std::size_t prev_ = antlr4::Token::INVALID_TYPE;
+};
 
 struct ParseContext {
   SourceManager& sm;
@@ -504,9 +498,19 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
   antlr4::ANTLRInputStream input(text);
   BenchLexer lexer(&input);
   lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
-  antlr4::CommonTokenStream tokens(&lexer);
+  std::vector<std::unique_ptr<antlr4::Token>> lexed;
+  NestingGuard guard(builder, pc.diags);
+  for (;;) {
+    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
+    bool eof = t->getType() == antlr4::Token::EOF;
+    bool ok = guard.accept(t.get());
+    lexed.push_back(std::move(t));
+    if (!ok) return {};
+    if (eof) break;
+  }
+  antlr4::ListTokenSource source(std::move(lexed));
+  antlr4::CommonTokenStream tokens(&source);
   tokens.fill();
-  if (!check_nesting(tokens, builder, pc.diags)) return {};
   // Lexical errors are reported here, and the bad tokens repaired or hidden, so the parser sees
   // a sensible stream and does not report them again as syntax errors.
   std::set<std::size_t> lex_errors;

@@ -36,6 +36,27 @@ std::string_view SourceFile::line_text(std::uint32_t line) const {
   return v;
 }
 
+std::size_t utf8_char_length(std::string_view s, std::size_t i) {
+  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  auto cont = [&](std::size_t k) { return i + k < s.size() && (at(k) & 0xc0) == 0x80; };
+  unsigned char c = at(0);
+  if (c < 0x80) return 1;
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    if (!cont(1) || !cont(2)) return 0;
+    if (c == 0xe0 && at(1) < 0xa0) return 0;   // overlong
+    if (c == 0xed && at(1) >= 0xa0) return 0;  // UTF-16 surrogates
+    return 3;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xf0 && at(1) < 0x90) return 0;   // overlong
+    if (c == 0xf4 && at(1) >= 0x90) return 0;  // above U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
 std::optional<std::string> read_file_from_disk(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;

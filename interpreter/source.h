@@ -47,6 +47,10 @@ class SourceFile {
   std::vector<std::uint32_t> line_starts_;
 };
 
+// Length in bytes of the UTF-8 character that starts at s[i], or 0 if the bytes there are not
+// one (strict: no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t utf8_char_length(std::string_view s, std::size_t i);
+
 // Reads a file by path; returns nullopt when it cannot be read. Rank 0 reads from disk, the other
 // ranks from the bundle rank 0 broadcast, so every rank sees the same bytes.
 using FileReader = std::function<std::optional<std::string>(const std::string& path)>;
