@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -17,37 +16,33 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The sample without its last observations, P = S \ R: order statistics, counts and sums come
-// from the whole sample S minus the few removed observations R (kept sorted by (value, arrival
-// index), with prefix sums). This is what makes the w prefixes cheap: no prefix is ever sorted
-// on its own.
+// from the whole sample S minus the few removed values R (kept sorted, with prefix sums). This
+// is what makes the w prefixes cheap: no prefix is ever sorted on its own.
 class Prefix {
  public:
   explicit Prefix(OrderedSample& s) : s_(s) { prefix_.push_back(0.0); }
 
-  // Remove the next-most-recent observation (call with index n - 1, then n - 2, ...).
-  void remove(std::size_t index) {
-    const Removed r{s_.values()[index], index};
-    removed_.insert(std::upper_bound(removed_.begin(), removed_.end(), r, by_key), r);
+  // Remove the next-most-recent observation (call with x_n, then x_{n-1}, ...).
+  void remove(double v) {
+    const auto at = std::upper_bound(removed_.begin(), removed_.end(), v);
+    const auto i = static_cast<std::size_t>(at - removed_.begin());
+    removed_.insert(at, v);
     prefix_.resize(removed_.size() + 1);
-    for (std::size_t i = 0; i < removed_.size(); ++i)
-      prefix_[i + 1] = prefix_[i] + removed_[i].value;
+    for (std::size_t j = i; j < removed_.size(); ++j) prefix_[j + 1] = prefix_[j] + removed_[j];
   }
   std::size_t size() const { return s_.size() - removed_.size(); }
   double sum() const { return s_.total_sum() - prefix_.back(); }
 
-  // k-th smallest (0-based) of P. In (value, index) order it is S's j-th key for the least j
-  // in [k, k + r] with (j + 1) - #{R keys <= S's j-th key} >= k + 1: bisection, since the left
-  // side grows with j, and only ranks of S (no value lookups, which ties would make costly).
+  // k-th smallest (0-based) of P. It is S's j-th smallest for the least j in [k, k + r] with
+  // #{S <= S_(j)} - #{R <= S_(j)} >= k + 1, found by bisection (the left side grows with j).
+  // The band that holds rank j also knows #{S <= S_(j)} (it keeps whole tie groups).
   double kth(std::size_t k) {
     std::size_t lo = k;
     std::size_t hi = k + removed_.size();
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      const auto e = s_.kth_entry(mid);
-      const Removed key{e.value, e.index};
-      const auto removed_le = static_cast<std::size_t>(
-          std::upper_bound(removed_.begin(), removed_.end(), key, by_key) - removed_.begin());
-      if (mid + 1 - removed_le >= k + 1) {
+      const auto ranked = s_.kth_with_count(mid);
+      if (ranked.count_less_equal - removed_le(ranked.value) >= k + 1) {
         hi = mid;
       } else {
         lo = mid + 1;
@@ -71,29 +66,18 @@ class Prefix {
   }
 
  private:
-  struct Removed {
-    double value;
-    std::uint64_t index;
-  };
-  static bool by_key(const Removed& a, const Removed& b) {
-    return a.value < b.value || (a.value == b.value && a.index < b.index);
-  }
   std::size_t removed_lt(double v) const {
-    return static_cast<std::size_t>(
-        std::lower_bound(removed_.begin(), removed_.end(), v,
-                         [](const Removed& r, double x) { return r.value < x; }) -
-        removed_.begin());
+    return static_cast<std::size_t>(std::lower_bound(removed_.begin(), removed_.end(), v) -
+                                    removed_.begin());
   }
   std::size_t removed_le(double v) const {
-    return static_cast<std::size_t>(
-        std::upper_bound(removed_.begin(), removed_.end(), v,
-                         [](double x, const Removed& r) { return x < r.value; }) -
-        removed_.begin());
+    return static_cast<std::size_t>(std::upper_bound(removed_.begin(), removed_.end(), v) -
+                                    removed_.begin());
   }
 
   OrderedSample& s_;
-  std::vector<Removed> removed_;  // R, ascending by (value, index)
-  std::vector<double> prefix_;    // prefix_[i] = sum of removed_[0, i).value
+  std::vector<double> removed_;  // R, ascending
+  std::vector<double> prefix_;   // prefix_[i] = sum of removed_[0, i)
 };
 
 // Ranks that the p-quantile of every prefix P_0..P_{w-1} may need from S.
@@ -119,11 +103,12 @@ bool valid_window(const OrderedSample& s, std::size_t w) {
 double cov_median(OrderedSample& s, std::size_t w) {
   if (!valid_window(s, w)) return kNaN;
   prepare_quantile(s, 0.5, w);
-  const std::size_t n = s.size();
+  const auto values = s.values();
+  const std::size_t n = values.size();
   Prefix prefix(s);
   std::vector<double> medians(w);
   for (std::size_t i = 0; i < w; ++i) {
-    if (i > 0) prefix.remove(n - i);
+    if (i > 0) prefix.remove(values[n - i]);
     medians[i] = prefix.quantile7(0.5);
   }
   return cov_of(medians);
@@ -131,7 +116,8 @@ double cov_median(OrderedSample& s, std::size_t w) {
 
 double cov_mean(OrderedSample& s, std::size_t w) {
   if (!valid_window(s, w)) return kNaN;
-  const std::size_t n = s.size();
+  const auto values = s.values();
+  const std::size_t n = values.size();
   const bool any_filtered = n > kReproFilterMinCount;
   if (any_filtered) {
     prepare_quantile(s, 0.25, w);
@@ -146,7 +132,7 @@ double cov_mean(OrderedSample& s, std::size_t w) {
   {
     Prefix prefix(s);
     for (std::size_t i = 0; i < w; ++i) {
-      if (i > 0) prefix.remove(n - i);
+      if (i > 0) prefix.remove(values[n - i]);
       if (prefix.size() <= kReproFilterMinCount) break;
       TukeyFences& f = fences[i];
       f.q1 = prefix.quantile7(0.25);
@@ -167,7 +153,7 @@ double cov_mean(OrderedSample& s, std::size_t w) {
   std::vector<double> means(w);
   Prefix prefix(s);
   for (std::size_t i = 0; i < w; ++i) {
-    if (i > 0) prefix.remove(n - i);
+    if (i > 0) prefix.remove(values[n - i]);
     const std::size_t m = prefix.size();
     if (m <= kReproFilterMinCount) {
       means[i] = prefix.sum() / static_cast<double>(m);

@@ -1,4 +1,5 @@
-// OrderedSample: banded order statistics over an append-only sample (design notes in the header).
+// OrderedSample: banded, run-length-encoded order statistics over an append-only sample
+// (design notes in the header).
 #include "runtime/stats/ordered_sample.h"
 
 #include <algorithm>
@@ -18,8 +19,13 @@ constexpr std::size_t kMinBandSlack = 256;
 // A band unused for this many queries is dropped at the next rebuild (a region the rule no
 // longer asks about).
 constexpr std::uint64_t kStaleUses = std::uint64_t{1} << 16;
-// Up to this many new values per band and batch are inserted one by one (memmove); more are
-// merged in one backward pass.
+// A band used within this many queries still serves some region of the current evaluation: a
+// miss next to it gets a band of its own rather than taking this one over, or two overlapping
+// regions (say the median CI and a nearby quantile CI) would rebuild one band in turn, O(n)
+// per evaluation.
+constexpr std::uint64_t kHotUses = 256;
+// Up to this many new values per band and batch are inserted one by one; more are merged in
+// one pass.
 constexpr std::size_t kMaxSingleInserts = 4;
 
 }  // namespace
@@ -27,16 +33,14 @@ constexpr std::size_t kMaxSingleInserts = 4;
 void OrderedSample::reserve(std::size_t n, bool order_statistics) {
   // Growing with resize() writes every element, which faults the pages in now rather than in
   // the middle of a measurement; shrinking back keeps the capacity.
-  if (values_.capacity() < n) {
-    const std::size_t keep = values_.size();
-    values_.resize(n);
-    values_.resize(keep);
-  }
-  if (order_statistics && scratch_.capacity() < n) {
-    const std::size_t keep = scratch_.size();
-    scratch_.resize(n);
-    scratch_.resize(keep);
-  }
+  const auto touch = [n](std::vector<double>& v) {
+    if (v.capacity() >= n) return;
+    const std::size_t keep = v.size();
+    v.resize(n);
+    v.resize(keep);
+  };
+  touch(values_);
+  if (order_statistics) touch(scratch_);
 }
 
 void OrderedSample::append(std::span<const double> values) {
@@ -52,51 +56,126 @@ void OrderedSample::append(std::span<const double> values) {
   for (Band& band : bands_) {
     hits_.clear();
     for (std::size_t i = old_size; i < values_.size(); ++i) {
-      const Key key{values_[i], i};
-      if (key < band.lo) {
+      const double v = values_[i];
+      if (v < band.lo) {
         ++band.below;
-        band.below_sum += key.v;
-        band.below_ties += key.v == band.lo.v;
-      } else if (band.hi < key) {
-        band.above_ties += key.v == band.hi.v;
-      } else {
-        hits_.push_back(key);
+        band.below_sum += v;
+      } else if (v <= band.hi) {
+        hits_.push_back(v);
       }
     }
-    if (!hits_.empty()) band.insert(hits_);
+    if (!hits_.empty()) band.insert(hits_, runs_, run_counts_);
   }
 }
 
-void OrderedSample::Band::insert(std::vector<Key>& hits) {
+void OrderedSample::Band::insert(std::vector<double>& hits, std::vector<double>& hv,
+                                 std::vector<std::uint64_t>& hc) {
   std::sort(hits.begin(), hits.end());
-  const auto first = std::upper_bound(sorted.begin(), sorted.end(), hits.front());
-  prefix_valid = std::min(prefix_valid, static_cast<std::size_t>(first - sorted.begin()));
   if (hits.size() <= kMaxSingleInserts) {
-    for (const Key& h : hits) sorted.insert(std::upper_bound(sorted.begin(), sorted.end(), h), h);
+    for (double h : hits) {
+      const auto it = std::lower_bound(value.begin(), value.end(), h);
+      const auto i = static_cast<std::size_t>(it - value.begin());
+      if (it != value.end() && *it == h) {
+        ++count[i];
+      } else {
+        value.insert(it, h);
+        count.insert(count.begin() + static_cast<std::ptrdiff_t>(i), 1);
+      }
+      ++total;
+      changed_from(i);
+    }
     return;
   }
-  // Backward merge: only the elements above the smallest hit move, each once.
-  const std::size_t keep = static_cast<std::size_t>(first - sorted.begin());
-  std::size_t i = sorted.size();
-  std::size_t j = hits.size();
-  std::size_t k = i + j;
-  sorted.resize(k);
-  while (j > 0) {
-    if (i > keep && hits[j - 1] < sorted[i - 1]) {
-      sorted[--k] = sorted[--i];
-    } else {
-      sorted[--k] = hits[--j];
+  // Merge the run-length-encoded hits into the band in one backward pass: only the entries
+  // above the smallest hit move.
+  {
+    hv.clear();
+    hc.clear();
+    for (double h : hits) {
+      if (!hv.empty() && hv.back() == h) {
+        ++hc.back();
+      } else {
+        hv.push_back(h);
+        hc.push_back(1);
+      }
     }
+    const auto keep = static_cast<std::size_t>(
+        std::lower_bound(value.begin(), value.end(), hv.front()) - value.begin());
+    std::size_t fresh = 0;  // hit values not yet in the band
+    for (std::size_t j = 0, i = keep; j < hv.size(); ++j) {
+      while (i < value.size() && value[i] < hv[j]) ++i;
+      if (i == value.size() || value[i] != hv[j]) ++fresh;
+    }
+    std::size_t i = value.size();
+    std::size_t j = hv.size();
+    std::size_t k = i + fresh;
+    value.resize(k);
+    count.resize(k);
+    while (j > 0) {
+      if (i > keep && value[i - 1] > hv[j - 1]) {
+        --k;
+        --i;
+        value[k] = value[i];
+        count[k] = count[i];
+      } else if (i > keep && value[i - 1] == hv[j - 1]) {
+        --k;
+        --i;
+        --j;
+        value[k] = value[i];
+        count[k] = count[i] + hc[j];
+      } else {
+        --k;
+        --j;
+        value[k] = hv[j];
+        count[k] = hc[j];
+      }
+    }
+    total += hits.size();
+    changed_from(keep);
   }
 }
 
-void OrderedSample::Band::refresh_prefix() {
-  prefix.resize(sorted.size() + 1);
-  prefix[0] = 0.0;
-  for (std::size_t i = prefix_valid; i < sorted.size(); ++i) {
-    prefix[i + 1] = prefix[i] + sorted[i].v;
+std::size_t OrderedSample::Band::values_before(std::size_t i) {
+  if (tie_free()) return i;
+  cum.resize(value.size() + 1);
+  cum[0] = 0;
+  for (std::size_t j = cum_valid; j < value.size(); ++j) cum[j + 1] = cum[j] + count[j];
+  cum_valid = value.size();
+  return static_cast<std::size_t>(cum[i]);
+}
+
+double OrderedSample::Band::sum_before(std::size_t i) {
+  cum_sum.resize(value.size() + 1);
+  cum_sum[0] = 0.0;
+  for (std::size_t j = cum_sum_valid; j < value.size(); ++j) {
+    cum_sum[j + 1] = cum_sum[j] + value[j] * static_cast<double>(count[j]);
   }
-  prefix_valid = sorted.size();
+  cum_sum_valid = value.size();
+  return cum_sum[i];
+}
+
+void OrderedSample::Band::assign_sorted(std::span<const double> sorted) {
+  value.clear();
+  count.clear();
+  for (double v : sorted) {
+    if (!value.empty() && value.back() == v) {
+      ++count.back();
+    } else {
+      value.push_back(v);
+      count.push_back(1);
+    }
+  }
+  total = sorted.size();
+  cum_valid = 0;
+  cum_sum_valid = 0;
+}
+
+std::size_t OrderedSample::Band::index_of_rank(std::size_t k) {
+  const std::size_t r = k - below;
+  if (tie_free()) return r;
+  // The entry i with cum[i] <= r < cum[i + 1].
+  (void)values_before(0);  // brings cum up to date
+  return static_cast<std::size_t>(std::upper_bound(cum.begin(), cum.end(), r) - cum.begin()) - 1;
 }
 
 std::size_t OrderedSample::margin() const {
@@ -105,7 +184,9 @@ std::size_t OrderedSample::margin() const {
 }
 
 bool OrderedSample::too_wide(const Band& band, std::size_t span) const {
-  return band.sorted.size() > 2 * (span + 2 * margin()) + kMinBandSlack;
+  // Distinct entries drive the cost (moves on insertion, cumulative counts): a band that is
+  // wide only because of a big tie group is cheap and stays.
+  return band.value.size() > 2 * (span + 2 * margin()) + kMinBandSlack;
 }
 
 void OrderedSample::rebuild(Band& band, std::size_t k_lo, std::size_t k_hi) {
@@ -113,69 +194,61 @@ void OrderedSample::rebuild(Band& band, std::size_t k_lo, std::size_t k_hi) {
   const std::size_t m = margin();
   const std::size_t a = n == 0 ? 0 : (k_lo > m ? k_lo - m : 0);
   const std::size_t b = n == 0 ? 0 : std::min(n - 1, k_hi + m);
-  const Key bottom{-kInf, 0};
-  const Key top{kInf, kMaxIndex};
-  if (n > 0 && band.covers_ranks(a, b)) {
-    // Shrinking: the new band is a slice of this one, O(size), no pass over the sample.
-    const std::size_t i0 = a - band.below;
-    const std::size_t i1 = b - band.below;
-    const Key new_lo = a == 0 ? bottom : band.sorted[i0];
-    const Key new_hi = b == n - 1 ? top : band.sorted[i1];
-    // Values equal to the new edges that the cut leaves outside (plus those already outside).
-    std::size_t below_ties = new_lo.v == band.lo.v ? band.below_ties : 0;
-    for (std::size_t i = i0; i > 0 && band.sorted[i - 1].v == new_lo.v; --i) ++below_ties;
-    std::size_t above_ties = new_hi.v == band.hi.v ? band.above_ties : 0;
-    for (std::size_t i = i1 + 1; i < band.sorted.size() && band.sorted[i].v == new_hi.v; ++i) {
-      ++above_ties;
-    }
-    for (std::size_t i = 0; i < i0; ++i) band.below_sum += band.sorted[i].v;
-    band.below += i0;
-    band.below_ties = below_ties;
-    band.above_ties = above_ties;
-    band.lo = new_lo;
-    band.hi = new_hi;
-    band.sorted.erase(band.sorted.begin() + static_cast<std::ptrdiff_t>(i1 + 1), band.sorted.end());
-    band.sorted.erase(band.sorted.begin(), band.sorted.begin() + static_cast<std::ptrdiff_t>(i0));
-    band.prefix_valid = 0;
+  if (n > 0 && !band.value.empty() && band.covers_ranks(a, b)) {
+    // Shrinking: the new band is a slice of this one (whole tie groups at the edges), O(size),
+    // no pass over the sample.
+    const std::size_t i0 = band.index_of_rank(a);
+    const std::size_t i1 = band.index_of_rank(b);
+    const std::size_t dropped_below = band.values_before(i0);
+    const std::size_t kept = band.values_before(i1 + 1) - dropped_below;
+    band.below_sum += band.sum_before(i0);
+    band.below += dropped_below;
+    band.total = kept;
+    band.lo = a == 0 ? -kInf : band.value[i0];
+    band.hi = b == n - 1 ? kInf : band.value[i1];
+    const auto cut = [&](auto& v) {
+      v.erase(v.begin() + static_cast<std::ptrdiff_t>(i1 + 1), v.end());
+      v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i0));
+    };
+    cut(band.value);
+    cut(band.count);
+    band.cum_valid = 0;
+    band.cum_sum_valid = 0;
     return;
   }
   ++rebuilds_;
-  band.sorted.clear();
-  band.prefix.assign(1, 0.0);
-  band.prefix_valid = 0;
   band.below = 0;
   band.below_sum = 0.0;
-  band.below_ties = 0;
-  band.above_ties = 0;
-  band.lo = bottom;
-  band.hi = top;
-  if (n == 0) return;
-  if (a > 0 || b < n - 1) {
-    scratch_.clear();  // keeps the capacity that reserve() faulted in
-    for (std::size_t i = 0; i < n; ++i) scratch_.push_back(Key{values_[i], i});
+  band.lo = -kInf;
+  band.hi = kInf;
+  if (n == 0) {
+    band.assign_sorted({});
+    return;
+  }
+  scratch_.assign(values_.begin(), values_.end());
+  if (a > 0) {
     const auto at_a = scratch_.begin() + static_cast<std::ptrdiff_t>(a);
     std::nth_element(scratch_.begin(), at_a, scratch_.end());
-    if (a > 0) band.lo = *at_a;
-    if (b < n - 1) {
-      const auto at_b = scratch_.begin() + static_cast<std::ptrdiff_t>(b);
-      std::nth_element(at_a + 1, at_b, scratch_.end());
-      band.hi = *at_b;
-    }
-    // After the two selections, [a, b] holds exactly the band's keys; below it, the rest.
-    band.sorted.assign(at_a, scratch_.begin() + static_cast<std::ptrdiff_t>(b) + 1);
-    band.below = a;
-    for (std::size_t i = 0; i < a; ++i) {
-      band.below_sum += scratch_[i].v;
-      band.below_ties += scratch_[i].v == band.lo.v;
-    }
-    if (b < n - 1) {
-      for (std::size_t i = b + 1; i < n; ++i) band.above_ties += scratch_[i].v == band.hi.v;
-    }
-  } else {
-    band.sorted.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) band.sorted.push_back(Key{values_[i], i});
+    band.lo = *at_a;
   }
-  std::sort(band.sorted.begin(), band.sorted.end());
+  if (b < n - 1) {
+    const auto at_b = scratch_.begin() + static_cast<std::ptrdiff_t>(b);
+    std::nth_element(scratch_.begin() + static_cast<std::ptrdiff_t>(a), at_b, scratch_.end());
+    band.hi = *at_b;
+  }
+  // Keep every value in [lo, hi], including the parts of the edge tie groups that the
+  // selection left outside [a, b]; count and sum the values below lo.
+  std::size_t kept = 0;
+  for (double v : values_) {
+    if (v < band.lo) {
+      ++band.below;
+      band.below_sum += v;
+    } else if (v <= band.hi) {
+      scratch_[kept++] = v;
+    }
+  }
+  std::sort(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(kept));
+  band.assign_sorted(std::span<const double>(scratch_.data(), kept));
 }
 
 OrderedSample::Band& OrderedSample::band_for_ranks(std::size_t k_lo, std::size_t k_hi) {
@@ -186,11 +259,12 @@ OrderedSample::Band& OrderedSample::band_for_ranks(std::size_t k_lo, std::size_t
       return band;
     }
   }
-  // Prefer rebuilding a band that overlaps the request: it follows the same quantile, which
-  // has drifted out of it.
+  // Prefer rebuilding a band that overlaps the request and is idle: it followed the same
+  // quantile, which has drifted out of it.
   Band* slot = nullptr;
   for (Band& band : bands_) {
-    if (band.below <= k_hi && k_lo < band.below + band.sorted.size()) {
+    const bool idle = clock_ - band.last_use > kHotUses;
+    if (idle && band.below <= k_hi && k_lo < band.below + band.total) {
       slot = &band;
       break;
     }
@@ -211,13 +285,14 @@ OrderedSample::Band& OrderedSample::band_for_values(double v_lo, double v_hi) {
   }
   Band* slot = nullptr;
   for (Band& band : bands_) {
-    if (band.lo.v <= v_hi && v_lo <= band.hi.v) {
+    const bool idle = clock_ - band.last_use > kHotUses;
+    if (idle && band.lo <= v_hi && v_lo <= band.hi) {
       slot = &band;
       break;
     }
   }
   if (slot == nullptr) slot = &slot_for_rebuild();
-  // Cover [v_lo, v_hi] with lo.v < v_lo and hi.v > v_hi: from the largest value below v_lo
+  // Cover [v_lo, v_hi] with lo < v_lo and hi > v_hi: from the largest value below v_lo
   // (rank #{x < v_lo} - 1) to the smallest above v_hi (rank #{x <= v_hi}), or the sample's ends.
   std::size_t less = 0;
   std::size_t less_equal = 0;
@@ -253,72 +328,74 @@ void OrderedSample::prepare_values(double v_lo, double v_hi) {
   if (values_.empty() || std::isnan(v_lo) || std::isnan(v_hi)) return;
   if (v_hi < v_lo) std::swap(v_lo, v_hi);
   Band& band = band_for_values(v_lo, v_hi);
-  const auto lo_it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v_lo, 0});
-  const auto hi_it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v_hi, kMaxIndex});
-  const std::size_t span = static_cast<std::size_t>(hi_it - lo_it) + 1;
-  if (too_wide(band, span)) {
-    // lo_it is the first key >= (v_lo, 0), hi_it the first > (v_hi, max): keep one more on
-    // each side so that both query keys stay strictly inside.
-    const std::size_t a = band.below + static_cast<std::size_t>(lo_it - band.sorted.begin());
-    const std::size_t b = band.below + static_cast<std::size_t>(hi_it - band.sorted.begin());
+  const auto lo_it = std::lower_bound(band.value.begin(), band.value.end(), v_lo);
+  const auto hi_it = std::upper_bound(band.value.begin(), band.value.end(), v_hi);
+  const auto i_lo = static_cast<std::size_t>(lo_it - band.value.begin());
+  const auto i_hi = static_cast<std::size_t>(hi_it - band.value.begin());
+  const std::size_t before_lo = band.values_before(i_lo);
+  const std::size_t before_hi = band.values_before(i_hi);
+  if (too_wide(band, before_hi - before_lo + 1)) {
+    // Ranks of the last value below v_lo and of the first above v_hi, so that the slice keeps
+    // lo < v_lo and hi > v_hi (or reaches the sample's ends).
+    const std::size_t a = band.below + before_lo;
+    const std::size_t b = band.below + before_hi;
     rebuild(band, a > 0 ? a - 1 : 0, std::min(b, values_.size() - 1));
   }
 }
 
-std::size_t OrderedSample::band_elements() const {
+std::size_t OrderedSample::band_entries() const {
   std::size_t total = 0;
-  for (const Band& band : bands_) total += band.sorted.size();
+  for (const Band& band : bands_) total += band.value.size();
   return total;
 }
 
 double OrderedSample::kth(std::size_t k) {
   if (k >= values_.size()) return kNaN;
-  const Band& band = band_for_ranks(k, k);
-  return band.sorted[k - band.below].v;
+  Band& band = band_for_ranks(k, k);
+  return band.value[band.index_of_rank(k)];
 }
 
-OrderedSample::Entry OrderedSample::kth_entry(std::size_t k) {
-  const Band& band = band_for_ranks(k, k);
-  const Key& key = band.sorted[k - band.below];
-  return Entry{key.v, key.i};
+OrderedSample::RankedValue OrderedSample::kth_with_count(std::size_t k) {
+  Band& band = band_for_ranks(k, k);
+  const std::size_t i = band.index_of_rank(k);
+  return RankedValue{band.value[i], band.below + band.values_before(i + 1)};
 }
 
-// In the four value queries, keys (v, 0) and (v, max) bracket v's tie group inside the band;
-// below_ties / above_ties add the members of the group that lie outside it.
+namespace {
+
+std::size_t entries_below(const std::vector<double>& value, double v) {
+  return static_cast<std::size_t>(std::lower_bound(value.begin(), value.end(), v) - value.begin());
+}
+std::size_t entries_up_to(const std::vector<double>& value, double v) {
+  return static_cast<std::size_t>(std::upper_bound(value.begin(), value.end(), v) - value.begin());
+}
+
+}  // namespace
+
 std::size_t OrderedSample::count_less(double v) {
   if (values_.empty() || std::isnan(v)) return 0;
-  const Band& band = band_for_values(v, v);
-  const auto it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v, 0});
-  return band.below - (v == band.lo.v ? band.below_ties : 0) +
-         static_cast<std::size_t>(it - band.sorted.begin());
+  Band& band = band_for_values(v, v);
+  return band.below + band.values_before(entries_below(band.value, v));
 }
 
 std::size_t OrderedSample::count_less_equal(double v) {
   if (values_.empty() || std::isnan(v)) return 0;
-  const Band& band = band_for_values(v, v);
-  const auto it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v, kMaxIndex});
-  return band.below + static_cast<std::size_t>(it - band.sorted.begin()) +
-         (v == band.hi.v ? band.above_ties : 0);
+  Band& band = band_for_values(v, v);
+  return band.below + band.values_before(entries_up_to(band.value, v));
 }
 
 double OrderedSample::sum_less(double v) {
   if (std::isnan(v)) return kNaN;
   if (values_.empty()) return 0.0;
   Band& band = band_for_values(v, v);
-  band.refresh_prefix();
-  const auto it = std::lower_bound(band.sorted.begin(), band.sorted.end(), Key{v, 0});
-  const double ties = v == band.lo.v ? static_cast<double>(band.below_ties) * v : 0.0;
-  return band.below_sum - ties + band.prefix[static_cast<std::size_t>(it - band.sorted.begin())];
+  return band.below_sum + band.sum_before(entries_below(band.value, v));
 }
 
 double OrderedSample::sum_less_equal(double v) {
   if (std::isnan(v)) return kNaN;
   if (values_.empty()) return 0.0;
   Band& band = band_for_values(v, v);
-  band.refresh_prefix();
-  const auto it = std::upper_bound(band.sorted.begin(), band.sorted.end(), Key{v, kMaxIndex});
-  const double ties = v == band.hi.v ? static_cast<double>(band.above_ties) * v : 0.0;
-  return band.below_sum + band.prefix[static_cast<std::size_t>(it - band.sorted.begin())] + ties;
+  return band.below_sum + band.sum_before(entries_up_to(band.value, v));
 }
 
 }  // namespace metron::stats

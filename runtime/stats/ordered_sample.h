@@ -2,6 +2,7 @@
 // value, for statistics that are re-evaluated after every batch (stopping rules).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -14,23 +15,22 @@ namespace metron::stats {
 // costs O(n) per evaluation, i.e. O(n^2 / batch) per job, which dominates a 10^6-observation job
 // of a 2 us operation. The statistics that stopping rules use look at ranks that move slowly
 // (n q ± z sqrt(n q (1 - q)), quartiles, Tukey fences), so this class keeps, for each region
-// of interest, a *band*: the sorted values inside a fixed value interval [lo, hi] plus the
-// count and sum of the values below lo. A new value costs two comparisons per band, and one
-// sorted insertion when it falls inside a band. A query for rank k is answered from a band
-// with below <= k < below + size in O(1); a count or sum below v from a band with lo <= v <= hi
-// in O(log size). When no band covers a query, one band is rebuilt around it in O(n)
-// (nth_element), with a margin of max(32, 2 sqrt(n)) ranks on each side; a band that has
-// grown past twice what its queries need is cut back to that in O(size). A full rebuild
-// happens rarely once the quantiles settle, so the amortized cost per observation is O(1)
-// plus O(sqrt(n)) memmove for the ~sqrt(n)/n fraction of values that land in a band.
+// of interest, a *band*: every stored value inside a fixed value interval [lo, hi], sorted,
+// plus the count and sum of the values below lo. A new value costs two comparisons per band,
+// and one sorted insertion when it falls inside a band. A query for rank k is answered from a
+// band with below <= k < below + count in O(log size); a count or sum below v from a band with
+// lo <= v <= hi likewise. When no band covers a query, one band is rebuilt around it in O(n)
+// (nth_element), with a margin of max(32, 2 sqrt(n)) ranks on each side; a band that has grown
+// past twice what its queries need is cut back in O(size). A full rebuild happens rarely once
+// the quantiles settle, so the amortized cost per observation is O(1) plus O(sqrt(n)) memory
+// moves for the ~sqrt(n)/n fraction of values that land in a band.
 // bench/stop_rule_overhead.cpp measures it.
 //
-// Ties: inside the bands every value carries its arrival index, and values order by (value,
-// index). Equal values are then distinct keys, so a band holds exactly the ranks it was built
-// for even when the timer's resolution makes thousands of observations equal (a band on plain
-// values would have to take a whole tie group, and inserting into a huge band costs O(n)).
-// A new observation has the largest index, so it goes after the values equal to it. For the
-// value queries, a band also counts the values equal to its edges that lie just outside it.
+// Ties: a band stores each distinct value once with its count (run-length encoding), with
+// cumulative counts computed when a query needs them. A coarse timer can make most observations
+// equal (a 2 us operation timed with 1 us resolution); then a band holds a few distinct values with
+// huge counts, an insertion is a counter increment, and the band never has to grow or move with the
+// tie group.
 //
 // Results are exact: every answer equals the one a full sort would give. NaN values are not
 // stored (they have no rank); nan_count() reports how many were skipped.
@@ -61,53 +61,55 @@ class OrderedSample {
 
   // The k-th smallest value, k 0-based; NaN when k >= size().
   double kth(std::size_t k);
-  // The same with the observation's arrival index (its position in values()): equal values
-  // rank by index. Precondition: k < size().
-  struct Entry {
+  // The k-th smallest value and how many values are <= it (k + 1 plus the rest of its tie
+  // group), from one band lookup. Precondition: k < size().
+  struct RankedValue {
     double value = 0.0;
-    std::uint64_t index = 0;
+    std::size_t count_less_equal = 0;
   };
-  Entry kth_entry(std::size_t k);
+  RankedValue kth_with_count(std::size_t k);
   std::size_t count_less(double v);
   std::size_t count_less_equal(double v);
   double sum_less(double v);
   double sum_less_equal(double v);
 
-  std::size_t rebuild_count() const { return rebuilds_; }  // for tests and benchmarks
+  std::size_t rebuild_count() const { return rebuilds_; }  // full O(n) rebuilds, for tests
   std::size_t band_count() const { return bands_.size(); }
-  std::size_t band_elements() const;  // values held in bands in total (memory, cost)
+  std::size_t band_entries() const;  // distinct values held in bands in total (memory, cost)
 
  private:
-  static constexpr std::uint64_t kMaxIndex = ~std::uint64_t{0};
-
-  // (value, arrival index): a total order in which equal values are distinct.
-  struct Key {
-    double v = 0.0;
-    std::uint64_t i = 0;
-    friend bool operator<(const Key& a, const Key& b) {
-      return a.v < b.v || (a.v == b.v && a.i < b.i);
-    }
-  };
-
   struct Band {
-    Key lo;                        // inclusive; (-inf, 0) when the band starts at rank 0
-    Key hi;                        // inclusive; (+inf, max) when it ends at the largest value
-    std::vector<Key> sorted;       // every stored key in [lo, hi], ascending
-    std::vector<double> prefix;    // prefix[i] = sum of sorted[0, i).v, computed lazily
-    std::size_t prefix_valid = 0;  // prefix[0..prefix_valid] are up to date
-    std::size_t below = 0;         // keys < lo
+    double lo = 0.0;                   // inclusive; -inf when the band starts at the smallest value
+    double hi = 0.0;                   // inclusive; +inf when it ends at the largest value
+    std::vector<double> value;         // distinct values in [lo, hi], ascending
+    std::vector<std::uint64_t> count;  // how often each occurs
+    std::size_t total = 0;             // sum of count: values in [lo, hi]
+    // Cumulative counts and sums over the entries [0, i), computed lazily from the first
+    // entry that changed. Without ties (total == value.size()) the counts are not needed.
+    std::vector<std::uint64_t> cum;
+    std::size_t cum_valid = 0;  // cum[0..cum_valid] are up to date
+    std::vector<double> cum_sum;
+    std::size_t cum_sum_valid = 0;
+    std::size_t below = 0;  // values < lo
     double below_sum = 0.0;
-    std::size_t below_ties = 0;  // keys < lo whose value equals lo.v
-    std::size_t above_ties = 0;  // keys > hi whose value equals hi.v
     std::uint64_t last_use = 0;
 
+    bool tie_free() const { return total == value.size(); }
     bool covers_ranks(std::size_t a, std::size_t b) const {
-      return below <= a && b < below + sorted.size();
+      return below <= a && b < below + total;
     }
-    // A value query for v needs lo.v <= v <= hi.v; the tie counters cover the rest of v's group.
-    bool covers_values(double a, double b) const { return lo.v <= a && b <= hi.v; }
-    void insert(std::vector<Key>& hits);
-    void refresh_prefix();
+    bool covers_values(double a, double b) const { return lo <= a && b <= hi; }
+    std::size_t values_before(std::size_t i);  // values in the entries [0, i)
+    double sum_before(std::size_t i);          // their sum
+    std::size_t index_of_rank(std::size_t k);  // entry holding rank k (covered)
+    // hits: sorted in place; runs, counts: scratch for their run-length encoding
+    void insert(std::vector<double>& hits, std::vector<double>& runs,
+                std::vector<std::uint64_t>& counts);
+    void assign_sorted(std::span<const double> sorted);  // from sorted values, with ties
+    void changed_from(std::size_t i) {
+      cum_valid = std::min(cum_valid, i);
+      cum_sum_valid = std::min(cum_sum_valid, i);
+    }
   };
 
   Band& band_for_ranks(std::size_t k_lo, std::size_t k_hi);
@@ -119,8 +121,10 @@ class OrderedSample {
 
   std::vector<double> values_;
   std::vector<Band> bands_;
-  std::vector<Key> scratch_;  // reused by rebuild()
-  std::vector<Key> hits_;     // reused by append()
+  std::vector<double> scratch_;  // reused by rebuild()
+  std::vector<double> hits_;     // reused by append()
+  std::vector<double> runs_;     // reused by Band::insert()
+  std::vector<std::uint64_t> run_counts_;
   std::size_t nan_count_ = 0;
   double total_sum_ = 0.0;
   std::size_t rebuilds_ = 0;
