@@ -25,6 +25,7 @@
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/output/results_files.h"
+#include "runtime/procsync/window.h"
 
 namespace metron::rt {
 
@@ -141,7 +142,11 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
   auto t_begin = std::chrono::steady_clock::now();
   std::optional<JobRunner> runner;
   try {
-    runner.emplace(job, comm, s);
+    SyncFactory factory = nullptr;
+    if (s.sync.kind == ProcSyncKind::Window) factory = make_window_sync;
+    if (s.runtime == RuntimeKind::Global && s.sync.kind != ProcSyncKind::Window)
+      throw std::runtime_error("runtime = global needs a synchronized clock: use sync = window(...)");
+    runner.emplace(job, comm, s, factory);
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -185,6 +190,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
   std::int64_t batch = control.first_batch();
   std::vector<double> gathered;
   const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
+  const bool global = s.runtime == RuntimeKind::Global;
   while (batch > 0) {
     obs.clear();
     std::string local_error;
@@ -196,13 +202,20 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     } catch (const std::exception& e) {
       local_error = e.what();
     }
-    // Per rank: batch durations, batch validity flags, one status slot (NaN: this rank failed).
+    // Per rank: batch durations, batch validity flags, [global starts, global ends,] and one
+    // status slot (NaN: this rank failed).
     const std::size_t b = static_cast<std::size_t>(batch);
-    local.assign(2 * b + 1, 0.0);
+    local.assign((global ? 4 : 2) * b + 1, 0.0);
     if (local_error.empty() && obs.size() == b) {
+      // runtime = global: each rank sends its global start and end instead (2 slots each).
+      auto* gt = global ? dynamic_cast<GlobalTimes*>(&runner->sync()) : nullptr;
       for (std::size_t i = 0; i < b; ++i) {
         local[i] = watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
         local[b + i] = i < obs.valid.size() ? obs.valid[i] : 1;
+        if (gt) {
+          local[2 * b + i] = watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_start()[i];
+          local[3 * b + i] = watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_end()[i];
+        }
       }
     } else {
       local.back() = std::numeric_limits<double>::quiet_NaN();
@@ -222,13 +235,20 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
           // Run-time type local: the maximum over ranks of the local durations (seed-repro.md
           // §1); ranks that only watch (NaN) do not count. Valid only if valid on every rank.
           double mx = -std::numeric_limits<double>::infinity();
+          double first_start = std::numeric_limits<double>::infinity();
+          double last_end = -std::numeric_limits<double>::infinity();
           bool ok = true;
           for (int k = 0; k < p; ++k) {
             double d = gathered[k * w + i];
             if (!std::isnan(d)) mx = std::max(mx, d);
             ok &= gathered[k * w + b + i] != 0;
+            if (global && !std::isnan(gathered[k * w + 2 * b + i])) {
+              first_start = std::min(first_start, gathered[k * w + 2 * b + i]);
+              last_end = std::max(last_end, gathered[k * w + 3 * b + i]);
+            }
           }
-          r.time_s.push_back(mx);
+          // runtime = global: latest end minus earliest start on the synchronized clock.
+          r.time_s.push_back(global ? last_end - first_start : mx);
           r.valid.push_back(ok ? 1 : 0);
           if (s.raw_per_rank)
             for (int k = 0; k < p; ++k) r.rank_time_s.push_back(gathered[k * w + i]);
