@@ -169,20 +169,25 @@ void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows) {
   std::sort(instants.begin(), instants.end());
   std::string header = fmt::format("{:<9} {:>10}", "method", "sync [ms]");
   for (double a : instants) header += fmt::format(" {:>10}", fmt::format("{:g} s [us]", a));
+  header += fmt::format(" {:>12}", "probe +-[us]");
   fmt::print(out, "max |offset to rank 0| over ranks, after synchronization\n{}\n", header);
   std::vector<std::pair<std::string, std::string>> legend;
   for (std::size_t i = 0; i < rows.size();) {
     std::size_t j = i;
-    while (j < rows.size() && rows[j].method == rows[i].method) ++j;
+    double halfwidth = 0.0;
+    for (; j < rows.size() && rows[j].method == rows[i].method; ++j) {
+      halfwidth = std::max(halfwidth, rows[j].max_halfwidth_s);
+    }
+    const auto first = rows.begin() + static_cast<std::ptrdiff_t>(i);
+    const auto last = rows.begin() + static_cast<std::ptrdiff_t>(j);
     std::string line = fmt::format("{:<9} {:>10.1f}", rows[i].method, rows[i].sync_s * 1e3);
     for (double a : instants) {
-      const auto it = std::find_if(rows.begin() + static_cast<std::ptrdiff_t>(i),
-                                   rows.begin() + static_cast<std::ptrdiff_t>(j),
-                                   [&](const ClockCheckRow& r) { return r.after_s == a; });
-      line += it == rows.begin() + static_cast<std::ptrdiff_t>(j)
-                  ? fmt::format(" {:>10}", "-")
-                  : fmt::format(" {:>10.2f}", it->max_abs_offset_s * 1e6);
+      const auto it =
+          std::find_if(first, last, [&](const ClockCheckRow& r) { return r.after_s == a; });
+      line += it == last ? fmt::format(" {:>10}", "-")
+                         : fmt::format(" {:>10.2f}", it->max_abs_offset_s * 1e6);
     }
+    line += fmt::format(" {:>12.2f}", halfwidth * 1e6);
     fmt::print(out, "{}\n", line);
     legend.emplace_back(rows[i].method, rows[i].params);
     i = j;
@@ -190,9 +195,6 @@ void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows) {
   for (const auto& [method, params] : legend) {
     fmt::print(out, "  {}: {}\n", method, params.empty() ? "(no parameters)" : params);
   }
-  double halfwidth = 0.0;
-  for (const ClockCheckRow& r : rows) halfwidth = std::max(halfwidth, r.max_halfwidth_s);
-  fmt::print(out, "probe error bound: at most +-{:.2f} us\n", halfwidth * 1e6);
 }
 
 bool write_clock_check_csv(const std::string& path, std::span<const ClockCheckRow> rows) {

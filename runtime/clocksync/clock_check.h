@@ -77,8 +77,9 @@ std::vector<ClockCheckRow> run_clock_check(MPI_Comm comm, std::span<const std::s
                                            const SyncParams& params, const LocalClock& clock,
                                            const ClockCheckOptions& options = {});
 
-// A table for humans, one line per method: sync duration in ms and the max |offset| in us at
-// each instant, followed by each method's parameters.
+// A table for humans, one line per method: sync duration in ms, the max |offset| in us at each
+// instant and the largest probe error bound of the method's probes (probe +-), followed by each
+// method's parameters.
 void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows);
 
 // One CSV line per row (seconds, round-trip precision): method, params, sync_s, after_s,

@@ -147,7 +147,8 @@ TEST_CASE("clock check: rows per method and instant, table and CSV") {
   std::string text;
   for (int c; (c = std::fgetc(table)) != EOF;) text += static_cast<char>(c);
   std::fclose(table);
-  CHECK(text.find("method     sync [ms]   0 s [us] 0.2 s [us]\n") != std::string::npos);
+  CHECK(text.find("method     sync [ms]   0 s [us] 0.2 s [us] probe +-[us]\n") !=
+        std::string::npos);
   CHECK(text.find("\nskampi ") != std::string::npos);
   CHECK(text.find("  hca2: fitpoints=10;exchanges=5;rtt_pingpongs=20;warmup=2;pingpongs=10\n") !=
         std::string::npos);
