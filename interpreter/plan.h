@@ -23,30 +23,31 @@ struct OpCall {
 };
 
 struct Job {
-  std::int64_t id = 0;             // position in the unshuffled plan, stable across launches
-  std::string block;               // measurement block name
-  int block_index = 0;             // which block (0-based, in script order)
+  std::int64_t id = 0;  // position in the unshuffled plan, stable across launches
+  std::string block;    // measurement block name
+  int block_index = 0;  // which block (0-based, in script order)
   std::vector<std::pair<std::string, Value>> factors;  // loop variables, outermost first
   OpCall op;
   CommSpec comm;
-  std::int64_t count = 0;          // the element count argument, 0 if the op has none
-  std::int64_t bytes = 0;          // reported message size in bytes (SKaMPI's convention)
-  std::int64_t send_bytes = 0;     // buffer use per rank
+  std::int64_t count = 0;       // the element count argument, 0 if the op has none
+  std::int64_t bytes = 0;       // reported message size in bytes (SKaMPI's convention)
+  std::int64_t send_bytes = 0;  // buffer use per rank
   std::int64_t recv_bytes = 0;
   std::shared_ptr<const Settings> settings;
-  SourceRange range;               // the `measure` statement
-  int refine_group = -1;           // jobs of one autorefine loop share a group; -1 otherwise
-  std::string refine_var;          // the refined loop variable
-  bool refine_multiplicative = false;  // the loop steps by a factor (geometric midpoints)
-  bool refine_integer = true;          // the loop variable is an integer
-  std::int64_t refine_multiple_of = 0; // the loop's multipleof, 0 if none
+  SourceRange range;                    // the `measure` statement
+  int refine_group = -1;                // jobs of one autorefine loop share a group; -1 otherwise
+  std::string refine_var;               // the refined loop variable
+  bool refine_multiplicative = false;   // the loop steps by a factor (geometric midpoints)
+  bool refine_integer = true;           // the loop variable is an integer
+  std::int64_t refine_multiple_of = 0;  // the loop's multipleof, 0 if none
 };
 
 // A `print` evaluated while planning; printed by rank 0 before the job it precedes.
 struct PrintItem {
   std::int64_t before_job;  // index into Plan::jobs
   std::string text;
-  bool all;                 // print_all: every rank prints, prefixed by its rank
+  bool all;        // print_all: every rank prints, prefixed by its rank
+  int block = -1;  // index into Plan::block_names; -1 at the top level
 };
 
 struct LaunchFactor {

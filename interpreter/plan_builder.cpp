@@ -138,7 +138,8 @@ void Interp::exec_stmt(const ast::Stmt& s) {
             if (i) text += " ";
             text += to_cell(v);
           }
-          plan_.prints.push_back({static_cast<std::int64_t>(plan_.jobs.size()), text, n.all});
+          plan_.prints.push_back({static_cast<std::int64_t>(plan_.jobs.size()), text, n.all,
+                                  in_block_ ? block_index_ : -1});
         } else if constexpr (std::is_same_v<N, ast::FlushStmt>) {
           // Output is flushed job by job anyway.
         } else if constexpr (std::is_same_v<N, ast::MeasureStmt>) {
@@ -261,7 +262,8 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     if (auto it = opt_.refine_values.find(refine_group_); it != opt_.refine_values.end()) {
       // A refinement round: the points the refiner chose, in its order.
       for (double x : it->second) {
-        Value visible = spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
+        Value visible =
+            spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
         if (!body_iteration(l.body, l.var, std::move(visible))) return;
       }
       return;

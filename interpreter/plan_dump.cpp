@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <limits>
 #include <map>
 
 #include "interpreter/measure_funcs.h"
@@ -12,17 +13,23 @@ namespace metron {
 nlohmann::json value_json(const Value& v) {
   using T = Value::Type;
   switch (v.type()) {
-    case T::Int: return v.as_int();
-    case T::Double: return v.as_double();
-    case T::String: return v.as_string();
+    case T::Int:
+      return v.as_int();
+    case T::Double:
+      return v.as_double();
+    case T::String:
+      return v.as_string();
     case T::List: {
       auto a = nlohmann::json::array();
       for (const auto& x : v.as_list()) a.push_back(value_json(x));
       return a;
     }
-    case T::Duration: return {{"seconds", v.as_seconds()}};
-    case T::Percent: return {{"fraction", v.as_fraction()}};
-    default: return to_cell(v);
+    case T::Duration:
+      return {{"seconds", v.as_seconds()}};
+    case T::Percent:
+      return {{"fraction", v.as_fraction()}};
+    default:
+      return to_cell(v);
   }
 }
 
@@ -39,38 +46,38 @@ nlohmann::json settings_json(const Settings& s) {
                            {"exchanges", s.sync.clock.exchanges},
                            {"offset_only", s.sync.clock.offset_only},
                            {"resync_every_s", s.sync.clock.resync_every_s}}}};
-  nlohmann::json j = {
-      {"timer", timer_name(s.timer)},
-      {"scheme", scheme_name(s.scheme)},
-      {"runtime", runtime_name(s.runtime)},
-      {"sync", sync},
-      {"reps", s.reps ? nlohmann::json(*s.reps) : nlohmann::json(nullptr)},
-      {"min_reps", s.min_reps},
-      {"max_reps", s.max_reps},
-      {"max_rse", s.max_rse},
-      {"max_time_s", s.max_time_s},
-      {"warmup", s.warmup_reps},
-      {"iterations", s.loop_iterations},
-      {"stop_rule", s.stop_rule_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.stop_rule_text)},
-      {"batch", {{"schedule", s.batch_schedule}, {"step", s.batch_step}}},
-      {"outliers", outlier_name(s.outliers)},
-      {"tukey_k", s.tukey_k},
-      {"buffer_bytes", s.buffer_bytes},
-      {"buffer_cycling", s.buffer_cycling},
-      {"send_alignment", s.send_alignment},
-      {"recv_alignment", s.recv_alignment},
-      {"cache_bytes", s.cache_bytes},
-      {"verify", s.verify},
-      {"raw_per_rank", s.raw_per_rank},
-      {"unit", s.unit},
-      {"max_nr_node_times", s.max_nr_node_times},
-      {"refine",
-       {{"kind", refine_name(s.refine.kind)},
-        {"factor", s.refine.factor},
-        {"rel_tolerance", s.refine.rel_tolerance},
-        {"min_gap", s.refine.min_gap},
-        {"max_points", s.refine.max_points},
-        {"max_time_s", s.refine.max_time_s}}}};
+  nlohmann::json j = {{"timer", timer_name(s.timer)},
+                      {"scheme", scheme_name(s.scheme)},
+                      {"runtime", runtime_name(s.runtime)},
+                      {"sync", sync},
+                      {"reps", s.reps ? nlohmann::json(*s.reps) : nlohmann::json(nullptr)},
+                      {"min_reps", s.min_reps},
+                      {"max_reps", s.max_reps},
+                      {"max_rse", s.max_rse},
+                      {"max_time_s", s.max_time_s},
+                      {"warmup", s.warmup_reps},
+                      {"iterations", s.loop_iterations},
+                      {"stop_rule", s.stop_rule_text.empty() ? nlohmann::json(nullptr)
+                                                             : nlohmann::json(s.stop_rule_text)},
+                      {"batch", {{"schedule", s.batch_schedule}, {"step", s.batch_step}}},
+                      {"outliers", outlier_name(s.outliers)},
+                      {"tukey_k", s.tukey_k},
+                      {"buffer_bytes", s.buffer_bytes},
+                      {"buffer_cycling", s.buffer_cycling},
+                      {"send_alignment", s.send_alignment},
+                      {"recv_alignment", s.recv_alignment},
+                      {"cache_bytes", s.cache_bytes},
+                      {"verify", s.verify},
+                      {"raw_per_rank", s.raw_per_rank},
+                      {"unit", s.unit},
+                      {"max_nr_node_times", s.max_nr_node_times},
+                      {"refine",
+                       {{"kind", refine_name(s.refine.kind)},
+                        {"factor", s.refine.factor},
+                        {"rel_tolerance", s.refine.rel_tolerance},
+                        {"min_gap", s.refine.min_gap},
+                        {"max_points", s.refine.max_points},
+                        {"max_time_s", s.refine.max_time_s}}}};
   return j;
 }
 
@@ -79,11 +86,16 @@ nlohmann::json design_json(const LaunchDesign& d) {
   for (const auto& f : d.factors) {
     auto levels = nlohmann::json::array();
     for (const auto& l : f.levels) levels.push_back(value_json(l));
-    factors.push_back({{"name", f.name}, {"levels", levels},
-                       {"env", f.env_var.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.env_var)}});
+    factors.push_back(
+        {{"name", f.name},
+         {"levels", levels},
+         {"env", f.env_var.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.env_var)}});
   }
-  return {{"replicates", d.replicates}, {"factors", factors}, {"shuffle", d.shuffle},
-          {"seed", d.seed}, {"seed_given", d.seed_given}};
+  return {{"replicates", d.replicates},
+          {"factors", factors},
+          {"shuffle", d.shuffle},
+          {"seed", d.seed},
+          {"seed_given", d.seed_given}};
 }
 
 nlohmann::json plan_json(const Plan& plan) {
@@ -119,7 +131,11 @@ nlohmann::json plan_json(const Plan& plan) {
   }
   auto prints = nlohmann::json::array();
   for (const auto& p : plan.prints)
-    prints.push_back({{"before_job", p.before_job}, {"text", p.text}, {"all", p.all}});
+    prints.push_back({{"before_job", p.before_job},
+                      {"block", p.block >= 0 ? nlohmann::json(plan.block_names[p.block])
+                                             : nlohmann::json(nullptr)},
+                      {"text", p.text},
+                      {"all", p.all}});
   return {{"plan_schema_version", kPlanSchemaVersion},
           {"np", plan.np},
           {"design", design_json(plan.design)},
@@ -143,45 +159,66 @@ std::string plan_table(const Plan& plan) {
   out += "\n";
   for (const auto& f : d.factors) {
     std::string levels;
-    for (std::size_t i = 0; i < f.levels.size(); ++i) levels += (i ? ", " : "") + to_display(f.levels[i]);
+    for (std::size_t i = 0; i < f.levels.size(); ++i)
+      levels += (i ? ", " : "") + to_display(f.levels[i]);
     out += fmt::format("  factor {} in [{}]{}\n", f.name, levels,
                        f.env_var.empty() ? "" : " as env \"" + f.env_var + "\"");
   }
+  // Jobs and prints in plan order, under the header of their block; a block without jobs still
+  // gets its header, so that a '...' loop that measured nothing is visible.
   const Settings* last = nullptr;
-  std::string block;
-  std::size_t pi = 0;
-  for (const auto& j : plan.jobs) {
-    while (pi < plan.prints.size() && plan.prints[pi].before_job <= j.id)
-      out += fmt::format("  print: {}\n", plan.prints[pi++].text);
-    if (j.block != block) {
-      block = j.block;
-      out += fmt::format("\nblock \"{}\"\n", block);
+  int block = -1;  // the last block whose header is out
+  auto enter_block = [&](int b) {
+    while (block < b) {
+      ++block;
+      out += fmt::format("\nblock \"{}\"\n", plan.block_names[static_cast<std::size_t>(block)]);
       last = nullptr;
     }
+  };
+  std::size_t pi = 0;
+  auto flush_prints = [&](std::int64_t before_job) {
+    for (; pi < plan.prints.size() && plan.prints[pi].before_job <= before_job; ++pi) {
+      const PrintItem& p = plan.prints[pi];
+      if (p.block >= 0) enter_block(p.block);
+      out += fmt::format("  {}: {}\n", p.all ? "print_all" : "print", p.text);
+    }
+  };
+  for (const auto& j : plan.jobs) {
+    flush_prints(j.id);
+    enter_block(j.block_index);
     if (j.settings.get() != last) {
       last = j.settings.get();
       const Settings& s = *last;
-      std::string reps = s.reps ? fmt::format("reps {}", *s.reps)
-                         : !s.stop_rule_text.empty()
-                             ? fmt::format("stop when {} (reps {}..{}, max {}s)", s.stop_rule_text,
-                                           s.min_reps, s.max_reps, s.max_time_s)
-                             : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps,
-                                           s.max_reps);
-      out += fmt::format("  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
-                         timer_name(s.timer), scheme_name(s.scheme), proc_sync_name(s.sync.kind),
-                         runtime_name(s.runtime), reps, outlier_name(s.outliers), s.buffer_bytes,
-                         s.buffer_cycling ? " (cycling)" : "");
+      std::string reps =
+          s.reps ? fmt::format("reps {}", *s.reps)
+          : !s.stop_rule_text.empty()
+              ? fmt::format("stop when {} (reps {}..{}, max {}s)", s.stop_rule_text, s.min_reps,
+                            s.max_reps, s.max_time_s)
+              : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps, s.max_reps);
+      out += fmt::format(
+          "  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
+          timer_name(s.timer), scheme_name(s.scheme), proc_sync_name(s.sync.kind),
+          runtime_name(s.runtime), reps, outlier_name(s.outliers), s.buffer_bytes,
+          s.buffer_cycling ? " (cycling)" : "");
     }
     std::string factors;
     for (const auto& [k, v] : j.factors) factors += fmt::format("{}={} ", k, to_cell(v));
+    // Trailing arguments after the third that are left at their declared defaults are not
+    // shown (Synthetic has nine); the JSON lists every argument.
+    std::size_t shown = j.op.args.size();
+    const auto& params = j.op.func->params;
+    while (shown > 3 && params[shown - 1].default_value &&
+           !params[shown - 1].default_value->is(Value::Type::None) &&
+           *params[shown - 1].default_value == j.op.args[shown - 1])
+      --shown;
     std::string args;
-    for (std::size_t i = 0; i < j.op.args.size(); ++i)
-      args += (i ? ", " : "") + to_display(j.op.args[i]);
+    for (std::size_t i = 0; i < shown; ++i) args += (i ? ", " : "") + to_display(j.op.args[i]);
     std::string refine = j.refine_group >= 0 ? fmt::format("  [autorefine {}]", j.refine_var) : "";
-    out += fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name, args,
-                       j.comm.label, j.bytes, refine);
+    out += fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name,
+                       args, j.comm.label, j.bytes, refine);
   }
-  while (pi < plan.prints.size()) out += fmt::format("  print: {}\n", plan.prints[pi++].text);
+  flush_prints(std::numeric_limits<std::int64_t>::max());
+  enter_block(static_cast<int>(plan.block_names.size()) - 1);
   return out;
 }
 

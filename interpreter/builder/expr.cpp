@@ -36,10 +36,12 @@ std::int64_t size_multiplier(std::string_view unit) {
   return 1LL << 40;  // tb, TB, TiB
 }
 
-double time_multiplier(std::string_view unit) {
-  if (unit == "ns") return 1e-9;
-  if (unit == "us") return 1e-6;
-  if (unit == "ms") return 1e-3;
+// Units per second: dividing by it (100 / 1e6) gives the double nearest to the written time,
+// where multiplying by 1e-6 would round twice (100us would become 9.999999999999999e-05 s).
+double units_per_second(std::string_view unit) {
+  if (unit == "ns") return 1e9;
+  if (unit == "us") return 1e6;
+  if (unit == "ms") return 1e3;
   return 1.0;
 }
 
@@ -89,7 +91,7 @@ ast::ExprPtr Builder::build_primary(BenchParser::PrimaryContext* ctx) {
     return make(r, ast::DoubleLit{parse_double(text)});
   if (dynamic_cast<BenchParser::TimeLitContext*>(ctx)) {
     auto [digits, unit] = split_unit(text);
-    return make(r, ast::TimeLit{parse_double(digits) * time_multiplier(unit)});
+    return make(r, ast::TimeLit{parse_double(digits) / units_per_second(unit)});
   }
   if (dynamic_cast<BenchParser::PercentLitContext*>(ctx)) {
     std::string_view t(text);
