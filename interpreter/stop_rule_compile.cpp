@@ -13,11 +13,16 @@ using T = Value::Type;
 adapt::CompareOp flip(adapt::CompareOp op) {
   using O = adapt::CompareOp;
   switch (op) {
-    case O::Less: return O::Greater;
-    case O::LessEqual: return O::GreaterEqual;
-    case O::Greater: return O::Less;
-    case O::GreaterEqual: return O::LessEqual;
-    default: return op;
+    case O::Less:
+      return O::Greater;
+    case O::LessEqual:
+      return O::GreaterEqual;
+    case O::Greater:
+      return O::Less;
+    case O::GreaterEqual:
+      return O::LessEqual;
+    default:
+      return op;
   }
 }
 }  // namespace
@@ -31,11 +36,14 @@ std::optional<adapt::Term> Interp::stop_term(const ast::Expr& e) {
   }
   if (auto* c = std::get_if<ast::Call>(&e.node)) {
     if (c->callee != "cov_mean" && c->callee != "cov_median") return std::nullopt;
-    if (c->args.size() != 1) fail(DiagId::bad_stop_rule, e.range, c->callee + " takes a window size");
+    if (c->args.size() != 1)
+      fail(DiagId::bad_stop_rule, e.range, c->callee + " takes a window size");
     std::int64_t w = eval_int(*c->args[0].value, c->callee.c_str());
-    if (w < 2) fail(DiagId::bad_stop_rule, c->args[0].value->range, "the window must be at least 2");
-    return adapt::Term{c->callee == "cov_mean" ? adapt::TermKind::CovMean : adapt::TermKind::CovMedian,
-                       static_cast<std::size_t>(w)};
+    if (w < 2)
+      fail(DiagId::bad_stop_rule, c->args[0].value->range, "the window must be at least 2");
+    return adapt::Term{
+        c->callee == "cov_mean" ? adapt::TermKind::CovMean : adapt::TermKind::CovMedian,
+        static_cast<std::size_t>(w)};
   }
   return std::nullopt;
 }
@@ -66,11 +74,13 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
       w.statistic = adapt::CiStatistic::Median;
     } else if (nm && nm->name == "mean") {
       w.statistic = adapt::CiStatistic::Mean;
-    } else if (auto* q = std::get_if<ast::Call>(&stat.node); q && q->callee == "quantile" && q->args.size() == 1) {
+    } else if (auto* q = std::get_if<ast::Call>(&stat.node);
+               q && q->callee == "quantile" && q->args.size() == 1) {
       w.statistic = adapt::CiStatistic::Quantile;
       Value qv = eval(*q->args[0].value);
       double qq = qv.is(T::Percent) ? qv.as_fraction() : qv.is_number() ? qv.as_number() : -1;
-      if (!(qq > 0 && qq < 1)) fail(DiagId::percent_range, q->args[0].value->range, "the quantile", to_display(qv));
+      if (!(qq > 0 && qq < 1))
+        fail(DiagId::percent_range, q->args[0].value->range, "the quantile", to_display(qv));
       w.q = qq;
     } else {
       fail(DiagId::bad_stop_rule, stat.range, "the statistic must be median, mean or quantile(q)");
@@ -78,37 +88,54 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
     if (c->args.size() == 2) {
       Value lvl = eval(*c->args[1].value);
       double f = lvl.is(T::Percent) ? lvl.as_fraction() : lvl.is_number() ? lvl.as_number() : -1;
-      if (!(f > 0 && f < 1)) fail(DiagId::percent_range, c->args[1].value->range, "the level", to_display(lvl));
+      if (!(f > 0 && f < 1))
+        fail(DiagId::percent_range, c->args[1].value->range, "the level", to_display(lvl));
       w.level = f;
     }
     Value x = eval(*b->rhs);
     if (!x.is(T::Percent) || !(x.as_fraction() > 0))
-      fail(DiagId::bad_stop_rule, b->rhs->range, "'within' needs a positive percentage on its right, such as 5%");
+      fail(DiagId::bad_stop_rule, b->rhs->range,
+           "'within' needs a positive percentage on its right, such as 5%");
     w.max_rel_half_width = x.as_fraction();
     return adapt::StopRule{w};
   }
   adapt::CompareOp op;
   switch (b->op) {
-    case Op::Lt: op = adapt::CompareOp::Less; break;
-    case Op::Le: op = adapt::CompareOp::LessEqual; break;
-    case Op::Gt: op = adapt::CompareOp::Greater; break;
-    case Op::Ge: op = adapt::CompareOp::GreaterEqual; break;
-    case Op::Eq: op = adapt::CompareOp::Equal; break;
-    case Op::Ne: op = adapt::CompareOp::NotEqual; break;
+    case Op::Lt:
+      op = adapt::CompareOp::Less;
+      break;
+    case Op::Le:
+      op = adapt::CompareOp::LessEqual;
+      break;
+    case Op::Gt:
+      op = adapt::CompareOp::Greater;
+      break;
+    case Op::Ge:
+      op = adapt::CompareOp::GreaterEqual;
+      break;
+    case Op::Eq:
+      op = adapt::CompareOp::Equal;
+      break;
+    case Op::Ne:
+      op = adapt::CompareOp::NotEqual;
+      break;
     default:
-      fail(DiagId::bad_stop_rule, b->op_range, "expected a comparison, 'and', 'or', 'not' or 'within'");
+      fail(DiagId::bad_stop_rule, b->op_range,
+           "expected a comparison, 'and', 'or', 'not' or 'within'");
   }
   auto lt = stop_term(*b->lhs);
   auto rt = lt ? std::nullopt : stop_term(*b->rhs);
   if (!lt && !rt)
-    fail(DiagId::bad_stop_rule, e.range, "a comparison needs reps, elapsed, rse, cov_mean(w) or cov_median(w) on one side");
+    fail(DiagId::bad_stop_rule, e.range,
+         "a comparison needs reps, elapsed, rse, cov_mean(w) or cov_median(w) on one side");
   const ast::Expr& other = lt ? *b->rhs : *b->lhs;
   adapt::Term term = lt ? *lt : *rt;
   if (!lt) op = flip(op);
   Value v = eval(other);
   double value = 0;
   if (term.kind == adapt::TermKind::Elapsed) {
-    if (!v.is(T::Duration)) fail(DiagId::bad_stop_rule, other.range, "'elapsed' compares with a time such as 10s");
+    if (!v.is(T::Duration))
+      fail(DiagId::bad_stop_rule, other.range, "'elapsed' compares with a time such as 10s");
     value = v.as_seconds();
   } else if (v.is(T::Percent) && term.kind != adapt::TermKind::Reps) {
     value = v.as_fraction();

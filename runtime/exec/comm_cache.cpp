@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-
 namespace metron::rt {
 
 CommCache::CommCache(MPI_Comm world) : world_(world) {}

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -145,7 +145,8 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     SyncFactory factory = nullptr;
     if (s.sync.kind == ProcSyncKind::Window) factory = make_window_sync;
     if (s.runtime == RuntimeKind::Global && s.sync.kind != ProcSyncKind::Window)
-      throw std::runtime_error("runtime = global needs a synchronized clock: use sync = window(...)");
+      throw std::runtime_error(
+          "runtime = global needs a synchronized clock: use sync = window(...)");
     runner.emplace(job, comm, s, factory);
   } catch (const std::exception& e) {
     error = e.what();
@@ -210,11 +211,14 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
       // runtime = global: each rank sends its global start and end instead (2 slots each).
       auto* gt = global ? dynamic_cast<GlobalTimes*>(&runner->sync()) : nullptr;
       for (std::size_t i = 0; i < b; ++i) {
-        local[i] = watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
+        local[i] =
+            watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
         local[b + i] = i < obs.valid.size() ? obs.valid[i] : 1;
         if (gt) {
-          local[2 * b + i] = watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_start()[i];
-          local[3 * b + i] = watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_end()[i];
+          local[2 * b + i] =
+              watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_start()[i];
+          local[3 * b + i] =
+              watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_end()[i];
         }
       }
     } else {
@@ -348,8 +352,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       files.write_job(r, s);
       manifest.add_job(r, s, error);
       if (summary) *summary = s;
-      if (!opt.quiet)
-        std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
+      if (!opt.quiet) std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
       manifest.set_status("interrupted", "");
       g_interrupted_manifest = manifest.json().dump(2) + "\n";
     }

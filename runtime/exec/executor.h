@@ -15,12 +15,12 @@
 namespace metron::rt {
 
 struct ExecOptions {
-  std::string out_dir;                 // results folder (rank 0 writes)
-  std::int64_t launch = 0;             // launch id within a `metron run`
+  std::string out_dir;      // results folder (rank 0 writes)
+  std::int64_t launch = 0;  // launch id within a `metron run`
   std::int64_t replicate = 0;
   std::map<std::string, std::string> launch_levels;  // factor -> level, for the manifest
   std::uint64_t seed = 0;
-  bool quiet = false;                  // no human-readable table on stdout
+  bool quiet = false;  // no human-readable table on stdout
   std::string script_path;
   std::map<std::string, std::string> files;  // every script file read (rank 0)
   std::vector<std::string> argv;

@@ -17,21 +17,21 @@ const char* stop_reason_name(StopReason r);
 struct JobResult {
   const Job* job = nullptr;
   std::int64_t launch = 0;
-  std::int64_t order = 0;             // position in the executed order (shuffled or not)
+  std::int64_t order = 0;  // position in the executed order (shuffled or not)
   int comm_size = 0;
-  std::vector<int> world_ranks;       // of the job communicator, in its rank order
-  std::vector<double> time_s;         // per observation: the run-time (see docs/output.md)
-  std::vector<std::uint8_t> valid;    // per observation: 0 when sync invalidated it
-  std::vector<double> rank_time_s;    // optional, [observation][rank] local durations
+  std::vector<int> world_ranks;     // of the job communicator, in its rank order
+  std::vector<double> time_s;       // per observation: the run-time (see docs/output.md)
+  std::vector<std::uint8_t> valid;  // per observation: 0 when sync invalidated it
+  std::vector<double> rank_time_s;  // optional, [observation][rank] local durations
   StopReason stop_reason = StopReason::FixedReps;
-  double achieved_precision = -1;     // relative CI half-width or RSE at the stop; -1: none
-  double elapsed_s = 0;               // wall time of the job on its root, warm-up included
+  double achieved_precision = -1;  // relative CI half-width or RSE at the stop; -1: none
+  double elapsed_s = 0;            // wall time of the job on its root, warm-up included
   std::int64_t warmup = 0;
   std::int64_t batches = 0;
-  double rule_time_s = 0;             // time spent evaluating the stopping rule
-  std::string error;                  // non-empty when the job failed
-  std::string verify;                 // "ok", "off", or the failure message
-  int refine_round = -1;              // -1: not in an autorefine loop; 0: regular point; k: round k
+  double rule_time_s = 0;  // time spent evaluating the stopping rule
+  std::string error;       // non-empty when the job failed
+  std::string verify;      // "ok", "off", or the failure message
+  int refine_round = -1;   // -1: not in an autorefine loop; 0: regular point; k: round k
 };
 
 }  // namespace metron::rt

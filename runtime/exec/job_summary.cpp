@@ -16,8 +16,8 @@ namespace metron::rt {
 
 const char* stop_reason_name(StopReason r) {
   // ORDER STOP_REASONS
-  static const char* const names[] = {"fixed_reps", "rule_met", "max_reps", "time_budget", "error",
-                                      "skipped"};
+  static const char* const names[] = {"fixed_reps",  "rule_met", "max_reps",
+                                      "time_budget", "error",    "skipped"};
   return names[static_cast<int>(r)];
 }
 

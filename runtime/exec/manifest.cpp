@@ -47,21 +47,22 @@ ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt,
   }
   nlohmann::json levels = nlohmann::json::object();
   for (const auto& [k, v] : opt.launch_levels) levels[k] = v;
-  j_ = {{"manifest_schema_version", kManifestSchemaVersion},
-        {"output_schema_version", 1},
-        {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
-        {"status", "running"},
-        {"started_at", nullptr},
-        {"finished_at", nullptr},
-        {"command", opt.argv},
-        {"script", {{"path", opt.script_path}, {"sha256", sha256_hex(main_text)}, {"files", files}}},
-        {"seed", program.plan.design.seed},
-        {"launch", {{"id", opt.launch}, {"replicate", opt.replicate}, {"levels", levels}}},
-        {"np", np},
-        {"system", sys},
-        {"timers", timers},
-        {"plan", plan_json(program.plan)},
-        {"jobs", nlohmann::json::array()}};
+  j_ = {
+      {"manifest_schema_version", kManifestSchemaVersion},
+      {"output_schema_version", 1},
+      {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
+      {"status", "running"},
+      {"started_at", nullptr},
+      {"finished_at", nullptr},
+      {"command", opt.argv},
+      {"script", {{"path", opt.script_path}, {"sha256", sha256_hex(main_text)}, {"files", files}}},
+      {"seed", program.plan.design.seed},
+      {"launch", {{"id", opt.launch}, {"replicate", opt.replicate}, {"levels", levels}}},
+      {"np", np},
+      {"system", sys},
+      {"timers", timers},
+      {"plan", plan_json(program.plan)},
+      {"jobs", nlohmann::json::array()}};
 }
 
 void ManifestBuilder::set_status(const std::string& status, const std::string& time) {
@@ -95,9 +96,9 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
   j_["jobs"].push_back(std::move(j));
 }
 
-void ManifestBuilder::add_refinement(int group, const std::string& var, const std::string& algorithm,
-                                     int rounds, const std::string& stop_reason,
-                                     std::size_t points) {
+void ManifestBuilder::add_refinement(int group, const std::string& var,
+                                     const std::string& algorithm, int rounds,
+                                     const std::string& stop_reason, std::size_t points) {
   j_["refinement"].push_back({{"group", group},
                               {"var", var},
                               {"algorithm", algorithm},
@@ -106,8 +107,8 @@ void ManifestBuilder::add_refinement(int group, const std::string& var, const st
                               {"points", points}});
 }
 
-std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary& s,
-                                           std::size_t pos, std::size_t total) const {
+std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary& s, std::size_t pos,
+                                           std::size_t total) const {
   const Job& j = *r.job;
   std::string factors;
   for (const auto& [k, v] : j.factors) factors += fmt::format(" {}={}", k, to_cell(v));

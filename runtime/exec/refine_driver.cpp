@@ -73,7 +73,8 @@ bool RefineDriver::run(const std::vector<JobSummary>& summaries, const RunJobFn&
       // The root decides the next values; everyone receives them.
       std::vector<double> xs;
       if (me == 0) {
-        double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         xs = refiner->next(points, elapsed);
       }
       long n = static_cast<long>(xs.size());
@@ -110,9 +111,9 @@ bool RefineDriver::run(const std::vector<JobSummary>& summaries, const RunJobFn&
       }
     }
     if (me == 0)
-      manifest_.add_refinement(group, first.refine_var, adapt::refine_algorithm_name(config_for(first).algorithm),
-                               refiner->round(), refiner->stop_reason(),
-                               points.size());
+      manifest_.add_refinement(group, first.refine_var,
+                               adapt::refine_algorithm_name(config_for(first).algorithm),
+                               refiner->round(), refiner->stop_reason(), points.size());
   }
   return true;
 }

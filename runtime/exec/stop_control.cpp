@@ -16,10 +16,14 @@ constexpr std::int64_t kMaxRuleBatch = 4096;
 
 StopReason convert(adapt::StopReason r) {
   switch (r) {
-    case adapt::StopReason::RuleMet: return StopReason::RuleMet;
-    case adapt::StopReason::MaxReps: return StopReason::MaxReps;
-    case adapt::StopReason::TimeBudget: return StopReason::TimeBudget;
-    default: return StopReason::RuleMet;
+    case adapt::StopReason::RuleMet:
+      return StopReason::RuleMet;
+    case adapt::StopReason::MaxReps:
+      return StopReason::MaxReps;
+    case adapt::StopReason::TimeBudget:
+      return StopReason::TimeBudget;
+    default:
+      return StopReason::RuleMet;
   }
 }
 }  // namespace

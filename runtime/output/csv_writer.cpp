@@ -43,9 +43,13 @@ std::string csv_double(double v) {
   return fmt::format("{}", v);
 }
 
-CsvWriter& CsvWriter::field(double v) { return field(std::string_view(csv_double(v))); }
+CsvWriter& CsvWriter::field(double v) {
+  return field(std::string_view(csv_double(v)));
+}
 
-CsvWriter& CsvWriter::field(std::int64_t v) { return field(std::string_view(std::to_string(v))); }
+CsvWriter& CsvWriter::field(std::int64_t v) {
+  return field(std::string_view(std::to_string(v)));
+}
 
 void CsvWriter::end_row() {
   row_.push_back('\n');

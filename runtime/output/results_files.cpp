@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 #include <fstream>
+#include <limits>
 
 #include "interpreter/measure_funcs.h"
 
@@ -19,8 +19,8 @@ std::vector<std::string> factor_columns(const Plan& plan) {
 }
 
 namespace {
-const std::vector<std::string> kCommon = {"launch",    "job",   "order", "block",
-                                          "op",        "comm_size", "count", "bytes",
+const std::vector<std::string> kCommon = {"launch",     "job",          "order",           "block",
+                                          "op",         "comm_size",    "count",           "bytes",
                                           "round_trip", "refine_round", "refine_algorithm"};
 }
 
@@ -47,11 +47,31 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid"}));
-  summary_.header(cols({"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s",
-                        "min_s", "max_s", "sd_s", "mean_ci_lo_s", "mean_ci_hi_s",
-                        "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s", "p95_s",
-                        "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason",
-                        "achieved_precision", "warmup", "elapsed_s", "verify"}));
+  summary_.header(cols({"n",
+                        "valid_n",
+                        "outliers_removed",
+                        "used_n",
+                        "mean_s",
+                        "median_s",
+                        "min_s",
+                        "max_s",
+                        "sd_s",
+                        "mean_ci_lo_s",
+                        "mean_ci_hi_s",
+                        "median_ci_lo_s",
+                        "median_ci_hi_s",
+                        "p5_s",
+                        "p25_s",
+                        "p75_s",
+                        "p95_s",
+                        "p99_s",
+                        "ci_rel_half_width",
+                        "trimmed_mean_s",
+                        "stop_reason",
+                        "achieved_precision",
+                        "warmup",
+                        "elapsed_s",
+                        "verify"}));
   raw_.flush();
   summary_.flush();
   if (per_rank) {

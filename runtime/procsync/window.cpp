@@ -46,13 +46,20 @@ std::vector<int> world_ranks(MPI_Comm comm) {
 
 const char* method_name(ClockKind k) {
   switch (k) {
-    case ClockKind::SkampiOffset: return "skampi";
-    case ClockKind::NetgaugeOffset: return "netgauge";
-    case ClockKind::JonesKoenig: return "jk";
-    case ClockKind::Hca: return "hca";
-    case ClockKind::Hca2: return "hca2";
-    case ClockKind::Hca3: return "hca3";
-    default: return "none";
+    case ClockKind::SkampiOffset:
+      return "skampi";
+    case ClockKind::NetgaugeOffset:
+      return "netgauge";
+    case ClockKind::JonesKoenig:
+      return "jk";
+    case ClockKind::Hca:
+      return "hca";
+    case ClockKind::Hca2:
+      return "hca2";
+    case ClockKind::Hca3:
+      return "hca3";
+    default:
+      return "none";
   }
 }
 
@@ -143,11 +150,14 @@ class WindowSync final : public ProcSync, public GlobalTimes {
 
 }  // namespace
 
-const ClockSyncRecord& clock_sync_record() { return g_record; }
+const ClockSyncRecord& clock_sync_record() {
+  return g_record;
+}
 
 std::unique_ptr<ProcSync> make_window_sync(MPI_Comm comm, const Settings& s) {
   if (s.sync.kind != ProcSyncKind::Window)
-    throw std::runtime_error("process sync '" + proc_sync_name(s.sync.kind) + "' is not implemented");
+    throw std::runtime_error("process sync '" + proc_sync_name(s.sync.kind) +
+                             "' is not implemented");
   if (!(s.sync.window_s > 0)) throw std::runtime_error("window sync needs a size above 0");
   ClockSettings c = s.sync.clock;
   if (c.kind == ClockKind::None) c.kind = ClockKind::Hca3;  // a window needs a global clock

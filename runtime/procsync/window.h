@@ -24,8 +24,8 @@ class GlobalTimes {
 
 struct ClockSyncRecord {
   std::string method;
-  double duration_s = 0;     // max over ranks of the last synchronization
-  int syncs = 0;             // how often clocks were synchronized in this process
+  double duration_s = 0;  // max over ranks of the last synchronization
+  int syncs = 0;          // how often clocks were synchronized in this process
 };
 // What the window syncs of this process did (for manifest.json).
 const ClockSyncRecord& clock_sync_record();
