@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <unordered_map>
 
 #include "interpreter/diagnostics.h"
 
@@ -580,9 +581,14 @@ const std::vector<Builtin>& builtins() {
 }
 
 const Builtin* find_builtin(std::string_view name) {
-  for (const auto& b : builtins())
-    if (b.name == name) return &b;
-  return nullptr;
+  // Every call in a script looks its callee up here, once per loop iteration: hash it.
+  static const std::unordered_map<std::string_view, const Builtin*> index = [] {
+    std::unordered_map<std::string_view, const Builtin*> m;
+    for (const auto& b : builtins()) m.emplace(b.name, &b);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 namespace metron {
 
@@ -224,9 +225,14 @@ const std::vector<MeasureFunc>& measure_funcs() {
 }
 
 const MeasureFunc* find_measure_func(std::string_view name) {
-  for (const auto& f : measure_funcs())
-    if (f.name == name) return &f;
-  return nullptr;
+  // Looked up for every `measure` and every name the evaluator resolves: hash it.
+  static const std::unordered_map<std::string_view, const MeasureFunc*> index = [] {
+    std::unordered_map<std::string_view, const MeasureFunc*> m;
+    for (const auto& f : measure_funcs()) m.emplace(f.name, &f);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 bool is_unsupported_skampi_measure(std::string_view name) {

@@ -5,6 +5,9 @@
 
 #include <limits>
 #include <map>
+#include <ostream>
+#include <string>
+#include <vector>
 
 #include "interpreter/measure_funcs.h"
 
@@ -98,37 +101,50 @@ nlohmann::json design_json(const LaunchDesign& d) {
           {"seed_given", d.seed_given}};
 }
 
-nlohmann::json plan_json(const Plan& plan) {
-  // Settings snapshots are shared between jobs; list each once and refer to it by index.
+namespace {
+
+nlohmann::json job_json(const Job& j, std::size_t settings_index) {
+  nlohmann::json factors = nlohmann::json::object();
+  for (const auto& [k, v] : j.factors) factors[k] = value_json(v);
+  nlohmann::json args = nlohmann::json::object();
+  for (std::size_t i = 0; i < j.op.args.size(); ++i)
+    args[j.op.func->params[i].name] = value_json(j.op.args[i]);
+  nlohmann::json comm = {{"label", j.comm.label}, {"size", j.comm.size}};
+  if (!j.comm.ranks.empty()) comm["ranks"] = j.comm.ranks;
+  if (j.comm.kind == CommSpec::Kind::Random) comm["seed"] = j.comm.seed;
+  nlohmann::json jj = {{"id", j.id},
+                       {"block", j.block},
+                       {"factors", factors},
+                       {"op", j.op.func->name},
+                       {"args", args},
+                       {"comm", comm},
+                       {"count", j.count},
+                       {"bytes", j.bytes},
+                       {"send_bytes", j.send_bytes},
+                       {"recv_bytes", j.recv_bytes},
+                       {"round_trip", j.op.func->round_trip},
+                       {"settings", settings_index}};
+  if (j.refine_group >= 0) jj["refine"] = {{"group", j.refine_group}, {"var", j.refine_var}};
+  return jj;
+}
+
+// Settings snapshots are shared between jobs; the document lists each once and jobs refer to it
+// by index. Returns the index of every job's snapshot and fills `settings`.
+std::vector<std::size_t> settings_indices(const Plan& plan, nlohmann::json& settings) {
   std::map<const Settings*, std::size_t> index;
-  auto settings = nlohmann::json::array();
-  auto jobs = nlohmann::json::array();
+  std::vector<std::size_t> out;
+  out.reserve(plan.jobs.size());
+  settings = nlohmann::json::array();
   for (const auto& j : plan.jobs) {
     auto [it, fresh] = index.emplace(j.settings.get(), settings.size());
     if (fresh) settings.push_back(settings_json(*j.settings));
-    nlohmann::json factors = nlohmann::json::object();
-    for (const auto& [k, v] : j.factors) factors[k] = value_json(v);
-    nlohmann::json args = nlohmann::json::object();
-    for (std::size_t i = 0; i < j.op.args.size(); ++i)
-      args[j.op.func->params[i].name] = value_json(j.op.args[i]);
-    nlohmann::json comm = {{"label", j.comm.label}, {"size", j.comm.size}};
-    if (!j.comm.ranks.empty()) comm["ranks"] = j.comm.ranks;
-    if (j.comm.kind == CommSpec::Kind::Random) comm["seed"] = j.comm.seed;
-    nlohmann::json jj = {{"id", j.id},
-                         {"block", j.block},
-                         {"factors", factors},
-                         {"op", j.op.func->name},
-                         {"args", args},
-                         {"comm", comm},
-                         {"count", j.count},
-                         {"bytes", j.bytes},
-                         {"send_bytes", j.send_bytes},
-                         {"recv_bytes", j.recv_bytes},
-                         {"round_trip", j.op.func->round_trip},
-                         {"settings", it->second}};
-    if (j.refine_group >= 0) jj["refine"] = {{"group", j.refine_group}, {"var", j.refine_var}};
-    jobs.push_back(std::move(jj));
+    out.push_back(it->second);
   }
+  return out;
+}
+
+// Everything but the jobs.
+nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
   auto prints = nlohmann::json::array();
   for (const auto& p : plan.prints)
     prints.push_back({{"before_job", p.before_job},
@@ -140,9 +156,48 @@ nlohmann::json plan_json(const Plan& plan) {
           {"np", plan.np},
           {"design", design_json(plan.design)},
           {"blocks", plan.block_names},
-          {"settings", settings},
-          {"jobs", jobs},
+          {"settings", std::move(settings)},
+          {"jobs", nlohmann::json::array()},
           {"prints", prints}};
+}
+
+}  // namespace
+
+nlohmann::json plan_json(const Plan& plan) {
+  nlohmann::json settings;
+  std::vector<std::size_t> index = settings_indices(plan, settings);
+  nlohmann::json doc = plan_head_json(plan, std::move(settings));
+  auto& jobs = doc["jobs"];
+  for (std::size_t i = 0; i < plan.jobs.size(); ++i)
+    jobs.push_back(job_json(plan.jobs[i], index[i]));
+  return doc;
+}
+
+void write_plan_json(std::ostream& out, const Plan& plan) {
+  // The document plan_json(plan).dump(1) would give, without holding every job's JSON at once
+  // (a 100 000-job plan takes half a gigabyte that way): the head is dumped with an empty job
+  // list, and each job is dumped alone and indented to its depth (2) in place of that list.
+  nlohmann::json settings;
+  std::vector<std::size_t> index = settings_indices(plan, settings);
+  std::string head = plan_head_json(plan, std::move(settings)).dump(1);
+  const std::string marker = "\n \"jobs\": []";
+  std::size_t at = head.find(marker);
+  if (at == std::string::npos || plan.jobs.empty()) {
+    out << head;
+    return;
+  }
+  out << head.substr(0, at) << "\n \"jobs\": [\n";
+  for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
+    std::string job = job_json(plan.jobs[i], index[i]).dump(1);
+    std::string shifted = "  ";
+    shifted.reserve(job.size() + job.size() / 8);
+    for (char c : job) {
+      shifted.push_back(c);
+      if (c == '\n') shifted += "  ";  // JSON strings escape newlines: every '\n' is layout
+    }
+    out << shifted << (i + 1 < plan.jobs.size() ? ",\n" : "\n");
+  }
+  out << " ]" << head.substr(at + marker.size());
 }
 
 std::string plan_table(const Plan& plan) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 
 #include "interpreter/plan.h"
@@ -13,6 +14,8 @@ inline constexpr int kPlanSchemaVersion = 1;
 
 std::string plan_table(const Plan& plan);
 nlohmann::json plan_json(const Plan& plan);
+// Writes plan_json(plan).dump(1), job by job, in constant memory per job.
+void write_plan_json(std::ostream& out, const Plan& plan);
 nlohmann::json settings_json(const Settings& s);
 nlohmann::json value_json(const Value& v);
 nlohmann::json design_json(const LaunchDesign& d);

@@ -34,10 +34,12 @@ int cmd_plan(const CliOptions& o) {
   auto p = load(o);
   int rc = report(*p);
   if (rc != kExitOk) return rc;
-  if (o.json)
-    std::cout << plan_json(p->plan).dump(1) << "\n";
-  else
+  if (o.json) {
+    write_plan_json(std::cout, p->plan);
+    std::cout << "\n";
+  } else {
     std::cout << plan_table(p->plan);
+  }
   return kExitOk;
 }
 

@@ -4,9 +4,11 @@
 
 #include <doctest/doctest.h>
 
+#include <sstream>
 #include <vector>
 
 #include "interpreter/measure_funcs.h"
+#include "interpreter/plan_dump.h"
 #include "tests/unit/interpreter/load_text.h"
 
 using metron::test::diag_ids;
@@ -225,5 +227,28 @@ end measurement
     REQUIRE(diag_ids(*p) == "");
     REQUIRE(p->plan.jobs.size() == 2);
     CHECK(p->plan.jobs[1].op.func->name == "Reduce");
+  }
+}
+
+TEST_CASE("plan_dump: write_plan_json writes exactly plan_json(plan).dump(1)") {
+  for (const char* text : {"", R"(
+replicate 2
+factor alg in ["a", "b"] as env "X"
+print "top"
+set outliers = tukey(2)
+begin measurement "m \"quoted\" jobs"
+   print "in block"
+   for count = 1 to 64 step *4 do
+      measure comm(2) : Bcast(count, MPI_INT, 0)
+   od
+   set reps = 5
+   measure comm_rand(2) : Allreduce(3, MPI_DOUBLE, MPI_MAX)
+end measurement
+)"}) {
+    auto p = load_text(text);
+    REQUIRE(diag_ids(*p) == "");
+    std::ostringstream streamed;
+    metron::write_plan_json(streamed, p->plan);
+    CHECK(streamed.str() == metron::plan_json(p->plan).dump(1));
   }
 }
