@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "interpreter/source.h"
 #include "interpreter/value.h"
@@ -31,10 +32,10 @@ enum class RefineKind { Metron, Skampi, Mpptest };
 
 struct ClockSettings {
   ClockKind kind = ClockKind::None;
-  std::int64_t fitpoints = 20;   // ReproMPI's default
-  std::int64_t exchanges = 10;   // ReproMPI's default
+  std::int64_t fitpoints = 20;  // ReproMPI's default
+  std::int64_t exchanges = 10;  // ReproMPI's default
   bool offset_only = false;
-  double resync_every_s = 0;     // 0: never re-synchronize during a run
+  double resync_every_s = 0;  // 0: never re-synchronize during a run
 };
 
 struct SyncSettings {
@@ -49,11 +50,11 @@ struct SyncSettings {
 
 struct RefineSettings {
   RefineKind kind = RefineKind::Metron;
-  double factor = 2.0;            // skampi: points budget = factor * regular points
-  double rel_tolerance = 0.05;    // metron, mpptest (autorel)
-  std::int64_t min_gap = 1;       // mpptest (autodx), metron: smallest interval to split
-  std::int64_t max_points = 64;   // metron: extra points budget
-  double max_time_s = 60;         // metron: time budget for refinement of one loop
+  double factor = 2.0;           // skampi: points budget = factor * regular points
+  double rel_tolerance = 0.05;   // metron, mpptest (autorel)
+  std::int64_t min_gap = 1;      // mpptest (autodx), metron: smallest interval to split
+  std::int64_t max_points = 64;  // metron: extra points budget
+  double max_time_s = 60;        // metron: time budget for refinement of one loop
 };
 
 struct Settings {
@@ -65,16 +66,16 @@ struct Settings {
   // Repetitions and stopping. `reps` fixes the count; otherwise the stop rule decides within
   // [min_reps, max_reps] and the time budget.
   std::optional<std::int64_t> reps;
-  std::int64_t min_reps = 8;        // SKaMPI's default
-  std::int64_t max_reps = 33;       // SKaMPI's default
-  double max_rse = 0.10;            // SKaMPI's default (set_max_relative_standard_error)
-  double max_time_s = 10;           // time budget per job
+  std::int64_t min_reps = 8;   // SKaMPI's default
+  std::int64_t max_reps = 33;  // SKaMPI's default
+  double max_rse = 0.10;       // SKaMPI's default (set_max_relative_standard_error)
+  double max_time_s = 10;      // time budget per job
   std::int64_t warmup_reps = 2;
-  std::int64_t loop_iterations = 1; // MS2/MS3: calls per timed loop
-  const ast::Expr* stop_rule = nullptr;  // `stop when ...`; null: SKaMPI's RSE rule
+  std::int64_t loop_iterations = 1;             // MS2/MS3: calls per timed loop
+  const ast::Expr* stop_rule = nullptr;         // `stop when ...`; null: SKaMPI's RSE rule
   std::shared_ptr<const adapt::StopRule> stop;  // the compiled rule (same meaning as stop_rule)
   std::string stop_rule_text;
-  std::string batch_schedule = "fixed";   // fixed | growing (ReproMPI)
+  std::string batch_schedule = "fixed";  // fixed | growing (ReproMPI)
   std::int64_t batch_step = 4;
 
   OutlierKind outliers = OutlierKind::None;
@@ -89,7 +90,7 @@ struct Settings {
 
   bool verify = false;
   bool raw_per_rank = false;
-  double unit = 1e6;                // SKaMPI's set_unit: .sko output scale (microseconds)
+  double unit = 1e6;  // SKaMPI's set_unit: .sko output scale (microseconds)
   std::int64_t max_nr_node_times = 16;
   RefineSettings refine;
 };
@@ -101,6 +102,10 @@ struct SettingInfo {
   const char* doc;
 };
 const std::vector<SettingInfo>& setting_table();
+
+// The value of setting `key` in s, written as `set key = ...` accepts it (docs show the defaults
+// of Settings{} this way); "" for an unknown key.
+std::string setting_value_text(const Settings& s, std::string_view key);
 
 std::string timer_name(TimerKind k);
 std::string scheme_name(SchemeKind k);
