@@ -51,6 +51,17 @@ const char* alternative_name(stats::Alternative a) {
   }
 }
 
+double min_attainable_p(std::size_t m, std::size_t n, stats::Alternative alternative) {
+  if (m == 0 || n == 0) return 1.0;
+  // C(m + n, m) as a double, by the product formula (exact far beyond any launch count).
+  std::size_t k = std::min(m, n);
+  double c = 1.0;
+  for (std::size_t i = 1; i <= k; ++i)
+    c = c * static_cast<double>(m + n - k + i) / static_cast<double>(i);
+  double p = 1.0 / c;
+  return alternative == stats::Alternative::TwoSided ? std::min(1.0, 2 * p) : p;
+}
+
 Comparison compare_samples(std::vector<double> a, std::vector<double> b, const CompareOptions& o) {
   Comparison c;
   c.a = std::move(a);
@@ -68,6 +79,7 @@ Comparison compare_samples(std::vector<double> a, std::vector<double> b, const C
     c.exact = r->method == stats::WilcoxonMethod::Exact;
     c.significant = !std::isnan(c.p_value) && c.p_value <= o.alpha;
   }
+  c.can_reject = min_attainable_p(c.a.size(), c.b.size(), o.alternative) <= o.alpha;
   return c;
 }
 
@@ -155,7 +167,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
   if (levels)
     for (const auto& c : cs) lw = std::max({lw, c.level_a.size() + c.level_b.size() + 4});
   std::string block;
-  bool first = true;
+  bool first = true, few = false;
   for (const auto& c : cs) {
     if (first || c.key.block != block) {
       block = c.key.block;
@@ -171,11 +183,18 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
     std::string p = c.tested && !std::isnan(c.p_value) ? fmt::format("{:.3g}", c.p_value) : "-";
     std::string ratio = std::isnan(c.ratio) ? "-" : fmt::format("{:.3f}", c.ratio);
     out += fmt::format("{:>4} {:>4}  {:>10}  {:>10}  {:>7}  {:>9}  {:<3}\n", c.a.size(), c.b.size(),
-                       format_us(c.median_a), format_us(c.median_b), ratio, p, stars(c.p_value));
+                       format_us(c.median_a), format_us(c.median_b), ratio, p,
+                       c.can_reject ? stars(c.p_value) : "(n)");
+    few = few || !c.can_reject;
   }
   out +=
       "\nA us, B us: median of the per-launch medians; * p <= 0.05, ** p <= 0.01, *** p <= "
       "0.001\n";
+  if (few)
+    out += fmt::format(
+        "(n): too few launches for this test to ever reach p <= {} (at 0.05: 3 launches per side "
+        "for a one-sided test, 4 for a two-sided one)\n",
+        o.alpha);
   return out;
 }
 
@@ -186,12 +205,18 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
     error = "cannot write '" + path + "'";
     return false;
   }
-  w.header({"block", "op", "bytes", "comm_size", "job", "factor", "level_a", "level_b", "n_a",
-            "n_b", "median_a_s", "median_b_s", "ratio", "alternative", "w", "p_value", "exact",
-            "stars", "significant"});
+  w.header({"block",  "op",          "bytes",   "comm_size", "vars",  "factors",    "occurrence",
+            "factor", "level_a",     "level_b", "n_a",       "n_b",   "median_a_s", "median_b_s",
+            "ratio",  "alternative", "w",       "p_value",   "exact", "stars",      "significant"});
   for (const auto& c : cs) {
     w.field(c.key.block).field(c.key.op).field(c.key.bytes).field(c.key.comm_size);
-    w.field(c.key.label(c.skip_factor)).field(c.skip_factor).field(c.level_a).field(c.level_b);
+    // name=value pairs joined by ';' so that the cell needs no quoting in the usual case.
+    std::string vars, factors;
+    for (const auto& [k, v] : c.key.vars) vars += (vars.empty() ? "" : ";") + k + "=" + v;
+    for (const auto& [k, v] : c.key.factors)
+      if (k != c.skip_factor) factors += (factors.empty() ? "" : ";") + k + "=" + v;
+    w.field(vars).field(factors).field(c.key.occurrence);
+    w.field(c.skip_factor).field(c.level_a).field(c.level_b);
     w.field(static_cast<std::int64_t>(c.a.size())).field(static_cast<std::int64_t>(c.b.size()));
     w.field(c.median_a).field(c.median_b).field(c.ratio);
     w.field(std::string_view(alternative_name(o.alternative)));
@@ -204,7 +229,7 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
 }
 
 std::string verdict(const Comparison& c) {
-  if (!c.tested || std::isnan(c.p_value)) return "untested";
+  if (!c.tested || std::isnan(c.p_value) || !c.can_reject) return "untested";
   return c.significant ? "differs" : "reproduced";
 }
 
@@ -233,7 +258,8 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
   }
   out += fmt::format(
       "\n{} reproduced, {} differ, {} untested (two-sided Wilcoxon rank-sum on per-launch "
-      "medians, alpha = {}; times in us: median of the per-launch medians)\n",
+      "medians, alpha = {}; times in us: median of the per-launch medians; untested: no data, "
+      "or too few launches for p to reach alpha: at least 4 per side at 0.05)\n",
       counts[0], counts[1], counts[2], o.alpha);
   return out;
 }

@@ -30,7 +30,14 @@ struct Comparison {
   double p_value = 0;                 // NaN when not defined (e.g. everything tied)
   bool exact = false;                 // exact null distribution (else normal approximation)
   bool significant = false;           // p <= alpha
+  // The smallest p-value the exact test can give for these sample sizes is <= alpha: with 3
+  // launches per side no two-sided p-value gets below 0.1, so "not rejected" says nothing.
+  bool can_reject = false;
 };
+
+// The smallest p-value of the exact rank-sum test with m and n observations: 1 / C(m + n, m)
+// one-sided, twice that two-sided (all of one sample below all of the other). 1 if m or n is 0.
+double min_attainable_p(std::size_t m, std::size_t n, stats::Alternative alternative);
 
 // "***" for p <= 0.001, "**" <= 0.01, "*" <= 0.05, "" otherwise (and for NaN).
 std::string stars(double p);
@@ -58,7 +65,8 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
                           const CompareOptions& o, std::string& error);
 
 // Replay: "reproduced" when the two-sided test does not reject at alpha, "differs" when it does,
-// "untested" when a side has no launch or the p-value is undefined.
+// "untested" when a side has no launch, the p-value is undefined, or too few launches to ever
+// reject at alpha (can_reject).
 std::string verdict(const Comparison& c);
 std::string verdict_table(const std::vector<Comparison>& c, const CompareOptions& o);
 

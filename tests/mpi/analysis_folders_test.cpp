@@ -1,0 +1,347 @@
+// Analysis, compare and replay verdicts on hand-made results folders (small CSVs written here);
+// pure, run in an MPI test binary because the analysis lives in metron_mpi.
+#include "runtime/ops/mpi_handles.h"  // first: the front end's MPI names before <mpi.h>
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "runtime/analysis/analysis.h"
+#include "runtime/analysis/analyze_folder.h"
+#include "runtime/analysis/compare.h"
+#include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/results_data.h"
+
+using namespace metron;
+using namespace metron::analysis;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  fs::path p =
+      fs::temp_directory_path() / ("metron-analysis-test-" + std::to_string(getpid()) + "-" + name);
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// A run folder's merged summary.csv: two jobs (Bcast 1 B and 1024 B, loop variable count) with
+// the given per-launch medians (seconds); means are medians + 1 us.
+void write_run(const fs::path& dir, const std::vector<double>& small,
+               const std::vector<double>& large, const std::string& factor_col = "",
+               const std::vector<std::string>& levels = {}) {
+  fs::create_directories(dir);
+  std::ofstream f(dir / "summary.csv");
+  f << "launch,replicate," << (factor_col.empty() ? "" : "factor_" + factor_col + ",")
+    << "job,order,block,op,comm_size,count,bytes,round_trip,var_count,n,used_n,mean_s,median_s,"
+       "stop_reason\n";
+  for (std::size_t l = 0; l < small.size(); ++l)
+    for (int j = 0; j < 2; ++j) {
+      double m = j == 0 ? small[l] : large[l];
+      f << l << "," << l << "," << (factor_col.empty() ? "" : levels[l % levels.size()] + ",") << j
+        << "," << 1 - j << ",bcast,Bcast,2," << (j == 0 ? 1 : 1024) << "," << (j == 0 ? 1 : 1024)
+        << ",0," << (j == 0 ? 1 : 1024) << ",20,19," << fmt::format("{}", m + 1e-6) << ","
+        << fmt::format("{}", m) << ",fixed_reps\n";
+    }
+}
+
+std::vector<double> us(std::initializer_list<double> v) {
+  std::vector<double> out;
+  for (double x : v) out.push_back(x * 1e-6);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("distribution: median of medians, extremes, spread, CI only when assessable") {
+  std::vector<double> five = {5, 1, 4, 2, 3};
+  Distribution d = distribution(five);
+  CHECK(d.n == 5);
+  CHECK(d.median == 3);
+  CHECK(d.min == 1);
+  CHECK(d.max == 5);
+  CHECK(d.rel_spread == doctest::Approx(4.0));
+  // 95% order-statistic CI of the median needs n >= 6 (1 - 2^(1-n) < 0.95 for n <= 5).
+  CHECK(std::isnan(d.ci_lo));
+  std::vector<double> ten = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};
+  d = distribution(ten);
+  CHECK(d.median == 5.5);
+  // n = 10: exact binomial ranks (2, 9), coverage 0.979 (R: qbinom(0.025, 10, 0.5) = 2).
+  CHECK(d.ci_lo == 2);
+  CHECK(d.ci_hi == 9);
+  d = distribution({});
+  CHECK(d.n == 0);
+  CHECK(std::isnan(d.median));
+  std::vector<double> zero = {0, 1};
+  CHECK(std::isnan(distribution(zero).rel_spread));
+}
+
+TEST_CASE("analysis: hand-made run folder gives per-job across-launch statistics") {
+  fs::path dir = scratch("analyze");
+  write_run(dir, us({10, 12, 11, 30, 10.5, 11.5, 12.5, 10.2, 11.8, 10.8}),
+            us({100, 101, 102, 103, 104, 105, 106, 107, 108, 109}));
+  std::string err;
+  auto data = load_results(dir.string(), err);
+  REQUIRE(data);
+  CHECK(data->launches == 10);
+  REQUIRE(data->jobs.size() == 2);
+  CHECK(data->var_names == std::vector<std::string>{"count"});
+  CHECK(data->jobs[0].key.bytes == 1);
+  CHECK(data->jobs[0].launches.size() == 10);
+  auto a = analyze(*data);
+  REQUIRE(a.size() == 2);
+  // Small: sorted 10 10.2 10.5 10.8 11 11.5 11.8 12 12.5 30 -> median (11 + 11.5) / 2.
+  CHECK(a[0].median_s == doctest::Approx(11.25e-6));
+  CHECK(a[0].min_median_s == doctest::Approx(10e-6));
+  CHECK(a[0].max_median_s == doctest::Approx(30e-6));
+  CHECK(a[0].rel_spread == doctest::Approx(2.0));
+  CHECK(a[0].ci_lo_s == doctest::Approx(10.2e-6));  // x_(2)
+  CHECK(a[0].ci_hi_s == doctest::Approx(12.5e-6));  // x_(9)
+  CHECK(a[0].median_of_means_s == doctest::Approx(12.25e-6));
+  CHECK(a[0].observations == 190);
+  CHECK(a[1].median_s == doctest::Approx(104.5e-6));
+
+  AnalyzeOptions ao;
+  ao.print = false;
+  REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
+  auto t = read_csv_table((dir / "analysis.csv").string());
+  REQUIRE(t);
+  REQUIRE(t->rows.size() == 2);
+  CHECK(t->cell(0, "n_launches") == "10");
+  CHECK(t->cell(0, "var_count") == "1");
+  CHECK(cell_double(t->cell(0, "median_of_medians_s")) == doctest::Approx(11.25e-6));
+  CHECK(cell_double(t->cell(0, "rel_spread")) == doctest::Approx(2.0));
+  CHECK(cell_double(t->cell(0, "ci_level")) == 0.95);
+  CHECK(t->cell(1, "bytes") == "1024");
+  std::string table = analysis_table(*data, a);
+  CHECK(table.find("block \"bcast\"") != std::string::npos);
+  CHECK(table.find("11.250") != std::string::npos);  // microseconds
+  CHECK(table.find("200.0%") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("analysis: failed jobs and missing columns") {
+  fs::path dir = scratch("broken");
+  {
+    std::ofstream f(dir / "summary.csv");
+    f << "launch,job,block,op,comm_size,bytes,median_s,stop_reason\n"
+         "0,0,b,Bcast,2,4,1e-6,fixed_reps\n"
+         "1,0,b,Bcast,2,4,,error\n";
+  }
+  std::string err;
+  auto data = load_results(dir.string(), err);
+  REQUIRE(data);
+  CHECK(data->skipped_rows == 1);
+  REQUIRE(data->jobs.size() == 1);
+  CHECK(data->jobs[0].launches.size() == 1);
+  {
+    std::ofstream f(dir / "summary.csv");
+    f << "launch,job,block,op,bytes,median_s\n0,0,b,Bcast,4,1e-6\n";
+  }
+  CHECK_FALSE(load_results(dir.string(), err));
+  CHECK(err.find("no 'comm_size' column") != std::string::npos);
+  CHECK_FALSE(load_results((dir / "nothing").string(), err));
+  CHECK(err.find("cannot read") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("analysis: jobs equal in every column are told apart by job-id order") {
+  fs::path dir = scratch("twins");
+  {
+    std::ofstream f(dir / "summary.csv");
+    // Two jobs per launch on different communicators of the same size, executed in shuffled order.
+    f << "launch,job,block,op,comm_size,bytes,median_s\n"
+         "0,1,b,Bcast,2,4,9e-6\n0,0,b,Bcast,2,4,1e-6\n"
+         "1,0,b,Bcast,2,4,2e-6\n1,1,b,Bcast,2,4,8e-6\n";
+  }
+  std::string err;
+  auto data = load_results(dir.string(), err);
+  REQUIRE(data);
+  REQUIRE(data->jobs.size() == 2);
+  CHECK(data->jobs[0].key.occurrence == 0);
+  CHECK(data->jobs[0].launches[0].median_s == 1e-6);
+  CHECK(data->jobs[0].launches[1].median_s == 2e-6);
+  CHECK(data->jobs[1].launches[1].median_s == 8e-6);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("stars and alternatives") {
+  CHECK(stars(0.0005) == "***");
+  CHECK(stars(0.001) == "***");
+  CHECK(stars(0.005) == "**");
+  CHECK(stars(0.05) == "*");
+  CHECK(stars(0.051) == "");
+  CHECK(stars(std::nan("")) == "");
+  CHECK(parse_alternative("less") == stats::Alternative::Less);
+  CHECK(parse_alternative("two.sided") == stats::Alternative::TwoSided);
+  CHECK_FALSE(parse_alternative("lesser"));
+}
+
+TEST_CASE("compare: a 10% slower B is flagged with less; identical folders are not") {
+  fs::path a = scratch("cmp-a"), b = scratch("cmp-b");
+  write_run(a, us({100.2, 100.1, 100.4, 100.3, 100.0}), us({50, 51, 52, 53, 54}));
+  write_run(b, us({110.1, 110.4, 110.0, 110.3, 110.2}), us({50.5, 51.5, 52.5, 53.5, 54.5}));
+  std::string err;
+  auto da = load_results(a.string(), err), db = load_results(b.string(), err);
+  REQUIRE(da);
+  REQUIRE(db);
+  CompareOptions o;
+  o.alternative = stats::Alternative::Less;
+  std::size_t unmatched = 9;
+  auto cs = compare_results(*da, *db, o, &unmatched);
+  CHECK(unmatched == 0);
+  REQUIRE(cs.size() == 2);
+  // All 5 of A below all 5 of B: W = 0, exact p = 1 / C(10, 5) = 1/252 (R: wilcox.test(a, b,
+  // alternative = "less")$p.value = 0.003968).
+  CHECK(cs[0].w == 0);
+  CHECK(cs[0].exact);
+  CHECK(cs[0].p_value == doctest::Approx(1.0 / 252));
+  CHECK(cs[0].significant);
+  CHECK(stars(cs[0].p_value) == "**");
+  CHECK(cs[0].ratio == doctest::Approx(110.2 / 100.2));
+  // Interleaved medians (1 KiB job): W = 10 of 25, p = 0.3452 (R), not flagged.
+  CHECK(cs[1].w == 10);
+  CHECK(cs[1].p_value == doctest::Approx(0.3452381).epsilon(1e-6));
+  CHECK_FALSE(cs[1].significant);
+  // The other way round, "less" is not rejected.
+  auto back = compare_results(*db, *da, o);
+  CHECK_FALSE(back[0].significant);
+  CHECK(back[0].p_value == doctest::Approx(1.0));
+  // A folder compared with itself: nothing differs.
+  o.alternative = stats::Alternative::TwoSided;
+  for (const auto& c : compare_results(*da, *da, o)) {
+    CHECK_FALSE(c.significant);
+    CHECK(c.ratio == doctest::Approx(1.0));
+    CHECK(verdict(c) == "reproduced");
+  }
+  auto v = compare_results(*da, *db, o);
+  CHECK(verdict(v[0]) == "differs");  // two-sided p = 2/252
+  CHECK(verdict(v[1]) == "reproduced");
+  std::string table = comparison_table(cs, o, "A", "B");
+  CHECK(table.find("1.100") != std::string::npos);
+  std::string vt = verdict_table(v, o);
+  CHECK(vt.find("1 reproduced, 1 differ, 0 untested") != std::string::npos);
+  CHECK(write_comparison_csv((a / "cmp.csv").string(), cs, o, err));
+  auto t = read_csv_table((a / "cmp.csv").string());
+  REQUIRE(t);
+  CHECK(t->cell(0, "stars") == "**");
+  CHECK(t->cell(0, "significant") == "1");
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
+TEST_CASE("compare: jobs found on one side only are counted, not compared") {
+  fs::path a = scratch("un-a"), b = scratch("un-b");
+  write_run(a, us({1, 2}), us({3, 4}));
+  {
+    std::ofstream f(b / "summary.csv");
+    f << "launch,job,block,op,comm_size,bytes,var_count,median_s\n0,0,bcast,Bcast,2,1,1,1e-6\n";
+  }
+  std::string err;
+  auto da = load_results(a.string(), err), db = load_results(b.string(), err);
+  REQUIRE(da);
+  REQUIRE(db);
+  std::size_t unmatched = 0;
+  auto cs = compare_results(*da, *db, {}, &unmatched);
+  CHECK(cs.size() == 1);
+  CHECK(unmatched == 1);
+  // One launch on each side: the test exists (p = 1) but says nothing.
+  CHECK(cs[0].tested);
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
+TEST_CASE("compare: levels of a launch factor inside one folder") {
+  fs::path dir = scratch("levels");
+  // Launches alternate binomial / ring; ring is 20% slower at 1 B, equal at 1 KiB.
+  write_run(dir, us({10, 12, 10.1, 12.1, 10.2, 12.2, 10.3, 12.3, 10.4, 12.4}),
+            us({50, 50.1, 50.2, 50.05, 50.3, 50.15, 50.4, 50.25, 50.5, 50.35}), "alg",
+            {"binomial", "ring"});
+  {
+    std::ofstream f(dir / "manifest.json");
+    f << R"({"run_schema_version": 1, "design": {"replicates": 5, "np": 2, "factors": [
+          {"name": "alg", "env": "MPIR_CVAR_BCAST_INTRA_ALGORITHM",
+           "levels": ["binomial", "ring"], "sets_np": false}]}})";
+  }
+  std::string err;
+  auto d = load_results(dir.string(), err);
+  REQUIRE(d);
+  CHECK(d->is_run);
+  CHECK(d->factor_names == std::vector<std::string>{"alg"});
+  REQUIRE(d->jobs.size() == 4);
+  CompareOptions o;
+  o.alternative = stats::Alternative::Less;
+  auto cs = compare_levels(*d, "alg", o, err);
+  REQUIRE(cs.size() == 2);
+  CHECK(cs[0].level_a == "binomial");
+  CHECK(cs[0].level_b == "ring");
+  CHECK(cs[0].a.size() == 5);
+  CHECK(cs[0].significant);
+  CHECK(cs[0].ratio == doctest::Approx(12.2 / 10.2));
+  CHECK(cs[0].key.label("alg").find("alg=") == std::string::npos);
+  CHECK_FALSE(cs[1].significant);
+  CHECK(compare_levels(*d, "nope", o, err).empty());
+  CHECK(err.find("no launch factor 'nope'") != std::string::npos);
+
+  // analyze writes the level comparison of the env factor to comparisons.csv.
+  AnalyzeOptions ao;
+  ao.print = false;
+  REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
+  auto t = read_csv_table((dir / "comparisons.csv").string());
+  REQUIRE(t);
+  CHECK(t->rows.size() == 2);
+  CHECK(t->cell(0, "factor") == "alg");
+  auto an = read_csv_table((dir / "analysis.csv").string());
+  REQUIRE(an);
+  CHECK(an->rows.size() == 4);
+  CHECK(an->cell(0, "factor_alg") == "binomial");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("environment differences for replay warnings") {
+  nlohmann::json a = {{"mpi_library_version", "MPICH Version: 4.0.2\nMPICH Release date: x"},
+                      {"processor_names", {"n1", "n1"}},
+                      {"cpu_model", "AMD EPYC"},
+                      {"cores_online", 2},
+                      {"environment", {{"MPIR_CVAR_X", "1"}, {"UCX_TLS", "sm"}}}};
+  CHECK(environment_differences(a, a).empty());
+  nlohmann::json b = a;
+  b["cpu_model"] = "Intel Xeon";
+  b["cores_online"] = 4;
+  b["mpi_library_version"] = "Open MPI v5.0.0";
+  b["environment"] = {{"MPIR_CVAR_X", "2"}, {"OMP_NUM_THREADS", "1"}};
+  auto d = environment_differences(a, b);
+  REQUIRE(d.size() == 6);
+  CHECK(d[0] == "MPI library: 'MPICH Version: 4.0.2' (recorded) vs 'Open MPI v5.0.0' (now)");
+  CHECK(d[1] == "CPU model: 'AMD EPYC' (recorded) vs 'Intel Xeon' (now)");
+  CHECK(d[2] == "cores online: '2' (recorded) vs '4' (now)");
+  CHECK(d[3] == "environment variable MPIR_CVAR_X: '1' (recorded) vs '2' (now)");
+  CHECK(d[4] == "environment variable UCX_TLS='sm' was set, is not now");
+  CHECK(d[5] == "environment variable OMP_NUM_THREADS='1' is set now, was not");
+}
+
+TEST_CASE("compare: the smallest attainable p-value decides whether a test can reject") {
+  using stats::Alternative;
+  // 1 / C(m + n, m) one-sided: R's wilcox.test(1:3, 4:6, alternative = "less")$p.value = 0.05.
+  CHECK(min_attainable_p(3, 3, Alternative::Less) == doctest::Approx(0.05));
+  CHECK(min_attainable_p(3, 3, Alternative::TwoSided) == doctest::Approx(0.1));
+  CHECK(min_attainable_p(4, 4, Alternative::TwoSided) == doctest::Approx(2.0 / 70));
+  CHECK(min_attainable_p(5, 5, Alternative::Greater) == doctest::Approx(1.0 / 252));
+  CHECK(min_attainable_p(0, 5, Alternative::Less) == 1.0);
+  // 3 launches per side, all of B above all of A: two-sided p = 0.1, never below 0.05.
+  CompareOptions o;
+  Comparison c = compare_samples({1, 2, 3}, {4, 5, 6}, o);
+  CHECK(c.p_value == doctest::Approx(0.1));
+  CHECK_FALSE(c.can_reject);
+  CHECK(verdict(c) == "untested");
+  CHECK(comparison_table({c}, o, "A", "B").find("(n): too few launches") != std::string::npos);
+  c = compare_samples({1, 2, 3, 4}, {5, 6, 7, 8}, o);
+  CHECK(c.can_reject);
+  CHECK(verdict(c) == "differs");
+}
