@@ -369,9 +369,9 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
     if (settings_.buffer_cycling) diags_.note(DiagId::note_cycling_doubles, s.range);
     throw EvalError{};
   }
-  // Refinement rebuilds emit only the refined group's jobs (the fit checks above still end
+  // Refinement rebuilds emit only the refined groups' jobs (the fit checks above still end
   // '...' loops as in the first build).
-  if (opt_.only_refine_group >= 0 && refine_group_ != opt_.only_refine_group) return;
+  if (opt_.only_refined && !opt_.refine_values.count(refine_group_)) return;
   if (plan_.jobs.size() >= opt_.max_jobs) {
     diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
     throw TooManyErrors{};

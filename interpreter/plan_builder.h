@@ -13,18 +13,18 @@
 namespace metron {
 
 struct BuildOptions {
-  int np = 1;                    // the run size: get_np(), communicator checks
-  std::uint64_t seed = 0;        // the run seed (comm_rand, get_random_int, shuffling)
+  int np = 1;              // the run size: get_np(), communicator checks
+  std::uint64_t seed = 0;  // the run seed (comm_rand, get_random_int, shuffling)
   bool seed_given = false;
   // The level index of each launch factor for this launch; factors not listed take level 0.
   std::map<std::string, std::size_t> launch_levels;
   std::size_t max_jobs = 10'000'000;
   // Refinement (runtime/exec/refine_driver.cpp): the autorefine loop of group g iterates over
-  // exactly refine_values[g] instead of its range; with only_refine_group >= 0 only that
-  // group's measure statements emit jobs. Groups are numbered in evaluation order, so the same
-  // script and options number them the same way on every rank and in every rebuild.
+  // exactly refine_values[g] instead of its range; with only_refined only those groups' measure
+  // statements emit jobs. Groups are numbered in evaluation order, so the same script and
+  // options number them the same way on every rank and in every rebuild.
   std::map<int, std::vector<double>> refine_values;
-  int only_refine_group = -1;
+  bool only_refined = false;
 };
 
 // Builds the plan. Errors go to diags; the plan is meaningful only if diags has no errors.

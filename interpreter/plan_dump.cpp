@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/measure_funcs.h"
+#include "interpreter/refine_loops.h"
 
 namespace metron {
 
@@ -128,6 +129,83 @@ nlohmann::json job_json(const Job& j, std::size_t settings_index) {
   return jj;
 }
 
+nlohmann::json null_if_negative(double v) {
+  return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
+nlohmann::json null_if_negative(std::int64_t v) {
+  return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
+
+// The parameters of the loop's algorithm, under the names `set refine = ...` gives them.
+nlohmann::json refine_parameters_json(const adapt::RefineConfig& c) {
+  switch (c.algorithm) {
+    case adapt::RefineAlgorithm::Skampi:
+      return {{"factor", c.factor}};
+    case adapt::RefineAlgorithm::Mpptest:
+      return {{"autorel", c.rel_tolerance}, {"autodx", c.min_gap}};
+    case adapt::RefineAlgorithm::Metron:
+      break;
+  }
+  return {{"tolerance", c.rel_tolerance},
+          {"min_gap", c.min_gap},
+          {"max_points", c.max_points},
+          {"max_time_s", c.max_time_s}};
+}
+
+nlohmann::json refinements_json(const Plan& plan) {
+  auto out = nlohmann::json::array();
+  for (const RefineLoop& l : refine_loops(plan)) {
+    nlohmann::json outer = nlohmann::json::object();
+    for (const auto& [k, v] : l.outer) outer[k] = value_json(v);
+    const adapt::RefineBudget& b = l.budget;
+    out.push_back({{"group", l.group},
+                   {"block", plan.block_names[static_cast<std::size_t>(l.block_index)]},
+                   {"var", l.var},
+                   {"outer", outer},
+                   {"first_job", l.first_job},
+                   {"jobs", l.jobs},
+                   {"values", l.values},
+                   {"algorithm", adapt::refine_algorithm_name(l.config.algorithm)},
+                   {"parameters", refine_parameters_json(l.config)},
+                   {"grid",
+                    {{"multiplicative", l.config.multiplicative},
+                     {"integer", l.config.integer},
+                     {"multiple_of", l.config.multiple_of}}},
+                   {"budget",
+                    {{"max_added_points", null_if_negative(b.max_added_points)},
+                     {"max_measurements", null_if_negative(b.max_measurements)},
+                     {"max_time_s", null_if_negative(b.max_time_s)},
+                     {"max_levels", null_if_negative(static_cast<std::int64_t>(b.max_levels))},
+                     {"max_smoothing_passes",
+                      null_if_negative(static_cast<std::int64_t>(b.max_smoothing_passes))}}}});
+  }
+  return out;
+}
+
+// The table's line for a loop: where it is, its algorithm and what it may spend.
+std::string refine_line(const RefineLoop& l, const Settings& s) {
+  std::string outer;
+  for (const auto& [k, v] : l.outer)
+    outer += fmt::format("{}{}={}", outer.empty() ? " at " : " ", k, to_cell(v));
+  const adapt::RefineBudget& b = l.budget;
+  std::string budget;
+  switch (l.config.algorithm) {
+    case adapt::RefineAlgorithm::Metron:
+      budget = fmt::format("at most {} added values, {}s", b.max_added_points, b.max_time_s);
+      break;
+    case adapt::RefineAlgorithm::Skampi:
+      budget = fmt::format("at most {} measurements ({} added values)", b.max_measurements,
+                           b.max_added_points);
+      break;
+    case adapt::RefineAlgorithm::Mpptest:
+      budget = fmt::format("at most {} levels, {} smoothing passes, {} added values", b.max_levels,
+                           b.max_smoothing_passes, b.max_added_points);
+      break;
+  }
+  return fmt::format("  autorefine {}{} ({} values): {}; {}\n", l.var, outer, l.values,
+                     setting_value_text(s, "refine"), budget);
+}
+
 // Settings snapshots are shared between jobs; the document lists each once and jobs refer to it
 // by index. Returns the index of every job's snapshot and fills `settings`.
 std::vector<std::size_t> settings_indices(const Plan& plan, nlohmann::json& settings) {
@@ -158,7 +236,8 @@ nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
           {"blocks", plan.block_names},
           {"settings", std::move(settings)},
           {"jobs", nlohmann::json::array()},
-          {"prints", prints}};
+          {"prints", prints},
+          {"refinements", refinements_json(plan)}};
 }
 
 }  // namespace
@@ -230,6 +309,8 @@ std::string plan_table(const Plan& plan) {
       last = nullptr;
     }
   };
+  std::map<std::size_t, RefineLoop> loop_at;  // by the index of the loop's first job
+  for (RefineLoop& l : refine_loops(plan)) loop_at.emplace(l.first_job, std::move(l));
   std::size_t pi = 0;
   auto flush_prints = [&](std::int64_t before_job) {
     for (; pi < plan.prints.size() && plan.prints[pi].before_job <= before_job; ++pi) {
@@ -238,7 +319,8 @@ std::string plan_table(const Plan& plan) {
       out += fmt::format("  {}: {}\n", p.all ? "print_all" : "print", p.text);
     }
   };
-  for (const auto& j : plan.jobs) {
+  for (std::size_t ji = 0; ji < plan.jobs.size(); ++ji) {
+    const Job& j = plan.jobs[ji];
     flush_prints(j.id);
     enter_block(j.block_index);
     if (j.settings.get() != last) {
@@ -256,6 +338,8 @@ std::string plan_table(const Plan& plan) {
           runtime_name(s.runtime), reps, outlier_name(s.outliers), s.buffer_bytes,
           s.buffer_cycling ? " (cycling)" : "");
     }
+    if (auto it = loop_at.find(ji); it != loop_at.end())
+      out += refine_line(it->second, *j.settings);
     std::string factors;
     for (const auto& [k, v] : j.factors) factors += fmt::format("{}={} ", k, to_cell(v));
     // Trailing arguments after the third that are left at their declared defaults are not

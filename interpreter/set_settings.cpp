@@ -227,9 +227,13 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     (key == "buffer_cycling" ? st.buffer_cycling : key == "verify" ? st.verify : st.raw_per_rank) = b;
   } else if (key == "refine") {
     RefineSettings& r = st.refine;
+    // Each spec starts from its algorithm's own defaults (tolerance and min_gap are shared
+    // fields with different defaults); skampi's factor is kept, as set_autorefine_factor sets it.
     if (spec_is("metron")) {
       check_args(*spec, {"tolerance", "max_points", "max_time", "min_gap"});
-      r.kind = RefineKind::Metron;
+      const double factor = r.factor;
+      r = RefineSettings{};
+      r.factor = factor;
       if (auto* x = arg(*spec, "tolerance", 0)) r.rel_tolerance = fraction(x, "tolerance");
       if (auto* x = arg(*spec, "max_points", 1)) r.max_points = positive_int(x, "max_points");
       if (auto* x = arg(*spec, "max_time", 2)) r.max_time_s = seconds(x, "max_time");
@@ -241,6 +245,10 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     } else if (spec_is("mpptest")) {
       check_args(*spec, {"autorel", "autodx"});
       r.kind = RefineKind::Mpptest;
+      // mpptest's own defaults: -autorel 0.02 and -autodx 4 bytes (perftest mpptest.c, as
+      // recorded in seed-pgmpi-mpptest.md part B and anchors.md §4).
+      r.rel_tolerance = kMpptestAutorel;
+      r.min_gap = kMpptestAutodx;
       if (auto* x = arg(*spec, "autorel", 0)) r.rel_tolerance = fraction(x, "autorel");
       if (auto* x = arg(*spec, "autodx", 1)) r.min_gap = positive_int(x, "autodx");
     } else bad();

@@ -48,6 +48,10 @@ struct SyncSettings {
   ClockSettings clock;
 };
 
+// mpptest's defaults for `set refine = mpptest(...)`: -autorel 0.02, -autodx 4 (bytes).
+inline constexpr double kMpptestAutorel = 0.02;
+inline constexpr std::int64_t kMpptestAutodx = 4;
+
 struct RefineSettings {
   RefineKind kind = RefineKind::Metron;
   double factor = 2.0;           // skampi: points budget = factor * regular points

@@ -54,6 +54,31 @@ std::vector<double> Refiner::next(const std::vector<RefinePoint>& points, double
   return xs;
 }
 
+RefineBudget refine_budget(const RefineConfig& cfg, std::size_t regular_points) {
+  RefineBudget b;
+  const auto m = static_cast<std::int64_t>(regular_points);
+  switch (cfg.algorithm) {
+    case RefineAlgorithm::Metron:
+      b.max_added_points = std::max<std::int64_t>(cfg.max_points, 0);
+      b.max_time_s = cfg.max_time_s;
+      break;
+    case RefineAlgorithm::Skampi:
+      // SKaMPI measures while measurements < factor * m: the smallest count >= factor * m.
+      b.max_measurements =
+          std::max(m, static_cast<std::int64_t>(std::ceil(cfg.factor * static_cast<double>(m))));
+      b.max_added_points = b.max_measurements - m;
+      break;
+    case RefineAlgorithm::Mpptest:
+      // The pool holds the grid too; re-runs of the smoothing passes repeat existing sizes.
+      b.max_added_points =
+          std::max<std::int64_t>(static_cast<std::int64_t>(kMpptestPoolSlots) - m, 0);
+      b.max_levels = kMpptestLevels;
+      b.max_smoothing_passes = kMpptestSmoothPasses;
+      break;
+  }
+  return b;
+}
+
 std::vector<RefinePoint> refine_curve(RefineAlgorithm a, const std::vector<RefinePoint>& points) {
   // Per x the chosen point. mpptest keeps the minimum over its tests ([MP §3.1]: "the only time
   // that is reproducible is the minimum"), so a re-run can only lower a point; otherwise a later

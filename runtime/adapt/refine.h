@@ -43,6 +43,25 @@ inline constexpr const char* kRefineTimeBudget = "time_budget";
 inline constexpr const char* kRefineIntervalExhausted = "interval_exhausted";
 inline constexpr const char* kRefineRoundBudget = "round_budget";  // mpptest: 6 levels
 
+// mpptest's fixed limits (perftest mpptest.c, [X-mpptest] in seed-pgmpi-mpptest.md):
+inline constexpr int kMpptestLevels = 6;                // refinement calls: sample_reps (30) / 5
+inline constexpr int kMpptestSmoothPasses = 4;          // SmoothList passes: n_smooth (5) - 1
+inline constexpr std::size_t kMpptestPoolSlots = 1024;  // AllocResultsArray(1024): sizes held
+
+// The limits one loop's refinement works within, as `metron plan` shows them before the run.
+// Fields an algorithm does not have are -1.
+struct RefineBudget {
+  std::int64_t max_added_points = -1;  // distinct x values refinement may add
+  std::int64_t max_measurements = -1;  // skampi: all measurements of the loop, grid included
+  double max_time_s = -1;              // metron: refinement time of the loop
+  int max_levels = -1;                 // mpptest: refinement levels (rounds that add points)
+  int max_smoothing_passes = -1;       // mpptest: re-run passes after the levels
+};
+
+// The budget of a loop with `regular_points` grid values under cfg. Each algorithm may stop
+// earlier: converged, or the grid's resolution reached.
+RefineBudget refine_budget(const RefineConfig& cfg, std::size_t regular_points);
+
 class RefineStrategy;  // one per algorithm (refine_metron.cpp, refine_skampi.cpp, ...)
 
 // Drives one autorefine loop (one curve) on the root rank. The caller measures the regular grid,

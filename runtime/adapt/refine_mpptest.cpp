@@ -12,10 +12,11 @@
 namespace metron::adapt {
 namespace {
 
-// mpptest's constants (perftest mpptest.c, [X-mpptest] in seed-pgmpi-mpptest.md):
-constexpr int kLevels = 6;                // refinement calls: sample_reps (30) / 5
-constexpr int kSmoothPasses = 4;          // SmoothList passes: n_smooth (5) - 1
-constexpr std::size_t kPoolSlots = 1024;  // AllocResultsArray(1024): sizes it can hold
+// mpptest's constants (perftest mpptest.c, [X-mpptest] in seed-pgmpi-mpptest.md); the limits
+// are in refine.h, where refine_budget() reports them.
+constexpr int kLevels = kMpptestLevels;
+constexpr int kSmoothPasses = kMpptestSmoothPasses;
+constexpr std::size_t kPoolSlots = kMpptestPoolSlots;
 constexpr double kAbsTolerance_s = 1e-10;
 constexpr double kSmoothFactor = 1.1;  // SmoothList re-runs t > 1.1 t_est
 

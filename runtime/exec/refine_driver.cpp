@@ -6,31 +6,18 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
+#include <utility>
 
 #include "interpreter/plan_builder.h"
+#include "interpreter/refine_loops.h"
 #include "runtime/adapt/refine.h"
+#include "runtime/adapt/seeded_order.h"
 #include "runtime/exec/job_order.h"
 
 namespace metron::rt {
 
 namespace {
-
-adapt::RefineConfig config_for(const Job& j) {
-  const RefineSettings& r = j.settings->refine;
-  adapt::RefineConfig c;
-  c.algorithm = r.kind == RefineKind::Skampi    ? adapt::RefineAlgorithm::Skampi
-                : r.kind == RefineKind::Mpptest ? adapt::RefineAlgorithm::Mpptest
-                                                : adapt::RefineAlgorithm::Metron;
-  c.factor = r.factor;
-  c.rel_tolerance = r.rel_tolerance;
-  c.min_gap = r.min_gap;
-  c.max_points = r.max_points;
-  c.max_time_s = r.max_time_s;
-  c.multiplicative = j.refine_multiplicative;
-  c.integer = j.refine_integer;
-  c.multiple_of = j.refine_multiple_of;
-  return c;
-}
 
 double x_of(const Job& j) {
   for (const auto& [k, v] : j.factors)
@@ -49,72 +36,99 @@ bool RefineDriver::run(const std::vector<JobSummary>& summaries, const RunJobFn&
   int me = 0;
   MPI_Comm_rank(world_, &me);
   const Plan& plan = program_.plan;
-  // The groups and, per group, the regular points. With several measures in a loop body the
-  // curve is that of the first one (the lowest job id at each x).
-  std::map<int, std::vector<std::size_t>> groups;
-  for (std::size_t i = 0; i < plan.jobs.size(); ++i)
-    if (plan.jobs[i].refine_group >= 0) groups[plan.jobs[i].refine_group].push_back(i);
-  std::int64_t next_id = static_cast<std::int64_t>(plan.jobs.size());
-  for (const auto& [group, members] : groups) {
-    const Job& first = plan.jobs[members.front()];
-    std::vector<adapt::RefinePoint> points;
-    std::map<double, bool> seen_x;
-    if (me == 0)
-      for (std::size_t i : members) {
-        double x = x_of(plan.jobs[i]);
-        if (seen_x.count(x)) continue;
-        seen_x[x] = true;
-        points.push_back(point_of(plan.jobs[i], summaries[i], 0));
-      }
-    std::optional<adapt::Refiner> refiner;
-    if (me == 0) refiner.emplace(config_for(first), points.size());
-    auto t0 = std::chrono::steady_clock::now();
-    for (int round = 1;; ++round) {
-      // The root decides the next values; everyone receives them.
-      std::vector<double> xs;
-      if (me == 0) {
-        double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        xs = refiner->next(points, elapsed);
-      }
-      long n = static_cast<long>(xs.size());
-      MPI_Bcast(&n, 1, MPI_LONG, 0, world_);
-      if (n == 0) break;
-      xs.resize(static_cast<std::size_t>(n));
-      MPI_Bcast(xs.data(), static_cast<int>(n), MPI_DOUBLE, 0, world_);
-      // Every rank rebuilds the group's jobs at those values, from the same script and options.
-      BuildOptions b = opt_.build;
-      b.refine_values[group] = xs;
-      b.only_refine_group = group;
-      DiagnosticEngine diags(program_.sources);
-      rounds_.push_back(build_plan(program_.script, b, diags));
-      Plan& p = rounds_.back();
-      for (auto& j : p.jobs) j.id = next_id++;
-      total += p.jobs.size();
-      // With shuffling on, the refined points run in a seeded random order too.
-      std::vector<std::size_t> order(p.jobs.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      if (plan.design.shuffle) {
-        p.design = plan.design;
-        p.design.seed = launch_seed(plan.design.seed, group * 1000 + round);
-        order = job_order(p, opt_.launch);
-      }
-      std::map<double, bool> added;
-      for (std::size_t k : order) {
-        JobSummary s;
-        if (!run_job(p.jobs[k], round, &s)) return false;
-        double x = x_of(p.jobs[k]);
-        if (me == 0 && !added.count(x)) {
-          added[x] = true;
-          points.push_back(point_of(p.jobs[k], s, round));
-        }
-      }
+  // One entry per autorefine loop (a loop nested in another is one per outer value). With several
+  // measures in a loop body the curve is that of the first one (the lowest job id at each x).
+  struct Loop {
+    int group = -1;
+    const Job* first = nullptr;
+    std::vector<adapt::RefinePoint> points;  // root only
+    std::optional<adapt::Refiner> refiner;   // root only
+    double elapsed_s = 0;                    // time its refined jobs took: its time budget
+    bool done = false;
+  };
+  std::vector<Loop> loops;
+  std::map<int, std::size_t> loop_of;  // group -> index into loops
+  std::set<std::pair<int, double>> seen;
+  for (std::size_t i = 0; i < plan.jobs.size(); ++i) {
+    const Job& j = plan.jobs[i];
+    if (j.refine_group < 0) continue;
+    auto [it, fresh] = loop_of.emplace(j.refine_group, loops.size());
+    if (fresh) {
+      loops.emplace_back();
+      loops.back().group = j.refine_group;
+      loops.back().first = &j;
     }
-    if (me == 0)
-      manifest_.add_refinement(group, first.refine_var,
-                               adapt::refine_algorithm_name(config_for(first).algorithm),
-                               refiner->round(), refiner->stop_reason(), points.size());
+    if (me == 0 && seen.emplace(j.refine_group, x_of(j)).second)
+      loops[it->second].points.push_back(point_of(j, summaries[i], 0));
   }
+  if (me == 0)
+    for (Loop& l : loops) l.refiner.emplace(refine_config(*l.first), l.points.size());
+  std::int64_t next_id = static_cast<std::int64_t>(plan.jobs.size());
+  const std::uint64_t launch_state = launch_seed(plan.design.seed, opt_.launch);
+  // Round by round over all loops at once: each unfinished loop contributes its next values, and
+  // with shuffling on the round's jobs of all loops run in one seeded random order, so neither
+  // the refiner's order nor the order of the loops shows up as a trend over time.
+  for (int round = 1;; ++round) {
+    // The root decides: (group, n, x_1..x_n) per loop that goes on; everyone receives it.
+    std::vector<double> msg;
+    if (me == 0)
+      for (Loop& l : loops) {
+        if (l.done) continue;
+        std::vector<double> xs = l.refiner->next(l.points, l.elapsed_s);
+        if (xs.empty()) {
+          l.done = true;
+          continue;
+        }
+        msg.push_back(l.group);
+        msg.push_back(static_cast<double>(xs.size()));
+        msg.insert(msg.end(), xs.begin(), xs.end());
+      }
+    long n = static_cast<long>(msg.size());
+    MPI_Bcast(&n, 1, MPI_LONG, 0, world_);
+    if (n == 0) break;
+    msg.resize(static_cast<std::size_t>(n));
+    MPI_Bcast(msg.data(), static_cast<int>(n), MPI_DOUBLE, 0, world_);
+    // Every rank rebuilds those loops' jobs at those values, from the same script and options.
+    BuildOptions b = opt_.build;
+    b.only_refined = true;
+    for (std::size_t k = 0; k + 1 < msg.size();) {
+      const int group = static_cast<int>(msg[k]);
+      const auto count = static_cast<std::size_t>(msg[k + 1]);
+      b.refine_values[group].assign(msg.begin() + static_cast<std::ptrdiff_t>(k + 2),
+                                    msg.begin() + static_cast<std::ptrdiff_t>(k + 2 + count));
+      k += 2 + count;
+    }
+    DiagnosticEngine diags(program_.sources);
+    rounds_.push_back(build_plan(program_.script, b, diags));
+    Plan& p = rounds_.back();
+    for (auto& j : p.jobs) j.id = next_id++;
+    total += p.jobs.size();
+    std::vector<std::size_t> order(p.jobs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (plan.design.shuffle)
+      order =
+          adapt::seeded_permutation(p.jobs.size(), adapt::refine_round_seed(launch_state, round));
+    std::set<std::pair<int, double>> added;
+    for (std::size_t k : order) {
+      const Job& job = p.jobs[k];
+      JobSummary s;
+      const auto t0 = std::chrono::steady_clock::now();
+      if (!run_job(job, round, &s)) return false;
+      if (me != 0) continue;
+      auto it = loop_of.find(job.refine_group);
+      if (it == loop_of.end()) continue;  // cannot happen: the rebuild numbers loops the same
+      Loop& l = loops[it->second];
+      l.elapsed_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      // One point per x and round: an mpptest re-run adds a further point at an existing x.
+      if (added.emplace(job.refine_group, x_of(job)).second)
+        l.points.push_back(point_of(job, s, round));
+    }
+  }
+  if (me == 0)
+    for (const Loop& l : loops)
+      manifest_.add_refinement(l.group, l.first->refine_var,
+                               adapt::refine_algorithm_name(l.refiner->config().algorithm),
+                               l.refiner->round(), l.refiner->stop_reason(), l.points.size());
   return true;
 }
 

@@ -1,7 +1,8 @@
 // Refinement of autorefine loops during a launch: after the regular grid is measured, the root
-// asks the group's Refiner for further loop values, broadcasts them, every rank rebuilds just
-// that group's jobs at those values (deterministically, from the same script), and the jobs are
-// measured under the same stopping rule; repeated until the Refiner is done.
+// asks each loop's Refiner for further loop values, broadcasts them, every rank rebuilds just
+// those loops' jobs at those values (deterministically, from the same script), and the jobs are
+// measured under the same stopping rule; round by round over all loops at once (one shuffled
+// order per round when the script shuffles) until every Refiner is done.
 #pragma once
 
 #include <deque>
