@@ -15,6 +15,8 @@ enum class RefineAlgorithm { Metron, Skampi, Mpptest };
 // "metron", "skampi", "mpptest": the `refine_algorithm` column and the `set refine = ...` word.
 std::string refine_algorithm_name(RefineAlgorithm a);
 
+// The defaults are metron's; `set refine = mpptest()` passes mpptest's own autorel 0.02 and
+// autodx 4 (interpreter/settings.h).
 struct RefineConfig {
   RefineAlgorithm algorithm = RefineAlgorithm::Metron;
   double factor = 2.0;           // skampi: total points budget = factor * regular points
