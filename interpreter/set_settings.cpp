@@ -17,9 +17,9 @@ const std::vector<SettingInfo> kSettingTable = {
      "none | barrier | double_barrier | dissemination | window(size, wait, adaptive, clock) | "
      "roundtime(mult, budget, clock)",
      "process synchronization before each observation"},
-    {"clock", "none | skampi | netgauge | jk | hca | hca2 | hca3 (fitpoints, exchanges, offset_only)",
+    {"clock", "none | skampi | netgauge | jk | hca | hca2 | hca3 | hca3o (fitpoints, exchanges, offset_only)",
      "clock synchronization used by window and roundtime sync and by global run-times"},
-    {"resync", "time", "re-synchronize clocks when this much time has passed (0: never)"},
+    {"resync", "time or int", "re-synchronize clocks after this much time, or after this many jobs (0: never)"},
     {"runtime", "local | global",
      "local: max over ranks of each rank's duration; global: latest end - earliest start"},
     {"reps", "integer", "a fixed number of observations per job (no stopping rule)"},
@@ -111,12 +111,13 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     return f;
   };
   auto parse_clock = [&](const Value& cv, ClockSettings& c) {
-    if (!cv.is(T::Spec)) bad_why("clock must be one of none, skampi, netgauge, jk, hca, hca2, hca3");
+    if (!cv.is(T::Spec)) bad_why("clock must be one of none, skampi, netgauge, jk, hca, hca2, hca3, hca3o");
     const Spec& s = cv.as_spec();
     static const std::pair<const char*, ClockKind> kinds[] = {
         {"none", ClockKind::None}, {"skampi", ClockKind::SkampiOffset},
         {"netgauge", ClockKind::NetgaugeOffset}, {"jk", ClockKind::JonesKoenig},
-        {"hca", ClockKind::Hca}, {"hca2", ClockKind::Hca2}, {"hca3", ClockKind::Hca3}};
+        {"hca", ClockKind::Hca}, {"hca2", ClockKind::Hca2}, {"hca3", ClockKind::Hca3},
+        {"hca3o", ClockKind::Hca3}};
     bool found = false;
     for (auto [n, k] : kinds)
       if (s.name == n) c.kind = k, found = true;
@@ -129,6 +130,9 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
       if (!flag_value(*x, b)) bad_why("offset_only must be on or off");
       c.offset_only = b;
     }
+    if (s.name == "hca3o") c.offset_only = true;
+    if (c.offset_only && c.kind != ClockKind::Hca3 && c.kind != ClockKind::None)
+      bad_why("offset_only applies to hca3 only; jk, hca and hca2 always fit a drift");
   };
 
   Settings& st = settings_;
@@ -174,7 +178,10 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   } else if (key == "clock") {
     parse_clock(v, st.sync.clock);
   } else if (key == "resync") {
-    st.sync.clock.resync_every_s = seconds(&v, "resync");
+    // A time re-synchronizes after that long, an integer after that many jobs (0: never).
+    if (v.is(T::Int) && v.as_int() >= 0) st.sync.clock.resync_every_jobs = v.as_int();
+    else if (v.is(T::Duration)) st.sync.clock.resync_every_s = seconds(&v, "resync");
+    else bad_why("resync must be a time such as 30s or a number of jobs, got " + to_display(v));
   } else if (key == "runtime") {
     if (spec_is("local")) st.runtime = RuntimeKind::Local;
     else if (spec_is("global")) st.runtime = RuntimeKind::Global;

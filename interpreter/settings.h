@@ -35,7 +35,8 @@ struct ClockSettings {
   std::int64_t fitpoints = 20;  // ReproMPI's default
   std::int64_t exchanges = 10;  // ReproMPI's default
   bool offset_only = false;
-  double resync_every_s = 0;  // 0: never re-synchronize during a run
+  double resync_every_s = 0;         // 0: never re-synchronize after some time
+  std::int64_t resync_every_jobs = 0;  // 0: never re-synchronize after some jobs
 };
 
 struct SyncSettings {
@@ -43,7 +44,7 @@ struct SyncSettings {
   double window_s = 1e-3;         // window: the slot length
   double wait_time_s = 1e-3;      // window: delay before the first slot (ReproMPI --wait-time)
   bool adaptive = false;          // window: SKaMPI's self-adjusting slot
-  double bcast_mult = 1.0;        // roundtime: start = now + mult * measured bcast time
+  double bcast_mult = 2.0;        // roundtime: start = now + mult * measured bcast time
   double roundtime_budget_s = 1;  // roundtime: time budget per job
   ClockSettings clock;
 };

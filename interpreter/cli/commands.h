@@ -31,6 +31,9 @@ int cmd_plan(const CliOptions& o);
 int cmd_ast(const CliOptions& o);
 
 void register_runtime_commands(CLI::App& app, CliOptions& o);
+void register_clock_check_command(CLI::App& app);
+bool clock_check_command_parsed();
+int cmd_clock_check(int argc, char** argv);
 int run_runtime_command(CLI::App& app, CliOptions& o, int argc, char** argv);
 
 }  // namespace metron

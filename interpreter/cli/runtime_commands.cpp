@@ -248,6 +248,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
       ->check(CLI::Range(0.0, 1.0));
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
+
+  register_clock_check_command(app);
 }
 
 int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
@@ -256,6 +258,7 @@ int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
   if (g_analyze && g_analyze->parsed()) return cmd_analyze(o);
   if (g_compare && g_compare->parsed()) return cmd_compare(o);
   if (g_replay && g_replay->parsed()) return cmd_replay(o, argc, argv);
+  if (clock_check_command_parsed()) return cmd_clock_check(argc, argv);
   return kExitUsage;
 }
 

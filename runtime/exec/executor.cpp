@@ -24,8 +24,10 @@
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
+#include "runtime/measure/sync_choice.h"
 #include "runtime/output/results_files.h"
-#include "runtime/procsync/window.h"
+#include "runtime/procsync/clock_cache.h"
+#include "runtime/procsync/global_times.h"
 
 namespace metron::rt {
 
@@ -93,21 +95,25 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
   if (job_root_world == 0) return;
   constexpr int kTag = 4711;
   if (me == job_root_world) {
-    std::int64_t head[4] = {static_cast<std::int64_t>(r.time_s.size()),
+    std::int64_t head[6] = {static_cast<std::int64_t>(r.time_s.size()),
                             static_cast<std::int64_t>(r.rank_time_s.size()),
-                            static_cast<std::int64_t>(r.stop_reason), r.batches};
-    MPI_Send(head, 4, MPI_INT64_T, 0, kTag, world);
-    double tail[3] = {r.achieved_precision, r.elapsed_s, r.rule_time_s};
-    MPI_Send(tail, 3, MPI_DOUBLE, 0, kTag, world);
+                            static_cast<std::int64_t>(r.stop_reason),
+                            r.batches,
+                            r.sync.late,
+                            r.sync.overran};
+    MPI_Send(head, 6, MPI_INT64_T, 0, kTag, world);
+    double tail[6] = {r.achieved_precision, r.elapsed_s,         r.rule_time_s,
+                      r.sync.window_s,      r.sync.start_wait_s, r.sync.clock_sync_s};
+    MPI_Send(tail, 6, MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.time_s.data(), static_cast<int>(r.time_s.size()), MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.valid.data(), static_cast<int>(r.valid.size()), MPI_UINT8_T, 0, kTag, world);
     MPI_Send(r.rank_time_s.data(), static_cast<int>(r.rank_time_s.size()), MPI_DOUBLE, 0, kTag,
              world);
   } else if (me == 0) {
-    std::int64_t head[4];
-    MPI_Recv(head, 4, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
-    double tail[3];
-    MPI_Recv(tail, 3, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    std::int64_t head[6];
+    MPI_Recv(head, 6, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    double tail[6];
+    MPI_Recv(tail, 6, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
     r.time_s.resize(static_cast<std::size_t>(head[0]));
     r.valid.resize(static_cast<std::size_t>(head[0]));
     r.rank_time_s.resize(static_cast<std::size_t>(head[1]));
@@ -116,6 +122,13 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
     r.achieved_precision = tail[0];
     r.elapsed_s = tail[1];
     r.rule_time_s = tail[2];
+    r.sync.late = head[4];
+    r.sync.overran = head[5];
+    r.sync.window_s = tail[3];
+    r.sync.start_wait_s = tail[4];
+    r.sync.clock_sync_s = tail[5];
+    if (uses_global_clock(*r.job->settings))
+      r.sync.clock = clock_method_name(r.job->settings->sync.clock);
     MPI_Recv(r.time_s.data(), static_cast<int>(head[0]), MPI_DOUBLE, job_root_world, kTag, world,
              MPI_STATUS_IGNORE);
     MPI_Recv(r.valid.data(), static_cast<int>(head[0]), MPI_UINT8_T, job_root_world, kTag, world,
@@ -142,12 +155,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
   auto t_begin = std::chrono::steady_clock::now();
   std::optional<JobRunner> runner;
   try {
-    SyncFactory factory = nullptr;
-    if (s.sync.kind == ProcSyncKind::Window) factory = make_window_sync;
-    if (s.runtime == RuntimeKind::Global && s.sync.kind != ProcSyncKind::Window)
-      throw std::runtime_error(
-          "runtime = global needs a synchronized clock: use sync = window(...)");
-    runner.emplace(job, comm, s, factory);
+    runner.emplace(job, comm, s, sync_factory_for(s));
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -192,6 +200,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
   std::vector<double> gathered;
   const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
   const bool global = s.runtime == RuntimeKind::Global;
+  const std::int64_t divisor = runner->op().divisor;
   while (batch > 0) {
     obs.clear();
     std::string local_error;
@@ -251,8 +260,9 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
               last_end = std::max(last_end, gathered[k * w + 3 * b + i]);
             }
           }
-          // runtime = global: latest end minus earliest start on the synchronized clock.
-          r.time_s.push_back(global ? last_end - first_start : mx);
+          // runtime = global: latest end minus earliest start on the synchronized clock, per
+          // operation (a ping-pong call is `iterations` round trips).
+          r.time_s.push_back(global ? (last_end - first_start) / static_cast<double>(divisor) : mx);
           r.valid.push_back(ok ? 1 : 0);
           if (s.raw_per_rank)
             for (int k = 0; k < p; ++k) r.rank_time_s.push_back(gathered[k * w + i]);
@@ -272,7 +282,14 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     }
     batch = next;
   }
+  // Late starts and window overruns: summed over ranks onto the job root.
+  const SyncStats st = runner->sync().stats();
+  std::int64_t counts[2] = {st.late, st.overran};
+  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : counts, counts, 2, MPI_INT64_T, MPI_SUM, 0, comm);
   if (rank == 0) {
+    r.sync = st;
+    r.sync.late = counts[0];
+    r.sync.overran = counts[1];
     r.stop_reason = control.reason();
     r.achieved_precision = control.achieved_precision();
     r.rule_time_s = control.rule_time_s();
@@ -351,6 +368,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       JobSummary s = summarize(r, *job.settings);
       files.write_job(r, s);
       manifest.add_job(r, s, error);
+      manifest.set_clock_syncs(clock_sync_events());
       if (summary) *summary = s;
       if (!opt.quiet) std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
       manifest.set_status("interrupted", "");

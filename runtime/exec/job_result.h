@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/plan.h"
+#include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {
 
@@ -32,6 +33,7 @@ struct JobResult {
   std::string error;       // non-empty when the job failed
   std::string verify;      // "ok", "off", or the failure message
   int refine_round = -1;   // -1: not in an autorefine loop; 0: regular point; k: round k
+  SyncStats sync;          // late and overran summed over the job's ranks
 };
 
 }  // namespace metron::rt

@@ -92,8 +92,34 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                       {"elapsed_s", r.elapsed_s},
                       {"verify", r.verify}};
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
+  const Settings& st = *r.job->settings;
+  nlohmann::json sync = {{"kind", proc_sync_name(st.sync.kind)},
+                         {"runtime", runtime_name(st.runtime)}};
+  if (st.sync.kind == ProcSyncKind::Window) {
+    sync["window_s"] = r.sync.window_s;
+    sync["window_overruns"] = r.sync.overran;
+  }
+  if (st.sync.kind == ProcSyncKind::Window || st.sync.kind == ProcSyncKind::RoundTime)
+    sync["late_starts"] = r.sync.late;
+  if (st.sync.kind == ProcSyncKind::RoundTime) sync["start_wait_s"] = r.sync.start_wait_s;
+  if (!r.sync.clock.empty()) {
+    sync["clock"] = r.sync.clock;
+    sync["clock_sync_s"] = r.sync.clock_sync_s;  // 0: the launch's earlier clock was reused
+  }
+  j["sync"] = std::move(sync);
   if (!error.empty()) j["error"] = error;
   j_["jobs"].push_back(std::move(j));
+}
+
+void ManifestBuilder::set_clock_syncs(const std::vector<ClockSyncEvent>& events) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const ClockSyncEvent& e : events)
+    a.push_back({{"method", e.method},
+                 {"params", e.params},
+                 {"ranks", e.ranks},
+                 {"duration_s", e.duration_s},
+                 {"at_s", e.at_s}});
+  j_["clock_syncs"] = std::move(a);
 }
 
 void ManifestBuilder::add_refinement(int group, const std::string& var,

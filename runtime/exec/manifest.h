@@ -12,6 +12,7 @@
 #include "runtime/exec/executor.h"
 #include "runtime/exec/job_result.h"
 #include "runtime/exec/job_summary.h"
+#include "runtime/procsync/clock_cache.h"
 
 namespace metron::rt {
 
@@ -27,6 +28,8 @@ class ManifestBuilder {
   void set_order(const std::vector<std::size_t>& order, const Plan& plan);
   void add_job(const JobResult& r, const JobSummary& s, const std::string& error);
   void set_error(const std::string& error) { j_["error"] = error; }
+  // Clock synchronizations world rank 0 took part in (method, parameters, duration).
+  void set_clock_syncs(const std::vector<ClockSyncEvent>& events);
   void add_refinement(int group, const std::string& var, const std::string& algorithm, int rounds,
                       const std::string& stop_reason, std::size_t points);
   const nlohmann::json& json() const { return j_; }

@@ -28,7 +28,10 @@ StopReason convert(adapt::StopReason r) {
 }
 }  // namespace
 
-StopControl::StopControl(const Settings& s) : s_(s) {
+StopControl::StopControl(const Settings& s)
+    : s_(s),
+      count_valid_only_(s.sync.kind == ProcSyncKind::RoundTime),
+      started_(std::chrono::steady_clock::now()) {
   if (s.reps) {
     first_ = std::min(*s.reps, kFixedChunk);
     reason_ = StopReason::FixedReps;
@@ -66,7 +69,9 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   fresh_.clear();
   for (; seen_ < values.size(); ++seen_)
     if (seen_ >= valid.size() || valid[seen_]) fresh_.push_back(values[seen_]);
-  taken_ += static_cast<std::int64_t>(attempted);
+  // Roundtime redoes invalid observations (ReproMPI): a fixed count counts valid ones only.
+  taken_ += count_valid_only_ ? static_cast<std::int64_t>(fresh_.size())
+                              : static_cast<std::int64_t>(attempted);
   std::int64_t next = 0;
   if (s_.reps) {
     next = std::min(*s_.reps - taken_, kFixedChunk);
@@ -85,6 +90,13 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
       reason_ = convert(d.reason);
     else
       next = static_cast<std::int64_t>(skampi_->next_batch_size());
+  }
+  // Roundtime's budget per job, counted from the first observation (the clock sync before it
+  // is not the job's measuring time).
+  if (next > 0 && count_valid_only_ &&
+      std::chrono::duration<double>(t0 - started_).count() >= s_.sync.roundtime_budget_s) {
+    next = 0;
+    reason_ = StopReason::TimeBudget;
   }
   rule_time_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return std::max<std::int64_t>(0, next);

@@ -3,6 +3,7 @@
 // repetitions and the time budget. Runs on the job root only; the executor broadcasts.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -31,6 +32,8 @@ class StopControl {
   std::int64_t rule_batch(std::size_t n) const;
 
   const Settings& s_;
+  bool count_valid_only_ = false;  // roundtime: invalid observations are redone
+  std::chrono::steady_clock::time_point started_;
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;

@@ -14,11 +14,22 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
 namespace metron::rt {
+
+// What a sync did during one job, for summary.csv and manifest.json. Counts are this rank's.
+struct SyncStats {
+  std::int64_t late = 0;     // observations this rank reached after their start time
+  std::int64_t overran = 0;  // window: observations this rank ended after their window closed
+  double window_s = 0;       // window: the slot length at the end of the job (adaptive grows it)
+  double start_wait_s = 0;   // roundtime: mult x the measured broadcast time
+  std::string clock;         // clock synchronization method ("" for the barrier kinds)
+  double clock_sync_s = 0;   // time synchronizing clocks for this job; 0 when a clock was reused
+};
 
 class ProcSync {
  public:
@@ -32,6 +43,7 @@ class ProcSync {
     return true;
   }
   virtual void end_batch() {}
+  virtual SyncStats stats() const { return {}; }
   // The first MPI error of the sync's own calls since the last clear_error(), MPI_SUCCESS if none.
   int error() const { return error_; }
   void clear_error() { error_ = MPI_SUCCESS; }

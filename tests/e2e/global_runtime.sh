@@ -1,0 +1,54 @@
+# runtime = local vs global on Synthetic with a known imbalance (rank 0 waits 200 us, rank 1
+# 300 us), 2 ranks:
+#  - window sync: both ranks start together, so local (max of durations) and global (latest end
+#    - earliest start on the synchronized clock) are both 300 us, and each rank's own duration is
+#    its wait;
+#  - no sync: rank 0 runs ahead by 100 us per observation, so the global run-time of observation
+#    k is about 300 us + k x 100 us while the local one stays 300 us.
+source "$(dirname "$0")/lib.sh"
+cat > g.bench <<'B'
+set warmup = 0
+set raw_per_rank = on
+begin measurement "window_local"
+  set sync = window(size = 2ms, clock = hca3(fitpoints = 20, exchanges = 10))
+  set reps = 50
+  measure comm(2) : Synthetic(1, time = 200us, imbalance = 50%)
+end measurement
+begin measurement "window_global"
+  set sync = window(size = 2ms, clock = hca3(fitpoints = 20, exchanges = 10))
+  set runtime = global
+  set reps = 50
+  measure comm(2) : Synthetic(1, time = 200us, imbalance = 50%)
+end measurement
+begin measurement "nosync_global"
+  set sync = none
+  set clock = hca3(fitpoints = 20, exchanges = 10)
+  set runtime = global
+  set reps = 30
+  measure comm(2) : Synthetic(1, time = 200us, imbalance = 50%)
+end measurement
+B
+METRON_CLOCK_SKEW="1:0.002:20" timeout 120 $MPIEXEC -n 2 "$METRON" exec g.bench --out out \
+  > stdout.txt 2> stderr.txt
+expect_eq "exit code" "$?" "0"
+cat stderr.txt
+within() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN{print (x >= lo && x <= hi) ? "yes" : "no"}'; }
+meds=($(column median_s out/summary.csv))
+expect_eq "window, local: 300 us (${meds[0]})" "$(within "${meds[0]}" 297e-6 315e-6)" "yes"
+expect_eq "window, global: 300 us (${meds[1]})" "$(within "${meds[1]}" 297e-6 330e-6)" "yes"
+# Per-rank durations of the first job: rank 0 waits 200 us, rank 1 300 us.
+first=$(column job out/summary.csv | head -1)
+rank_median() {
+  awk -F, -v j="$first" -v r="$1" 'NR>1 && $2==j && $4==r {print $6}' out/raw_ranks.csv |
+    sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'
+}
+r0=$(rank_median 0)
+r1=$(rank_median 1)
+expect_eq "rank 0 waits 200 us ($r0)" "$(within "$r0" 199e-6 210e-6)" "yes"
+expect_eq "rank 1 waits 300 us ($r1)" "$(within "$r1" 299e-6 315e-6)" "yes"
+# No sync: least-squares slope of the global run-time over the observation index ~ 100 us.
+slope=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
+  $c["block"]=="nosync_global" {n++; x=$c["rep"]; y=$c["time_s"]; sx+=x; sy+=y; sxx+=x*x; sxy+=x*y}
+  END{print (n*sxy - sx*sy) / (n*sxx - sx*sx)}' out/raw.csv)
+expect_eq "no sync, global grows 100 us per observation ($slope)" "$(within "$slope" 80e-6 120e-6)" "yes"
+finish
