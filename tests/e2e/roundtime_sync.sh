@@ -1,5 +1,5 @@
 # Roundtime sync on skewed clocks (rank 1 3 ms ahead, 30 ppm fast), 2 ranks:
-#  - with the default start margin every observation is valid and `reps` counts them;
+#  - with a start margin of 20 broadcasts every observation is valid and `reps` counts them;
 #  - with a margin far below one broadcast, every rank gets the start time too late, every
 #    observation is invalid and redone until the job's budget ends it (time_budget, valid_n 0).
 source "$(dirname "$0")/lib.sh"
@@ -7,11 +7,11 @@ cat > r.bench <<'B'
 set warmup = 0
 set reps = 30
 begin measurement "margin"
-  set sync = roundtime(clock = hca3(fitpoints = 20, exchanges = 10))
+  set sync = roundtime(mult = 20, clock = hca3(fitpoints = 200, exchanges = 20))
   measure comm(2) : Synthetic(1, time = 50us)
 end measurement
 begin measurement "too_late"
-  set sync = roundtime(mult = 0.0001, budget = 200ms, clock = hca3(fitpoints = 20, exchanges = 10))
+  set sync = roundtime(mult = 0.0001, budget = 200ms, clock = hca3(fitpoints = 200, exchanges = 20))
   measure comm(2) : Synthetic(1, time = 50us)
 end measurement
 B
