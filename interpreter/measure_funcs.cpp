@@ -48,8 +48,11 @@ BufferUse usage_reduce_scatter(const std::vector<Value>& a, int p) {
   std::int64_t b = elems(a[0], a[1]);
   return {sat_mul(b, p), b, b, a[0].as_int()};
 }
+// Rank 0 sends the send side and receives the receive side; rank 1 mirrors it, so each buffer
+// must hold the larger of the two on some rank.
 BufferUse usage_pingpong_sendrecv(const std::vector<Value>& a, int) {
-  return {elems(a[0], a[1]), elems(a[3], a[4]), elems(a[0], a[1]), a[0].as_int()};
+  const std::int64_t b = std::max(elems(a[0], a[1]), elems(a[3], a[4]));
+  return {b, b, elems(a[0], a[1]), a[0].as_int()};
 }
 BufferUse usage_synthetic(const std::vector<Value>& a, int) {
   return {0, 0, elems(a[0], a[2]), a[0].as_int()};  // busy-waits; touches no buffer

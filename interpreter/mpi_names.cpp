@@ -79,7 +79,7 @@ bool reduction_allowed(ReduceOp op, Datatype d) {
     case ReduceOp::MPI_MINLOC:
       return c == TypeClass::Pair;
     case ReduceOp::MPI_REPLACE:
-      return true;
+      return false;
   }
   return false;
 }

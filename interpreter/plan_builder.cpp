@@ -343,6 +343,8 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is(T::ReduceOp)) continue;
+    if (args[i].as_reduce_op() == ReduceOp::MPI_REPLACE)
+      fail(DiagId::replace_in_collective, ranges[i]);
     for (std::size_t j = 0; j < args.size(); ++j)
       if (args[j].is(T::Datatype) &&
           !reduction_allowed(args[i].as_reduce_op(), args[j].as_datatype()))
