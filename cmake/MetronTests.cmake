@@ -22,13 +22,16 @@ endforeach()
 # MPI tests: one binary per tests/mpi/<topic>_test.cpp. A name ending in _npN_test runs on N
 # ranks; everything else on 2.
 file(GLOB MPI_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/mpi/*_test.cpp)
+# doctest's runner is compiled once for all of them (it is the slowest file to compile).
+add_library(metron_mpi_test_main OBJECT ${CMAKE_SOURCE_DIR}/tests/mpi/mpi_main.cpp)
+target_link_libraries(metron_mpi_test_main PRIVATE MPI::MPI_CXX doctest::doctest)
 foreach(src ${MPI_TEST_SRC})
   get_filename_component(name ${src} NAME_WE)
   set(np 2)
   if(name MATCHES "_np([0-9]+)_test$")
     set(np ${CMAKE_MATCH_1})
   endif()
-  add_executable(mpi_${name} ${CMAKE_SOURCE_DIR}/tests/mpi/mpi_main.cpp ${src})
+  add_executable(mpi_${name} $<TARGET_OBJECTS:metron_mpi_test_main> ${src})
   target_link_libraries(mpi_${name} PRIVATE metron_mpi metron_front metron_stats doctest::doctest)
   target_compile_options(mpi_${name} PRIVATE ${METRON_WARNINGS})
   target_compile_definitions(mpi_${name} PRIVATE METRON_SOURCE_DIR="${CMAKE_SOURCE_DIR}"

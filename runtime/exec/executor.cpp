@@ -95,13 +95,14 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
   if (job_root_world == 0) return;
   constexpr int kTag = 4711;
   if (me == job_root_world) {
-    std::int64_t head[6] = {static_cast<std::int64_t>(r.time_s.size()),
+    std::int64_t head[7] = {static_cast<std::int64_t>(r.time_s.size()),
                             static_cast<std::int64_t>(r.rank_time_s.size()),
                             static_cast<std::int64_t>(r.stop_reason),
                             r.batches,
                             r.sync.late,
-                            r.sync.overran};
-    MPI_Send(head, 6, MPI_INT64_T, 0, kTag, world);
+                            r.sync.overran,
+                            static_cast<std::int64_t>(r.global_start_s.size())};
+    MPI_Send(head, 7, MPI_INT64_T, 0, kTag, world);
     double tail[6] = {r.achieved_precision, r.elapsed_s,         r.rule_time_s,
                       r.sync.window_s,      r.sync.start_wait_s, r.sync.clock_sync_s};
     MPI_Send(tail, 6, MPI_DOUBLE, 0, kTag, world);
@@ -109,9 +110,13 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
     MPI_Send(r.valid.data(), static_cast<int>(r.valid.size()), MPI_UINT8_T, 0, kTag, world);
     MPI_Send(r.rank_time_s.data(), static_cast<int>(r.rank_time_s.size()), MPI_DOUBLE, 0, kTag,
              world);
+    MPI_Send(r.global_start_s.data(), static_cast<int>(r.global_start_s.size()), MPI_DOUBLE, 0,
+             kTag, world);
+    MPI_Send(r.global_end_s.data(), static_cast<int>(r.global_end_s.size()), MPI_DOUBLE, 0, kTag,
+             world);
   } else if (me == 0) {
-    std::int64_t head[6];
-    MPI_Recv(head, 6, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    std::int64_t head[7];
+    MPI_Recv(head, 7, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
     double tail[6];
     MPI_Recv(tail, 6, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
     r.time_s.resize(static_cast<std::size_t>(head[0]));
@@ -134,6 +139,12 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
     MPI_Recv(r.valid.data(), static_cast<int>(head[0]), MPI_UINT8_T, job_root_world, kTag, world,
              MPI_STATUS_IGNORE);
     MPI_Recv(r.rank_time_s.data(), static_cast<int>(head[1]), MPI_DOUBLE, job_root_world, kTag,
+             world, MPI_STATUS_IGNORE);
+    r.global_start_s.resize(static_cast<std::size_t>(head[6]));
+    r.global_end_s.resize(static_cast<std::size_t>(head[6]));
+    MPI_Recv(r.global_start_s.data(), static_cast<int>(head[6]), MPI_DOUBLE, job_root_world, kTag,
+             world, MPI_STATUS_IGNORE);
+    MPI_Recv(r.global_end_s.data(), static_cast<int>(head[6]), MPI_DOUBLE, job_root_world, kTag,
              world, MPI_STATUS_IGNORE);
   }
 }
@@ -200,6 +211,10 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
   std::vector<double> gathered;
   const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
   const bool global = s.runtime == RuntimeKind::Global;
+  // Syncs with a synchronized clock also give each observation's global start and end: they go
+  // to raw.csv whatever the run-time type, and make the run-time for `runtime = global`.
+  auto* gt = dynamic_cast<GlobalTimes*>(&runner->sync());
+  const bool stamps = gt != nullptr;
   const std::int64_t divisor = runner->op().divisor;
   while (batch > 0) {
     obs.clear();
@@ -215,10 +230,8 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     // Per rank: batch durations, batch validity flags, [global starts, global ends,] and one
     // status slot (NaN: this rank failed).
     const std::size_t b = static_cast<std::size_t>(batch);
-    local.assign((global ? 4 : 2) * b + 1, 0.0);
+    local.assign((stamps ? 4 : 2) * b + 1, 0.0);
     if (local_error.empty() && obs.size() == b) {
-      // runtime = global: each rank sends its global start and end instead (2 slots each).
-      auto* gt = global ? dynamic_cast<GlobalTimes*>(&runner->sync()) : nullptr;
       for (std::size_t i = 0; i < b; ++i) {
         local[i] =
             watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
@@ -255,7 +268,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
             double d = gathered[k * w + i];
             if (!std::isnan(d)) mx = std::max(mx, d);
             ok &= gathered[k * w + b + i] != 0;
-            if (global && !std::isnan(gathered[k * w + 2 * b + i])) {
+            if (stamps && !std::isnan(gathered[k * w + 2 * b + i])) {
               first_start = std::min(first_start, gathered[k * w + 2 * b + i]);
               last_end = std::max(last_end, gathered[k * w + 3 * b + i]);
             }
@@ -264,6 +277,10 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
           // operation (a ping-pong call is `iterations` round trips).
           r.time_s.push_back(global ? (last_end - first_start) / static_cast<double>(divisor) : mx);
           r.valid.push_back(ok ? 1 : 0);
+          if (stamps) {
+            r.global_start_s.push_back(first_start);
+            r.global_end_s.push_back(last_end);
+          }
           if (s.raw_per_rank)
             for (int k = 0; k < p; ++k) r.rank_time_s.push_back(gathered[k * w + i]);
         }
@@ -364,6 +381,8 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
         r.time_s.clear();
         r.valid.clear();
         r.rank_time_s.clear();
+        r.global_start_s.clear();
+        r.global_end_s.clear();
       }
       JobSummary s = summarize(r, *job.settings);
       files.write_job(r, s);

@@ -24,6 +24,9 @@ struct JobResult {
   std::vector<double> time_s;       // per observation: the run-time (see docs/output.md)
   std::vector<std::uint8_t> valid;  // per observation: 0 when sync invalidated it
   std::vector<double> rank_time_s;  // optional, [observation][rank] local durations
+  // With a synchronized clock (window, roundtime, runtime = global): per observation, the
+  // earliest start and latest end over ranks on that clock; empty otherwise.
+  std::vector<double> global_start_s, global_end_s;
   StopReason stop_reason = StopReason::FixedReps;
   double achieved_precision = -1;  // relative CI half-width or RSE at the stop; -1: none
   double elapsed_s = 0;            // wall time of the job on its root, warm-up included

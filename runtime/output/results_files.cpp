@@ -46,7 +46,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     error = "cannot write into results folder '" + dir + "'";
     return false;
   }
-  raw_.header(cols({"rep", "time_s", "valid"}));
+  raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
   summary_.header(cols({"n",
                         "valid_n",
                         "outliers_removed",
@@ -106,6 +106,10 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
     common_fields(raw_, r);
     raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
     raw_.field(i < r.valid.size() ? r.valid[i] != 0 : true);
+    if (i < r.global_start_s.size())
+      raw_.field(r.global_start_s[i]).field(r.global_end_s[i]);
+    else
+      raw_.field(std::string_view()).field(std::string_view());
     raw_.end_row();
   }
   common_fields(summary_, r);

@@ -51,4 +51,14 @@ slope=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
   $c["block"]=="nosync_global" {n++; x=$c["rep"]; y=$c["time_s"]; sx+=x; sy+=y; sxx+=x*x; sxy+=x*y}
   END{print (n*sxy - sx*sy) / (n*sxx - sx*sx)}' out/raw.csv)
 expect_eq "no sync, global grows 100 us per observation ($slope)" "$(within "$slope" 80e-6 120e-6)" "yes"
+# raw.csv's global stamps: window observations start one 2 ms slot apart, and for
+# runtime = global the run-time is their end - start.
+gap=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
+  $c["block"]=="window_global" {if (n++) print $c["global_start_s"] - prev; prev = $c["global_start_s"]}' out/raw.csv |
+  sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}')
+expect_eq "window: starts 2 ms apart ($gap)" "$(within "$gap" 1.99e-3 2.01e-3)" "yes"
+diffs=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
+  $c["block"]=="window_global" {d = $c["global_end_s"] - $c["global_start_s"] - $c["time_s"]; if (d < 0) d = -d; if (d > 1e-9) bad++}
+  END{print bad+0}' out/raw.csv)
+expect_eq "global run-time = global end - global start" "$diffs" "0"
 finish

@@ -39,7 +39,8 @@ expect_eq "launch folders" "$(ls out/launches | sort -n | tr '\n' ' ')" "0 1 2 3
 expect_eq "finished launch not rerun" "$(md5sum < out/launches/$first/raw.csv)" "$sum_first"
 expect_eq "merged summary rows" "$(($(wc -l < out/summary.csv) - 1))" "4"
 expect_eq "merged raw rows" "$(($(wc -l < out/raw.csv) - 1))" "1200"
-dups=$(awk -F, 'NR>1{print $1","$3","$(NF-2)}' out/raw.csv | sort | uniq -d | wc -l)
+dups=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} {print $c["launch"]","$c["job"]","$c["rep"]}' out/raw.csv |
+  sort | uniq -d | wc -l)
 expect_eq "no duplicated (launch, job, rep)" "$dups" "0"
 for l in 0 1 2 3; do
   expect_eq "launch $l raw rows" "$(awk -F, -v l=$l 'NR>1 && $1==l' out/raw.csv | wc -l)" "300"
