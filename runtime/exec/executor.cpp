@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,6 +40,24 @@ namespace {
 std::string g_interrupted_manifest;
 std::string g_manifest_tmp;
 std::string g_manifest_path;
+
+// Holds SIGTERM and SIGINT back for its lifetime (they are delivered when it ends).
+class DeferSignals {
+ public:
+  DeferSignals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~DeferSignals() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  DeferSignals(const DeferSignals&) = delete;
+  DeferSignals& operator=(const DeferSignals&) = delete;
+
+ private:
+  sigset_t old_;
+};
 
 extern "C" void on_terminate(int sig) {
   if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
@@ -385,6 +404,9 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
         r.global_end_s.clear();
       }
       JobSummary s = summarize(r, *job.settings);
+      // SIGTERM/SIGINT wait until the job is in raw.csv and summary.csv alike and the handler's
+      // manifest says so: a kill between the two files would leave them disagreeing.
+      const DeferSignals defer;
       files.write_job(r, s);
       manifest.add_job(r, s, error);
       manifest.set_clock_syncs(clock_sync_events());
