@@ -357,8 +357,10 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   std::vector<std::size_t> order = job_order(plan, opt.launch);
+  const std::string started = now_iso8601();
+  const auto t_started = std::chrono::steady_clock::now();
   if (me == 0) {
-    manifest.set_status("running", now_iso8601());
+    manifest.set_status("running", started);
     manifest.set_order(order, plan);
     files.write_manifest(manifest.json());
     g_manifest_path = opt.out_dir + "/manifest.json";
@@ -444,9 +446,14 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       std::printf("%s\n", plan.prints[next_print++].text.c_str());
     std::signal(SIGTERM, SIG_DFL);
     std::signal(SIGINT, SIG_DFL);
-    manifest.set_status(exit_code == kExitOk ? "complete" : "failed", now_iso8601());
+    const std::string finished = now_iso8601();
+    manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
     if (!failure.empty()) manifest.set_error(failure);
     files.write_manifest(manifest.json());
+    const double duration =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started).count();
+    if (!files.write_sko(plan, started, finished, duration))
+      std::fprintf(stderr, "metron: warning: cannot write %s/results.sko\n", opt.out_dir.c_str());
     if (!failure.empty()) std::fprintf(stderr, "%s\n", failure.c_str());
     std::fflush(stdout);
   }

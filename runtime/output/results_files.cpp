@@ -102,6 +102,7 @@ void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
 }
 
 void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
+  sko_.add_job(r, s);
   for (std::size_t i = 0; i < r.time_s.size(); ++i) {
     common_fields(raw_, r);
     raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
@@ -136,6 +137,11 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
   }
   raw_.flush();
   summary_.flush();
+}
+
+bool ResultsFiles::write_sko(const Plan& plan, const std::string& started,
+                             const std::string& finished, double duration_s) const {
+  return sko_.write(dir_ + "/results.sko", plan, started, finished, duration_s);
 }
 
 bool ResultsFiles::write_manifest(const nlohmann::json& manifest) {

@@ -1,5 +1,6 @@
-// The results folder of one launch: raw.csv, summary.csv, raw_ranks.csv (optional) and
-// manifest.json. Columns are documented in docs/output.md; the writers only format records.
+// The results folder of one launch: raw.csv, summary.csv, raw_ranks.csv (optional),
+// manifest.json and results.sko. Columns are documented in docs/output.md; the writers only format
+// records.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "runtime/exec/job_result.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/output/csv_writer.h"
+#include "runtime/output/sko_writer.h"
 
 namespace metron::out {
 
@@ -24,12 +26,16 @@ class ResultsFiles {
   // manifest.json, written atomically (temp file + rename) so a reader never sees half of it.
   bool write_manifest(const nlohmann::json& manifest);
   const std::string& dir() const { return dir_; }
+  // results.sko (SKaMPI's format) of every job written so far; at the end of the launch.
+  bool write_sko(const Plan& plan, const std::string& started, const std::string& finished,
+                 double duration_s) const;
 
  private:
   void common_fields(CsvWriter& w, const rt::JobResult& r);
   std::string dir_;
   std::vector<std::string> factor_names_;
   CsvWriter raw_, summary_, ranks_;
+  SkoWriter sko_;
 };
 
 std::vector<std::string> factor_columns(const Plan& plan);

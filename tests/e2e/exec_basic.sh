@@ -25,4 +25,9 @@ expect_eq "stop reasons" "$(column stop_reason out/summary.csv | sort -u | tr '\
 med=$(column median_s out/summary.csv | tail -1)
 ok=$(awk -v m="$med" 'BEGIN{print (m > 198e-6 && m < 202e-6) ? "yes" : "no"}')
 expect_eq "Synthetic median within 1% of 200 us ($med)" "$ok" "yes"
+# results.sko: SKaMPI's sections and rows (loop variable, bytes, value, stderr, reps).
+expect_grep "sko: sweep section" '# begin result "sweep"' out/results.sko
+expect_grep "sko: loop variable row" '^count= 1 *4 ' out/results.sko
+expect_eq "sko: rows" "$(grep -vc '^#' out/results.sko)" "4"
+expect_grep "sko: synthetic row" '^ *1 *200\.[0-9]* ' out/results.sko
 finish

@@ -40,4 +40,26 @@ expect_grep "manifest: clock sync recorded" '"method": "hca3"' out/manifest.json
 med=$(column median_s out/summary.csv)
 ok=$(awk -v m="$med" 'BEGIN{print (m > 99e-6 && m < 110e-6) ? "yes" : "no"}')
 expect_eq "median of valid observations ~100 us ($med)" "$ok" "yes"
+# Adaptive window: a 50 us slot is too short for a 200 us operation; after the first batch (all
+# invalid) the window grows to SKaMPI's 1.5 x total time / (n + 1) = 286 us, and the rest are valid.
+cat > a.bench <<'B'
+set sync = window(size = 50us, adaptive = on, clock = hca3(fitpoints = 20, exchanges = 10))
+set warmup = 0
+set batch = fixed(20)
+set max_reps = 400
+stop when reps >= 40
+begin measurement "adaptive"
+  measure comm(2) : Synthetic(1, time = 200us)
+end measurement
+B
+timeout 120 $MPIEXEC -n 2 "$METRON" exec a.bench --out ad > ad.txt 2>&1
+expect_eq "adaptive: exit code" "$?" "0"
+win=$(grep -o '"window_s": [0-9.e-]*' ad/manifest.json | head -1 | sed 's/.*: //')
+ok=$(awk -v w="$win" 'BEGIN{print (w >= 280e-6) ? "yes" : "no"}')
+expect_eq "adaptive: window grew to 1.5 x 20 x 200 us / 21 ($win s)" "$ok" "yes"
+first=$(column valid ad/raw.csv | head -20 | tr -d '\n')
+expect_eq "adaptive: first batch invalid" "$first" "00000000000000000000"
+vn=$(column valid_n ad/summary.csv)
+ok=$(awk -v v="$vn" 'BEGIN{print (v >= 40) ? "yes" : "no"}')
+expect_eq "adaptive: then valid ($vn)" "$ok" "yes"
 finish

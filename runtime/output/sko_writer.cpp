@@ -1,0 +1,79 @@
+// SkoWriter (see sko_writer.h).
+#include "runtime/output/sko_writer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace metron::out {
+
+namespace {
+
+// Loop values compare as numbers when both are numbers, else as their text.
+bool value_less(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) return a.as_number() < b.as_number();
+  return to_cell(a) < to_cell(b);
+}
+
+}  // namespace
+
+void SkoWriter::add_job(const rt::JobResult& r, const rt::JobSummary& s) {
+  Row row;
+  row.block = r.job->block;
+  for (const auto& [name, v] : r.job->factors) {
+    row.names.push_back(name);
+    row.factors.push_back(v);
+  }
+  row.bytes = r.job->bytes;
+  row.failed = r.stop_reason == rt::StopReason::Error || s.used_n == 0;
+  row.value_us = s.trimmed_mean * 1e6;
+  row.stderr_us = s.used_n > 1 ? s.sd / std::sqrt(static_cast<double>(s.used_n)) * 1e6 : 0.0;
+  row.reps = s.used_n;
+  rows_.push_back(std::move(row));
+}
+
+bool SkoWriter::write(const std::string& path, const Plan& plan, const std::string& started,
+                      const std::string& finished, double duration_s) const {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  fmt::print(f, "# SKaMPI-compatible output written by Metron {}\n", METRON_VERSION);
+  fmt::print(f, "# Started at {}\n", started);
+  // Blocks in the order the plan first names them; rows by their loop values (stable: jobs
+  // with equal values keep their executed order).
+  std::vector<std::string> blocks;
+  for (const Job& j : plan.jobs)
+    if (std::find(blocks.begin(), blocks.end(), j.block) == blocks.end()) blocks.push_back(j.block);
+  for (const Row& r : rows_)
+    if (std::find(blocks.begin(), blocks.end(), r.block) == blocks.end()) blocks.push_back(r.block);
+  for (const std::string& block : blocks) {
+    std::vector<const Row*> rows;
+    for (const Row& r : rows_)
+      if (r.block == block) rows.push_back(&r);
+    if (rows.empty()) continue;
+    std::stable_sort(rows.begin(), rows.end(), [](const Row* a, const Row* b) {
+      return std::lexicographical_compare(a->factors.begin(), a->factors.end(), b->factors.begin(),
+                                          b->factors.end(), value_less);
+    });
+    fmt::print(f, "# begin result \"{}\"\n", block);
+    for (const Row* r : rows) {
+      std::string line;
+      for (std::size_t i = 0; i < r->names.size(); ++i)
+        line += fmt::format("{}= {:<6} ", r->names[i], to_cell(r->factors[i]));
+      if (r->failed)
+        line += fmt::format("{:>8}  failed", r->bytes);
+      else
+        line += fmt::format("{:>8} {:>12.3f} {:>10.3f} {:>6}", r->bytes, r->value_us, r->stderr_us,
+                            r->reps);
+      fmt::print(f, "{}\n", line);
+    }
+    fmt::print(f, "# end result \"{}\"\n", block);
+  }
+  fmt::print(f, "# duration = {:.2f} sec\n", duration_s);
+  fmt::print(f, "# Finished at {}\n", finished);
+  const bool ok = std::fflush(f) == 0;
+  return std::fclose(f) == 0 && ok;
+}
+
+}  // namespace metron::out
