@@ -37,6 +37,29 @@ nlohmann::json value_json(const Value& v) {
   }
 }
 
+// The sync as the plan table shows it: window and roundtime with their parameters, and the
+// clock whenever one is synchronized (window, roundtime, runtime = global).
+std::string sync_text(const Settings& s) {
+  const SyncSettings& y = s.sync;
+  std::string text = proc_sync_name(y.kind);
+  if (y.kind == ProcSyncKind::Window)
+    text += fmt::format("(size {}us{})", y.window_s * 1e6, y.adaptive ? ", adaptive" : "");
+  else if (y.kind == ProcSyncKind::RoundTime)
+    text += fmt::format("(mult {}, budget {}s)", y.bcast_mult, y.roundtime_budget_s);
+  const bool clocked = y.kind == ProcSyncKind::Window || y.kind == ProcSyncKind::RoundTime ||
+                       s.runtime == RuntimeKind::Global;
+  if (clocked) {
+    const ClockSettings& c = y.clock;
+    std::string name = c.kind == ClockKind::None ? "hca3" : clock_name(c.kind);
+    if (c.offset_only && name == "hca3") name = "hca3o";
+    text += fmt::format(" on clock {}({} x {}", name, c.fitpoints, c.exchanges);
+    if (c.resync_every_s > 0) text += fmt::format(", resync {}s", c.resync_every_s);
+    if (c.resync_every_jobs > 0) text += fmt::format(", resync every {} jobs", c.resync_every_jobs);
+    text += ")";
+  }
+  return text;
+}
+
 nlohmann::json settings_json(const Settings& s) {
   nlohmann::json sync = {{"kind", proc_sync_name(s.sync.kind)},
                          {"window_s", s.sync.window_s},
@@ -49,7 +72,8 @@ nlohmann::json settings_json(const Settings& s) {
                            {"fitpoints", s.sync.clock.fitpoints},
                            {"exchanges", s.sync.clock.exchanges},
                            {"offset_only", s.sync.clock.offset_only},
-                           {"resync_every_s", s.sync.clock.resync_every_s}}}};
+                           {"resync_every_s", s.sync.clock.resync_every_s},
+                           {"resync_every_jobs", s.sync.clock.resync_every_jobs}}}};
   nlohmann::json j = {{"timer", timer_name(s.timer)},
                       {"scheme", scheme_name(s.scheme)},
                       {"runtime", runtime_name(s.runtime)},
@@ -334,9 +358,8 @@ std::string plan_table(const Plan& plan) {
               : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps, s.max_reps);
       out += fmt::format(
           "  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
-          timer_name(s.timer), scheme_name(s.scheme), proc_sync_name(s.sync.kind),
-          runtime_name(s.runtime), reps, outlier_name(s.outliers), s.buffer_bytes,
-          s.buffer_cycling ? " (cycling)" : "");
+          timer_name(s.timer), scheme_name(s.scheme), sync_text(s), runtime_name(s.runtime), reps,
+          outlier_name(s.outliers), s.buffer_bytes, s.buffer_cycling ? " (cycling)" : "");
     }
     if (auto it = loop_at.find(ji); it != loop_at.end())
       out += refine_line(it->second, *j.settings);
