@@ -17,15 +17,19 @@ const std::vector<SettingInfo> kSettingTable = {
      "none | barrier | double_barrier | dissemination | window(size, wait, adaptive, clock) | "
      "roundtime(mult, budget, clock)",
      "process synchronization before each observation"},
-    {"clock", "none | skampi | netgauge | jk | hca | hca2 | hca3 | hca3o (fitpoints, exchanges, offset_only)",
+    {"clock",
+     "none | skampi | netgauge | jk | hca | hca2 | hca3 | hca3o (fitpoints, exchanges, "
+     "offset_only)",
      "clock synchronization used by window and roundtime sync and by global run-times"},
-    {"resync", "time or int", "re-synchronize clocks after this much time, or after this many jobs (0: never)"},
+    {"resync", "time or int",
+     "re-synchronize clocks after this much time, or after this many jobs (0: never)"},
     {"runtime", "local | global",
      "local: max over ranks of each rank's duration; global: latest end - earliest start"},
     {"reps", "integer", "a fixed number of observations per job (no stopping rule)"},
     {"min_reps", "integer", "at least this many observations"},
     {"max_reps", "integer", "at most this many observations"},
-    {"max_rse", "number or percentage", "SKaMPI's rule: stop when the relative standard error is below"},
+    {"max_rse", "number or percentage",
+     "SKaMPI's rule: stop when the relative standard error is below"},
     {"max_time", "time", "time budget per job"},
     {"warmup", "integer", "observations run and discarded before measuring"},
     {"iterations", "integer", "calls per timed loop (loop_mean, loop_barrier)"},
@@ -38,7 +42,8 @@ const std::vector<SettingInfo> kSettingTable = {
     {"cache_size", "size", "last-level cache size assumed for cold-cache cycling"},
     {"verify", "on | off", "check the received data once per job"},
     {"raw_per_rank", "on | off", "write every rank's duration to raw.csv"},
-    {"refine", "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
+    {"refine",
+     "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
      "adaptive refinement of autorefine loops"},
 };
 
@@ -56,7 +61,9 @@ bool flag_value(const Value& v, bool& out) {
 }
 }  // namespace
 
-const std::vector<SettingInfo>& setting_table() { return kSettingTable; }
+const std::vector<SettingInfo>& setting_table() {
+  return kSettingTable;
+}
 
 void Interp::apply_setting(const std::string& key, const Value& v, SourceRange key_range,
                            SourceRange at) {
@@ -71,16 +78,17 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     if (!best.empty()) diags_.note(DiagId::did_you_mean, key_range, best);
     throw EvalError{};
   }
-  auto bad = [&]() -> void {
-    fail(DiagId::bad_setting, at, key, info->values, to_display(v));
+  auto bad = [&]() -> void { fail(DiagId::bad_setting, at, key, info->values, to_display(v)); };
+  auto bad_why = [&](const std::string& why) -> void {
+    fail(DiagId::bad_setting_value, at, key, why);
   };
-  auto bad_why = [&](const std::string& why) -> void { fail(DiagId::bad_setting_value, at, key, why); };
   const Spec* spec = v.is(T::Spec) ? &v.as_spec() : nullptr;
   auto spec_is = [&](const char* n) { return spec && spec->name == n; };
   // Spec arguments by name or position, with type checks.
   auto arg = [&](const Spec& s, const char* name, std::size_t pos) -> const Value* {
     for (std::size_t i = 0; i < s.args.size(); ++i)
-      if ((s.args[i].first.empty() && i == pos) || s.args[i].first == name) return &s.args[i].second;
+      if ((s.args[i].first.empty() && i == pos) || s.args[i].first == name)
+        return &s.args[i].second;
     return nullptr;
   };
   auto check_args = [&](const Spec& s, std::initializer_list<const char*> names) {
@@ -107,16 +115,23 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   };
   auto fraction = [&](const Value* x, const char* what) -> double {
     double f = x->is(T::Percent) ? x->as_fraction() : x->is_number() ? x->as_number() : -1;
-    if (!(f > 0)) bad_why(std::string(what) + " must be a positive number or percentage, got " + to_display(*x));
+    if (!(f > 0))
+      bad_why(std::string(what) + " must be a positive number or percentage, got " +
+              to_display(*x));
     return f;
   };
   auto parse_clock = [&](const Value& cv, ClockSettings& c) {
-    if (!cv.is(T::Spec)) bad_why("clock must be one of none, skampi, netgauge, jk, hca, hca2, hca3, hca3o");
+    if (!cv.is(T::Spec))
+      bad_why("clock must be one of none, skampi, netgauge, jk, hca, hca2, hca3, hca3o");
     const Spec& s = cv.as_spec();
     static const std::pair<const char*, ClockKind> kinds[] = {
-        {"none", ClockKind::None}, {"skampi", ClockKind::SkampiOffset},
-        {"netgauge", ClockKind::NetgaugeOffset}, {"jk", ClockKind::JonesKoenig},
-        {"hca", ClockKind::Hca}, {"hca2", ClockKind::Hca2}, {"hca3", ClockKind::Hca3},
+        {"none", ClockKind::None},
+        {"skampi", ClockKind::SkampiOffset},
+        {"netgauge", ClockKind::NetgaugeOffset},
+        {"jk", ClockKind::JonesKoenig},
+        {"hca", ClockKind::Hca},
+        {"hca2", ClockKind::Hca2},
+        {"hca3", ClockKind::Hca3},
         {"hca3o", ClockKind::Hca3}};
     bool found = false;
     for (auto [n, k] : kinds)
@@ -137,22 +152,34 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
 
   Settings& st = settings_;
   if (key == "timer") {
-    if (spec_is("wtime")) st.timer = TimerKind::Wtime;
-    else if (spec_is("monotonic")) st.timer = TimerKind::Monotonic;
-    else if (spec_is("rdtscp")) st.timer = TimerKind::Rdtscp;
-    else bad();
+    if (spec_is("wtime"))
+      st.timer = TimerKind::Wtime;
+    else if (spec_is("monotonic"))
+      st.timer = TimerKind::Monotonic;
+    else if (spec_is("rdtscp"))
+      st.timer = TimerKind::Rdtscp;
+    else
+      bad();
   } else if (key == "scheme") {
-    if (spec_is("per_call") || spec_is("ms1")) st.scheme = SchemeKind::PerCall;
-    else if (spec_is("loop_mean") || spec_is("ms2")) st.scheme = SchemeKind::LoopMean;
-    else if (spec_is("loop_barrier") || spec_is("ms3")) st.scheme = SchemeKind::LoopBarrier;
-    else bad();
+    if (spec_is("per_call") || spec_is("ms1"))
+      st.scheme = SchemeKind::PerCall;
+    else if (spec_is("loop_mean") || spec_is("ms2"))
+      st.scheme = SchemeKind::LoopMean;
+    else if (spec_is("loop_barrier") || spec_is("ms3"))
+      st.scheme = SchemeKind::LoopBarrier;
+    else
+      bad();
   } else if (key == "sync") {
     if (!spec) bad();
     SyncSettings& sy = st.sync;
-    if (spec_is("none")) sy.kind = ProcSyncKind::None;
-    else if (spec_is("barrier")) sy.kind = ProcSyncKind::Barrier;
-    else if (spec_is("double_barrier")) sy.kind = ProcSyncKind::DoubleBarrier;
-    else if (spec_is("dissemination")) sy.kind = ProcSyncKind::Dissemination;
+    if (spec_is("none"))
+      sy.kind = ProcSyncKind::None;
+    else if (spec_is("barrier"))
+      sy.kind = ProcSyncKind::Barrier;
+    else if (spec_is("double_barrier"))
+      sy.kind = ProcSyncKind::DoubleBarrier;
+    else if (spec_is("dissemination"))
+      sy.kind = ProcSyncKind::Dissemination;
     else if (spec_is("window")) {
       check_args(*spec, {"size", "wait", "adaptive", "clock"});
       sy.kind = ProcSyncKind::Window;
@@ -171,7 +198,8 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
       if (auto* x = arg(*spec, "mult", 0)) sy.bcast_mult = fraction(x, "mult");
       if (auto* x = arg(*spec, "budget", 1)) sy.roundtime_budget_s = seconds(x, "budget");
       if (auto* x = arg(*spec, "clock", 2)) parse_clock(*x, sy.clock);
-    } else bad();
+    } else
+      bad();
     if (spec->args.empty() && spec->name != "window" && spec->name != "roundtime") {
       // plain names take no arguments
     }
@@ -179,13 +207,19 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     parse_clock(v, st.sync.clock);
   } else if (key == "resync") {
     // A time re-synchronizes after that long, an integer after that many jobs (0: never).
-    if (v.is(T::Int) && v.as_int() >= 0) st.sync.clock.resync_every_jobs = v.as_int();
-    else if (v.is(T::Duration)) st.sync.clock.resync_every_s = seconds(&v, "resync");
-    else bad_why("resync must be a time such as 30s or a number of jobs, got " + to_display(v));
+    if (v.is(T::Int) && v.as_int() >= 0)
+      st.sync.clock.resync_every_jobs = v.as_int();
+    else if (v.is(T::Duration))
+      st.sync.clock.resync_every_s = seconds(&v, "resync");
+    else
+      bad_why("resync must be a time such as 30s or a number of jobs, got " + to_display(v));
   } else if (key == "runtime") {
-    if (spec_is("local")) st.runtime = RuntimeKind::Local;
-    else if (spec_is("global")) st.runtime = RuntimeKind::Global;
-    else bad();
+    if (spec_is("local"))
+      st.runtime = RuntimeKind::Local;
+    else if (spec_is("global"))
+      st.runtime = RuntimeKind::Global;
+    else
+      bad();
   } else if (key == "reps") {
     st.reps = positive_int(&v, "reps");
   } else if (key == "min_reps") {
@@ -212,16 +246,20 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
       check_args(*spec, {"step"});
       st.batch_schedule = "growing";
       if (auto* x = arg(*spec, "step", 0)) st.batch_step = positive_int(x, "step");
-    } else bad();
+    } else
+      bad();
   } else if (key == "outliers") {
-    if (spec_is("none")) st.outliers = OutlierKind::None;
-    else if (spec_is("trimmed")) st.outliers = OutlierKind::Trimmed;
+    if (spec_is("none"))
+      st.outliers = OutlierKind::None;
+    else if (spec_is("trimmed"))
+      st.outliers = OutlierKind::Trimmed;
     else if (spec_is("tukey")) {
       check_args(*spec, {"k"});
       st.outliers = OutlierKind::Tukey;
       st.tukey_k = 1.5;
       if (auto* x = arg(*spec, "k", 0)) st.tukey_k = fraction(x, "k");
-    } else bad();
+    } else
+      bad();
   } else if (key == "buffer" || key == "cache_size") {
     if (!v.is(T::Int) || v.as_int() < 1) bad();
     (key == "buffer" ? st.buffer_bytes : st.cache_bytes) = v.as_int();
@@ -231,7 +269,9 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   } else if (key == "buffer_cycling" || key == "verify" || key == "raw_per_rank") {
     bool b;
     if (!flag_value(v, b)) bad();
-    (key == "buffer_cycling" ? st.buffer_cycling : key == "verify" ? st.verify : st.raw_per_rank) = b;
+    (key == "buffer_cycling" ? st.buffer_cycling
+     : key == "verify"       ? st.verify
+                             : st.raw_per_rank) = b;
   } else if (key == "refine") {
     RefineSettings& r = st.refine;
     // Each spec starts from its algorithm's own defaults (tolerance and min_gap are shared
@@ -258,7 +298,8 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
       r.min_gap = kMpptestAutodx;
       if (auto* x = arg(*spec, "autorel", 0)) r.rel_tolerance = fraction(x, "autorel");
       if (auto* x = arg(*spec, "autodx", 1)) r.min_gap = positive_int(x, "autodx");
-    } else bad();
+    } else
+      bad();
   }
   settings_changed_ = true;
 }

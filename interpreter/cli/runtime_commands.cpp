@@ -62,7 +62,9 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   b.seed = o.seed;
   b.seed_given = o.seed != 0;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
-    if (me == 0) std::fprintf(stderr, "metron: error: bad --levels '%s' (expected name=index,...)\n", o.launch_spec.c_str());
+    if (me == 0)
+      std::fprintf(stderr, "metron: error: bad --levels '%s' (expected name=index,...)\n",
+                   o.launch_spec.c_str());
     MPI_Finalize();
     return kExitUsage;
   }
@@ -86,7 +88,9 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   MPI_Finalize();
   return rc;
 }
-std::vector<std::string> args(int argc, char** argv) { return {argv, argv + argc}; }
+std::vector<std::string> args(int argc, char** argv) {
+  return {argv, argv + argc};
+}
 
 int cmd_run(CliOptions& o, int argc, char** argv) {
   launcher::RunOptions r;
@@ -196,22 +200,27 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_option("--out", o.out, "results folder (default results/<script>-<time>)");
   g_exec->add_option("--seed", o.seed, "run seed (shuffling, comm_rand)");
   g_exec->add_option("--launch", o.replicates, "launch id (set by metron run)");
-  g_exec->add_option("--levels", o.launch_spec, "launch factor levels, name=index,... (set by metron run)");
+  g_exec->add_option("--levels", o.launch_spec,
+                     "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
   g_run = app.add_subcommand(
-      "run", "run an experiment: every launch (replicates x launch factors) in a seeded random "
-             "order, each through the launcher; then merge and analyze (not under mpiexec)");
+      "run",
+      "run an experiment: every launch (replicates x launch factors) in a seeded random "
+      "order, each through the launcher; then merge and analyze (not under mpiexec)");
   g_run->add_option("file", o.file, "script");
   g_run->add_option("--np", o.np, "ranks per launch (a `procs` factor overrides)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run->add_option("--replicates", o.replicates, "launches per factor combination (default: "
-                                                  "the script's `replicate`, else 1)")
+  g_run
+      ->add_option("--replicates", o.replicates,
+                   "launches per factor combination (default: "
+                   "the script's `replicate`, else 1)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run->add_option("--seed", o.seed, "run seed (launch order, job order; default: the script's "
-                                      "`shuffle seed`, else random, recorded)");
+  g_run->add_option("--seed", o.seed,
+                    "run seed (launch order, job order; default: the script's "
+                    "`shuffle seed`, else random, recorded)");
   g_run->add_option("--out", o.out, "results folder (default results/<script>-<time>)");
   g_run->add_option("--launcher", o.launcher,
                     std::string("command template of one launch; placeholders") + placeholders +
@@ -219,15 +228,17 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
 
-  g_analyze = app.add_subcommand("analyze", "analyze a results folder across launches "
-                                            "(writes analysis.csv; no MPI)");
+  g_analyze = app.add_subcommand("analyze",
+                                 "analyze a results folder across launches "
+                                 "(writes analysis.csv; no MPI)");
   g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
   g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
       ->check(CLI::Range(0.0, 1.0));
 
-  g_compare = app.add_subcommand(
-      "compare", "compare two results folders job by job (Wilcoxon rank-sum on per-launch "
-                 "medians), or the levels of a launch factor in one folder");
+  g_compare =
+      app.add_subcommand("compare",
+                         "compare two results folders job by job (Wilcoxon rank-sum on per-launch "
+                         "medians), or the levels of a launch factor in one folder");
   g_compare->add_option("dirs", o.dirs, "DIR_A DIR_B, or DIR with --factor")
       ->required()
       ->expected(1, 2);
@@ -241,8 +252,10 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
   g_replay->add_option("dir", o.dirs, "recorded results folder")->required()->expected(1);
   g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)");
-  g_replay->add_option("--replicates", o.replicates, "launches per combination (default: as "
-                                                     "recorded)")
+  g_replay
+      ->add_option("--replicates", o.replicates,
+                   "launches per combination (default: as "
+                   "recorded)")
       ->check(CLI::Range(1, 1 << 20));
   g_replay->add_option("--launcher", o.launcher, "launcher template (default: as recorded)");
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
