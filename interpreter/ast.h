@@ -20,7 +20,24 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
 // ORDER BINOP: keep binop_spelling() in ast_dump.cpp in step.
-enum class BinOp { Add, Sub, Mul, Div, Mod, Lt, Le, Gt, Ge, Eq, Ne, BitAnd, BitOr, And, Or, Within };
+enum class BinOp {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  BitAnd,
+  BitOr,
+  And,
+  Or,
+  Within
+};
 enum class UnOp { Neg, Plus, Not, BitNot };
 
 struct IntLit {

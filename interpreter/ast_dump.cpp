@@ -9,7 +9,7 @@ namespace {
 
 // ORDER BINOP
 const char* binop_spelling(BinOp op) {
-  static const char* const names[] = {"+",  "-",  "*",  "/",  "%", "<",  "<=",  ">",
+  static const char* const names[] = {"+",  "-",  "*",  "/", "%", "<",   "<=", ">",
                                       ">=", "==", "!=", "&", "|", "and", "or", "within"};
   return names[static_cast<int>(op)];
 }
@@ -22,12 +22,18 @@ std::string expr_text(const Expr& e) {
   return std::visit(
       [](const auto& n) -> std::string {
         using T = std::decay_t<decltype(n)>;
-        if constexpr (std::is_same_v<T, IntLit>) return std::to_string(n.value);
-        else if constexpr (std::is_same_v<T, DoubleLit>) return fmt::format("{}", n.value);
-        else if constexpr (std::is_same_v<T, TimeLit>) return fmt::format("{}s", n.seconds);
-        else if constexpr (std::is_same_v<T, PercentLit>) return fmt::format("{}%", n.fraction * 100);
-        else if constexpr (std::is_same_v<T, StringLit>) return "\"" + n.value + "\"";
-        else if constexpr (std::is_same_v<T, NameRef>) return n.name;
+        if constexpr (std::is_same_v<T, IntLit>)
+          return std::to_string(n.value);
+        else if constexpr (std::is_same_v<T, DoubleLit>)
+          return fmt::format("{}", n.value);
+        else if constexpr (std::is_same_v<T, TimeLit>)
+          return fmt::format("{}s", n.seconds);
+        else if constexpr (std::is_same_v<T, PercentLit>)
+          return fmt::format("{}%", n.fraction * 100);
+        else if constexpr (std::is_same_v<T, StringLit>)
+          return "\"" + n.value + "\"";
+        else if constexpr (std::is_same_v<T, NameRef>)
+          return n.name;
         else if constexpr (std::is_same_v<T, Call>) {
           std::string out = n.callee + "(";
           for (std::size_t i = 0; i < n.args.size(); ++i) {
@@ -88,7 +94,8 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
         } else if constexpr (std::is_same_v<T, RangeLoop>) {
           out += pad + (n.autorefine ? "autorefine " : "for ") + n.var + " = " +
                  expr_text(*n.from) + " to " + (n.to ? expr_text(*n.to) : "...");
-          if (n.step) out += std::string(" step ") + (n.multiplicative ? "*" : "") + expr_text(*n.step);
+          if (n.step)
+            out += std::string(" step ") + (n.multiplicative ? "*" : "") + expr_text(*n.step);
           if (n.multiple_of) out += " multipleof " + expr_text(*n.multiple_of);
           out += "\n";
           dump_block(out, n.body, indent + 1);
@@ -122,6 +129,8 @@ std::string dump(const Script& script) {
   return out;
 }
 
-std::string dump(const Expr& expr) { return expr_text(expr); }
+std::string dump(const Expr& expr) {
+  return expr_text(expr);
+}
 
 }  // namespace metron::ast

@@ -19,9 +19,9 @@ namespace metron {
 // What a builtin may see and change while the plan is built.
 struct BuiltinCtx {
   DiagnosticEngine& diags;
-  int np;                       // the run size (--np)
-  Settings& settings;           // the settings in force (setters change them)
-  std::uint64_t& rng_state;     // seeded generator for comm_rand and get_random_int
+  int np;                    // the run size (--np)
+  Settings& settings;        // the settings in force (setters change them)
+  std::uint64_t& rng_state;  // seeded generator for comm_rand and get_random_int
   SourceRange call_range;
   std::vector<SourceRange> arg_ranges;
   bool& settings_changed;

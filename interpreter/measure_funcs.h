@@ -41,7 +41,7 @@ struct Param {
 enum class OpFamily { Collective, PingPong, HandMade, Synthetic };
 
 struct BufferUse {
-  std::int64_t send_bytes = 0;      // per rank, the largest over ranks
+  std::int64_t send_bytes = 0;  // per rank, the largest over ranks
   std::int64_t recv_bytes = 0;
   std::int64_t reported_bytes = 0;  // the message size reported in outputs (SKaMPI's convention)
   std::int64_t count = 0;           // the element count reported in outputs
@@ -51,9 +51,9 @@ struct MeasureFunc {
   std::string name;
   std::vector<Param> params;
   OpFamily family;
-  int min_ranks;         // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
-  bool round_trip;       // ping-pong: the time is a full round trip (SKaMPI); else one call
-  int root_param;        // index of the root parameter, -1 if none
+  int min_ranks;    // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
+  bool round_trip;  // ping-pong: the time is a full round trip (SKaMPI); else one call
+  int root_param;   // index of the root parameter, -1 if none
   std::string doc;
   // Fills derived defaults (None values) from other arguments, e.g. recv_count = send_count.
   void (*normalize)(std::vector<Value>& args) = nullptr;

@@ -19,7 +19,17 @@ using ValueList = std::vector<Value>;
 // A communicator as the script describes it; ranks are resolved against the run's size when the
 // plan is built (kinds resolved at run time keep `ranks` empty and know only their size).
 struct CommSpec {
-  enum class Kind { World, First, Ranks, FromTo, FirstHalf, SecondHalf, Random, MaxLatencyPair, Null };
+  enum class Kind {
+    World,
+    First,
+    Ranks,
+    FromTo,
+    FirstHalf,
+    SecondHalf,
+    Random,
+    MaxLatencyPair,
+    Null
+  };
   Kind kind = Kind::World;
   std::vector<int> ranks;  // world ranks in communicator order; empty if resolved at run time
   int size = 0;
@@ -55,7 +65,20 @@ class Value {
   using Storage = std::variant<std::monostate, std::int64_t, double, std::string, Duration, Percent,
                                std::shared_ptr<const ValueList>, Datatype, ReduceOp,
                                std::shared_ptr<const CommSpec>, OpRef, std::shared_ptr<const Spec>>;
-  enum class Type { None, Int, Double, String, Duration, Percent, List, Datatype, ReduceOp, Comm, Op, Spec };
+  enum class Type {
+    None,
+    Int,
+    Double,
+    String,
+    Duration,
+    Percent,
+    List,
+    Datatype,
+    ReduceOp,
+    Comm,
+    Op,
+    Spec
+  };
 
   Value() = default;
   Value(std::int64_t v) : v_(v) {}

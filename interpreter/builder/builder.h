@@ -31,7 +31,7 @@ class OffsetMap {
   std::uint32_t byte(std::size_t cp_index) const {
     if (cp_to_byte_.empty()) return static_cast<std::uint32_t>(std::min(cp_index, size_));
     return cp_index < cp_to_byte_.size() ? cp_to_byte_[cp_index]
-                                          : static_cast<std::uint32_t>(size_);
+                                         : static_cast<std::uint32_t>(size_);
   }
 
  private:

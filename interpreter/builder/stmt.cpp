@@ -109,8 +109,7 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
   if (dynamic_cast<BenchParser::FlushStmtContext*>(ctx)) return make_stmt(ast::FlushStmt{});
   // SET name '=' expr
   if (auto* c = dynamic_cast<BenchParser::SetStmtContext*>(ctx))
-    return make_stmt(
-        ast::SetStmt{build_name(c->name()), range(c->name()), build_expr(c->expr())});
+    return make_stmt(ast::SetStmt{build_name(c->name()), range(c->name()), build_expr(c->expr())});
   // STOP WHEN expr
   if (auto* c = dynamic_cast<BenchParser::StopStmtContext*>(ctx))
     return make_stmt(ast::StopStmt{build_expr(c->expr())});

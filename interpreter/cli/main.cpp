@@ -14,9 +14,11 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("metron ") + METRON_VERSION);
   CliOptions o;
 
-  auto* check = app.add_subcommand("check", "report the script's errors and warnings; nothing else");
+  auto* check =
+      app.add_subcommand("check", "report the script's errors and warnings; nothing else");
   check->add_option("file", o.file, "script")->required();
-  check->add_option("--np", o.np, "number of ranks to check against")->check(CLI::Range(1, 1 << 20));
+  check->add_option("--np", o.np, "number of ranks to check against")
+      ->check(CLI::Range(1, 1 << 20));
 
   auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
   plan->add_option("file", o.file, "script")->required();
