@@ -11,7 +11,7 @@ namespace metron::rt {
 
 namespace {
 
-class GlobalStamps final : public ProcSync, public GlobalTimes {
+class GlobalStamps final : public ProcSync, public BatchStamps {
  public:
   GlobalStamps(std::unique_ptr<ProcSync> inner, const SynchronizedClock& clock)
       : inner_(std::move(inner)), clock_(*clock.clock) {
@@ -21,8 +21,7 @@ class GlobalStamps final : public ProcSync, public GlobalTimes {
   std::string_view name() const override { return inner_->name(); }
   void begin_batch(std::int64_t n) override {
     inner_->begin_batch(n);
-    gstart_.assign(static_cast<std::size_t>(n), 0.0);
-    gend_.assign(static_cast<std::size_t>(n), 0.0);
+    begin_stamps(n);
     k_ = 0;
   }
   void before_observation(std::int64_t i) override {
@@ -39,15 +38,12 @@ class GlobalStamps final : public ProcSync, public GlobalTimes {
     inner_->clear_error();
   }
   SyncStats stats() const override { return stats_; }
-  const std::vector<double>& global_start() const override { return gstart_; }
-  const std::vector<double>& global_end() const override { return gend_; }
 
  private:
   std::unique_ptr<ProcSync> inner_;
   const clocksync::GlobalClock& clock_;
   std::int64_t k_ = 0;
   SyncStats stats_;
-  std::vector<double> gstart_, gend_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 // barrier kinds (global_stamps.h).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 namespace metron::rt {
@@ -14,6 +15,22 @@ class GlobalTimes {
   // One entry per observation of the current batch, this rank's view, seconds.
   virtual const std::vector<double>& global_start() const = 0;
   virtual const std::vector<double>& global_end() const = 0;
+};
+
+// The stamp storage the clock-based syncs share: one start and one end per observation of the
+// current batch, sized by begin_stamps() before the batch's loop so that the loop never
+// allocates.
+class BatchStamps : public GlobalTimes {
+ public:
+  const std::vector<double>& global_start() const override { return gstart_; }
+  const std::vector<double>& global_end() const override { return gend_; }
+
+ protected:
+  void begin_stamps(std::int64_t n) {
+    gstart_.assign(static_cast<std::size_t>(n), 0.0);
+    gend_.assign(static_cast<std::size_t>(n), 0.0);
+  }
+  std::vector<double> gstart_, gend_;
 };
 
 }  // namespace metron::rt

@@ -12,7 +12,7 @@ namespace metron::rt {
 
 namespace {
 
-class RoundTimeSync final : public ProcSync, public GlobalTimes {
+class RoundTimeSync final : public ProcSync, public BatchStamps {
  public:
   RoundTimeSync(MPI_Comm comm, const SynchronizedClock& clock, double start_wait_s)
       : comm_(comm), clock_(*clock.clock), wait_s_(start_wait_s) {
@@ -24,8 +24,7 @@ class RoundTimeSync final : public ProcSync, public GlobalTimes {
   std::string_view name() const override { return "roundtime"; }
 
   void begin_batch(std::int64_t n) override {
-    gstart_.assign(static_cast<std::size_t>(n), 0.0);
-    gend_.assign(static_cast<std::size_t>(n), 0.0);
+    begin_stamps(n);
     k_ = 0;
   }
   void before_observation(std::int64_t) override {
@@ -44,8 +43,6 @@ class RoundTimeSync final : public ProcSync, public GlobalTimes {
     return !late_;
   }
   SyncStats stats() const override { return stats_; }
-  const std::vector<double>& global_start() const override { return gstart_; }
-  const std::vector<double>& global_end() const override { return gend_; }
 
  private:
   MPI_Comm comm_;
@@ -55,7 +52,6 @@ class RoundTimeSync final : public ProcSync, public GlobalTimes {
   std::int64_t k_ = 0;
   bool late_ = false;
   SyncStats stats_;
-  std::vector<double> gstart_, gend_;
 };
 
 }  // namespace

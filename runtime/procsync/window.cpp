@@ -12,7 +12,7 @@ namespace metron::rt {
 
 namespace {
 
-class WindowSync final : public ProcSync, public GlobalTimes {
+class WindowSync final : public ProcSync, public BatchStamps {
  public:
   WindowSync(MPI_Comm comm, const Settings& s, const SynchronizedClock& clock)
       : comm_(comm),
@@ -32,8 +32,7 @@ class WindowSync final : public ProcSync, public GlobalTimes {
     double start = rank_ == 0 ? clock_.now() + wait_s_ : 0.0;
     note(MPI_Bcast(&start, 1, MPI_DOUBLE, 0, comm_));
     start_ = start;
-    gstart_.assign(static_cast<std::size_t>(n), 0.0);
-    gend_.assign(static_cast<std::size_t>(n), 0.0);
+    begin_stamps(n);
     k_ = 0;
     batch_invalid_ = 0;
     batch_busy_s_ = 0;
@@ -70,8 +69,6 @@ class WindowSync final : public ProcSync, public GlobalTimes {
     stats_.window_s = window_s_;
   }
   SyncStats stats() const override { return stats_; }
-  const std::vector<double>& global_start() const override { return gstart_; }
-  const std::vector<double>& global_end() const override { return gend_; }
 
  private:
   MPI_Comm comm_;
@@ -85,7 +82,6 @@ class WindowSync final : public ProcSync, public GlobalTimes {
   std::int64_t batch_invalid_ = 0;
   double batch_busy_s_ = 0;
   SyncStats stats_;
-  std::vector<double> gstart_, gend_;
 };
 
 }  // namespace
