@@ -122,11 +122,18 @@ void ManifestBuilder::set_clock_syncs(const std::vector<ClockSyncEvent>& events)
   j_["clock_syncs"] = std::move(a);
 }
 
-void ManifestBuilder::add_refinement(int group, const std::string& var,
-                                     const std::string& algorithm, int rounds,
-                                     const std::string& stop_reason, std::size_t points) {
+void ManifestBuilder::add_refinement(int group, const Job& first, const std::string& algorithm,
+                                     int rounds, const std::string& stop_reason,
+                                     std::size_t points) {
+  nlohmann::json outer = nlohmann::json::object();
+  for (const auto& [name, v] : first.factors) {
+    if (name == first.refine_var) break;
+    outer[name] = to_cell(v);
+  }
   j_["refinement"].push_back({{"group", group},
-                              {"var", var},
+                              {"block", first.block},
+                              {"var", first.refine_var},
+                              {"outer", outer},
                               {"algorithm", algorithm},
                               {"rounds", rounds},
                               {"stop_reason", stop_reason},

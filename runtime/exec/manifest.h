@@ -30,7 +30,9 @@ class ManifestBuilder {
   void set_error(const std::string& error) { j_["error"] = error; }
   // Clock synchronizations world rank 0 took part in (method, parameters, duration).
   void set_clock_syncs(const std::vector<ClockSyncEvent>& events);
-  void add_refinement(int group, const std::string& var, const std::string& algorithm, int rounds,
+  // One autorefine loop execution; `first` is its first regular job (block, variable, and the
+  // enclosing loops' values, which tell the executions of a nested loop apart).
+  void add_refinement(int group, const Job& first, const std::string& algorithm, int rounds,
                       const std::string& stop_reason, std::size_t points);
   const nlohmann::json& json() const { return j_; }
   // One line for people: "[  3/26] block op 16 B on 4 ranks: median 12.3 us (n = 32, rule_met)".

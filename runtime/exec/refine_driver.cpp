@@ -126,7 +126,7 @@ bool RefineDriver::run(const std::vector<JobSummary>& summaries, const RunJobFn&
   }
   if (me == 0)
     for (const Loop& l : loops)
-      manifest_.add_refinement(l.group, l.first->refine_var,
+      manifest_.add_refinement(l.group, *l.first,
                                adapt::refine_algorithm_name(l.refiner->config().algorithm),
                                l.refiner->round(), l.refiner->stop_reason(), l.points.size());
   return true;
