@@ -1,6 +1,6 @@
 // Clock-quality harness (Alg. 20 and 22 of "MPI Benchmarking Revisited", requirement R-22):
 // how long each synchronization takes and how far the synchronized clocks are apart right after
-// it and some seconds later. Backs `metron clock-check` and bench/clock_check.
+// it and some seconds later. Backs `metron clock-check` (interpreter/cli/clock_check_command.cpp).
 #pragma once
 
 #include <mpi.h>
