@@ -3,10 +3,10 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -41,25 +41,15 @@ std::string g_interrupted_manifest;
 std::string g_manifest_tmp;
 std::string g_manifest_path;
 
-// Holds SIGTERM and SIGINT back for its lifetime (they are delivered when it ends).
-class DeferSignals {
- public:
-  DeferSignals() {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &set, &old_);
-  }
-  ~DeferSignals() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-  DeferSignals(const DeferSignals&) = delete;
-  DeferSignals& operator=(const DeferSignals&) = delete;
+// A job's rows go to raw.csv and summary.csv, and the handler's manifest is updated, inside a
+// write section; a SIGTERM or SIGINT that arrives meanwhile (on this thread or another one:
+// MPI libraries run threads of their own, so blocking the signal here is not enough) is carried
+// out when the section ends, so the files never disagree about which jobs finished.
+// g_state: 0 idle, 1 writing, 2 terminating. Lock-free atomics are safe in a signal handler.
+std::atomic<int> g_state{0};
+volatile std::sig_atomic_t g_pending = 0;
 
- private:
-  sigset_t old_;
-};
-
-extern "C" void on_terminate(int sig) {
+[[noreturn]] void terminate_now(int sig) {
   if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
     int fd = ::open(g_manifest_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
@@ -71,11 +61,49 @@ extern "C" void on_terminate(int sig) {
         p += w;
         left -= static_cast<std::size_t>(w);
       }
+      // Rename first: the launcher may SIGKILL this process soon, and a renamed file whose data
+      // is written survives that; the fsync only guards against a crash of the machine.
+      ::rename(g_manifest_tmp.c_str(), g_manifest_path.c_str());
       ::fsync(fd);
       ::close(fd);
-      ::rename(g_manifest_tmp.c_str(), g_manifest_path.c_str());
     }
   }
+  ::_exit(128 + sig);
+}
+
+extern "C" void on_terminate(int sig) {
+  int expected = 0;
+  if (g_state.compare_exchange_strong(expected, 2)) terminate_now(sig);
+  if (expected == 1) {
+    g_pending = sig;  // the writer terminates when its section ends
+    return;
+  }
+  for (;;) ::pause();  // another thread is terminating the process
+}
+
+class JobWriteSection {
+ public:
+  JobWriteSection() {
+    int expected = 0;
+    if (!g_state.compare_exchange_strong(expected, 1))
+      for (;;) ::pause();  // a handler is terminating the process
+  }
+  ~JobWriteSection() {
+    g_state.store(0);
+    if (const int sig = g_pending) {
+      g_pending = 0;
+      on_terminate(sig);
+    }
+  }
+  JobWriteSection(const JobWriteSection&) = delete;
+  JobWriteSection& operator=(const JobWriteSection&) = delete;
+};
+
+// The other ranks wait a moment before exiting: when one rank dies, mpiexec kills the rest, and
+// rank 0 must first have written its manifest.
+extern "C" void on_terminate_worker(int sig) {
+  const timespec delay{0, 300'000'000};
+  ::nanosleep(&delay, nullptr);
   ::_exit(128 + sig);
 }
 
@@ -369,6 +397,9 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     g_interrupted_manifest = manifest.json().dump(2) + "\n";
     std::signal(SIGTERM, on_terminate);
     std::signal(SIGINT, on_terminate);
+  } else {
+    std::signal(SIGTERM, on_terminate_worker);
+    std::signal(SIGINT, on_terminate_worker);
   }
 
   CommCache comms(world);
@@ -406,9 +437,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
         r.global_end_s.clear();
       }
       JobSummary s = summarize(r, *job.settings);
-      // SIGTERM/SIGINT wait until the job is in raw.csv and summary.csv alike and the handler's
-      // manifest says so: a kill between the two files would leave them disagreeing.
-      const DeferSignals defer;
+      const JobWriteSection section;  // a kill now waits until both files and the manifest agree
       files.write_job(r, s);
       manifest.add_job(r, s, error);
       manifest.set_clock_syncs(clock_sync_events());
@@ -441,11 +470,11 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     RefineDriver refine(program, opt, world, manifest);
     if (!refine.run(summaries, run_job, total)) exit_code = kExitRuntime;
   }
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
   if (me == 0) {
     while (exit_code == kExitOk && next_print < plan.prints.size())
       std::printf("%s\n", plan.prints[next_print++].text.c_str());
-    std::signal(SIGTERM, SIG_DFL);
-    std::signal(SIGINT, SIG_DFL);
     const std::string finished = now_iso8601();
     manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
     if (!failure.empty()) manifest.set_error(failure);
