@@ -443,6 +443,17 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       manifest.set_clock_syncs(clock_sync_events());
       if (summary) *summary = s;
       if (!opt.quiet) std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
+      // A clock-based sync that rejected every observation usually means clocks that drifted
+      // apart since their synchronization: say so where the user looks, not only in the manifest.
+      const ProcSyncKind kind = job.settings->sync.kind;
+      if (error.empty() && s.n > 0 && s.valid_n == 0 &&
+          (kind == ProcSyncKind::Window || kind == ProcSyncKind::RoundTime))
+        std::fprintf(stderr,
+                     "%swarning: all %lld observations were invalid (%lld late starts, %lld window "
+                     "overruns over all ranks); if the clocks drifted apart since their "
+                     "synchronization, set resync (e.g. `set resync = 5s`)\n",
+                     location(program, job).c_str(), static_cast<long long>(s.n),
+                     static_cast<long long>(r.sync.late), static_cast<long long>(r.sync.overran));
       manifest.set_status("interrupted", "");
       g_interrupted_manifest = manifest.json().dump(2) + "\n";
     }

@@ -31,4 +31,6 @@ ok=$(awk -v m="$med" 'BEGIN{print (m > 49e-6 && m < 60e-6) ? "yes" : "no"}')
 expect_eq "margin: median ~50 us ($med)" "$ok" "yes"
 expect_grep "manifest: start wait recorded" '"start_wait_s"' out/manifest.json
 expect_grep "manifest: sync kind" '"kind": "roundtime"' out/manifest.json
+expect_grep "warning for the all-invalid job, with its location" \
+  "r.bench:9:3: warning: all [0-9]* observations were invalid" stderr.txt
 finish
