@@ -26,6 +26,7 @@
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
+#include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_times.h"
@@ -105,13 +106,6 @@ extern "C" void on_terminate_worker(int sig) {
   const timespec delay{0, 300'000'000};
   ::nanosleep(&delay, nullptr);
   ::_exit(128 + sig);
-}
-
-std::string now_iso8601() {
-  std::time_t t = std::time(nullptr);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
 }
 
 // Agreement on an error across `comm`: every rank passes its own message (empty: none) and
@@ -385,7 +379,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   std::vector<std::size_t> order = job_order(plan, opt.launch);
-  const std::string started = now_iso8601();
+  const std::string started = out::utc_now_iso8601();
   const auto t_started = std::chrono::steady_clock::now();
   if (me == 0) {
     manifest.set_status("running", started);
@@ -486,7 +480,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   if (me == 0) {
     while (exit_code == kExitOk && next_print < plan.prints.size())
       std::printf("%s\n", plan.prints[next_print++].text.c_str());
-    const std::string finished = now_iso8601();
+    const std::string finished = out::utc_now_iso8601();
     manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
     if (!failure.empty()) manifest.set_error(failure);
     files.write_manifest(manifest.json());

@@ -23,6 +23,7 @@
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/output/json_file.h"
 
 #ifndef METRON_GIT_COMMIT
 #define METRON_GIT_COMMIT "unknown"
@@ -34,44 +35,15 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
+using out::read_json_file;
+using out::utc_now_iso8601;
+using out::write_json_file;
 
 constexpr std::size_t kTailLines = 20;
 constexpr std::size_t kTailBytes = 4000;
 
-std::string now_iso8601() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-bool write_json_atomic(const fs::path& path, const json& j) {
-  fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".tmp");
-  {
-    std::ofstream f(tmp);
-    if (!f) return false;
-    f << j.dump(2) << "\n";
-    if (!f) return false;
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return !ec;
-}
-
-std::optional<json> read_json(const fs::path& path) {
-  std::ifstream f(path);
-  if (!f) return std::nullopt;
-  try {
-    return json::parse(f);
-  } catch (...) {
-    return std::nullopt;
-  }
-}
-
 std::string launch_status_on_disk(const fs::path& dir) {
-  auto m = read_json(dir / "manifest.json");
+  auto m = read_json_file(dir / "manifest.json");
   if (!m || !m->is_object()) return "";
   return m->value("status", "");
 }
@@ -162,18 +134,18 @@ void run_launch(RunState& st, const Launch& l, json& entry) {
   std::string err;
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
   entry["argv"] = argv;
-  entry["started_at"] = now_iso8601();
+  entry["started_at"] = utc_now_iso8601();
   entry["stdout"] = "launches/" + std::to_string(l.id) + "/stdout.txt";
   entry["stderr"] = "launches/" + std::to_string(l.id) + "/stderr.txt";
   entry["status"] = "running";
-  write_json_atomic(st.dir / "manifest.json", st.manifest);
+  write_json_file(st.dir / "manifest.json", st.manifest);
 
   ChildResult r;
   if (argv.empty())
     r.spawn_error = err;
   else
     r = run_child(argv, l.env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string());
-  entry["finished_at"] = now_iso8601();
+  entry["finished_at"] = utc_now_iso8601();
   entry["duration_s"] = r.duration_s;
   entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
   entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
@@ -194,7 +166,7 @@ void run_launch(RunState& st, const Launch& l, json& entry) {
     entry["error"] = "the launcher exited 0 but the launch's manifest says '" + on_disk + "'";
   std::string tail = file_tail((ldir / "stderr.txt").string(), kTailLines, kTailBytes);
   entry["stderr_tail"] = tail;
-  write_json_atomic(st.dir / "manifest.json", st.manifest);
+  write_json_file(st.dir / "manifest.json", st.manifest);
 }
 
 // Loads the script (from disk, or from the recorded files) and reports its diagnostics.
@@ -271,7 +243,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.manifest = {{"run_schema_version", kRunSchemaVersion},
                  {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
                  {"status", "running"},
-                 {"started_at", now_iso8601()},
+                 {"started_at", utc_now_iso8601()},
                  {"finished_at", nullptr},
                  {"command", o.argv},
                  {"script", script_json(files, fs::relative(*copy, st.dir).string())},
@@ -282,7 +254,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"order", order},
                  {"launches", entries}};
   if (!o.replay_of.empty()) st.manifest["replay_of"] = o.replay_of;
-  if (!write_json_atomic(st.dir / "manifest.json", st.manifest)) {
+  if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
     error_line("cannot write '" + (st.dir / "manifest.json").string() + "'");
     return kExitIo;
   }
@@ -293,7 +265,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 // manifest if it went missing.
 int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                std::vector<std::int64_t>& order) {
-  auto m = read_json(st.dir / "manifest.json");
+  auto m = read_json_file(st.dir / "manifest.json");
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
     error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
     return kExitIo;
@@ -323,7 +295,7 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
   if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();
-  st.manifest["resumed"].push_back({{"at", now_iso8601()}, {"command", o.argv}});
+  st.manifest["resumed"].push_back({{"at", utc_now_iso8601()}, {"command", o.argv}});
   return kExitOk;
 }
 
@@ -388,8 +360,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
 
   if (int sig = stop_requested()) {
     st.manifest["status"] = "interrupted";
-    st.manifest["finished_at"] = now_iso8601();
-    write_json_atomic(st.dir / "manifest.json", st.manifest);
+    st.manifest["finished_at"] = utc_now_iso8601();
+    write_json_file(st.dir / "manifest.json", st.manifest);
     outcome.interrupted = true;
     std::fprintf(stderr, "metron: run interrupted; continue it with: metron run --resume %s\n",
                  st.dir.string().c_str());
@@ -434,8 +406,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   }
   st.manifest["merged"] = merge;
   st.manifest["status"] = outcome.failed == 0 ? "complete" : "failed";
-  st.manifest["finished_at"] = now_iso8601();
-  if (!write_json_atomic(st.dir / "manifest.json", st.manifest)) {
+  st.manifest["finished_at"] = utc_now_iso8601();
+  if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
     error_line("cannot write '" + (st.dir / "manifest.json").string() + "'");
     return kExitIo;
   }

@@ -12,6 +12,7 @@
 #include "runtime/analysis/results_data.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
+#include "runtime/output/json_file.h"
 
 namespace metron::launcher {
 
@@ -19,16 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-std::optional<json> read_json(const fs::path& path) {
-  std::ifstream f(path);
-  if (!f) return std::nullopt;
-  try {
-    return json::parse(f);
-  } catch (...) {
-    return std::nullopt;
-  }
-}
 
 std::string default_replay_dir(const std::string& recorded) {
   std::string base = fs::path(recorded).lexically_normal().string();
@@ -40,7 +31,7 @@ std::string default_replay_dir(const std::string& recorded) {
 
 // The "system" object of launch `id` of a run folder (null if that launch has no manifest).
 json launch_system(const fs::path& dir, std::int64_t id) {
-  auto m = read_json(dir / "launches" / std::to_string(id) / "manifest.json");
+  auto m = out::read_json_file(dir / "launches" / std::to_string(id) / "manifest.json");
   if (!m || !m->is_object() || !m->contains("system")) return nullptr;
   return (*m)["system"];
 }
@@ -48,7 +39,7 @@ json launch_system(const fs::path& dir, std::int64_t id) {
 }  // namespace
 
 int replay_experiment(const ReplayOptions& o) {
-  auto m = read_json(fs::path(o.recorded_dir) / "manifest.json");
+  auto m = out::read_json_file(fs::path(o.recorded_dir) / "manifest.json");
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
     std::fprintf(stderr,
                  "metron: error: '%s' is not a `metron run` results folder (no run manifest)\n",
@@ -85,7 +76,7 @@ int replay_experiment(const ReplayOptions& o) {
 
   // Environment: the first launch id that completed in both runs (same factor levels, so the
   // launch-factor variables do not show up as differences).
-  auto nm = read_json(fs::path(r.out_dir) / "manifest.json");
+  auto nm = out::read_json_file(fs::path(r.out_dir) / "manifest.json");
   json old_sys = nullptr, new_sys = nullptr;
   if (nm)
     for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "interpreter/measure_funcs.h"
+#include "runtime/output/json_file.h"
 
 namespace metron::out {
 
@@ -145,16 +146,7 @@ bool ResultsFiles::write_sko(const Plan& plan, const std::string& started,
 }
 
 bool ResultsFiles::write_manifest(const nlohmann::json& manifest) {
-  std::string tmp = dir_ + "/.manifest.json.tmp";
-  {
-    std::ofstream f(tmp);
-    if (!f) return false;
-    f << manifest.dump(2) << "\n";
-    if (!f) return false;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, dir_ + "/manifest.json", ec);
-  return !ec;
+  return write_json_file(dir_ + "/manifest.json", manifest);
 }
 
 }  // namespace metron::out
