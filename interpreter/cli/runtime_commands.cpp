@@ -13,7 +13,9 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/exec/executor.h"
+#include "runtime/exec/launch_watchdog.h"
 #include "runtime/exec/script_bundle.h"
+#include "runtime/exec/test_hang.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
@@ -26,8 +28,12 @@ CLI::App* g_run = nullptr;
 CLI::App* g_analyze = nullptr;
 CLI::App* g_compare = nullptr;
 CLI::App* g_replay = nullptr;
-std::string g_factor;  // compare --factor
-std::string g_csv;     // compare --csv
+std::string g_factor;           // compare --factor
+std::string g_csv;              // compare --csv
+double g_exec_timeout = 0;      // exec --timeout
+double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan)
+double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
+int g_retries = -1;             // run --retries (negative: default or recorded)
 
 std::string default_out_dir(const std::string& script) {
   std::time_t t = std::time(nullptr);
@@ -53,6 +59,8 @@ bool parse_levels(const std::string& spec, std::map<std::string, std::size_t>& o
 }
 
 int cmd_exec(CliOptions& o, int argc, char** argv) {
+  rt::start_launch_watchdog(g_exec_timeout);  // first: a hang in MPI_Init counts too
+  rt::test_hang_before_init();
   MPI_Init(&argc, &argv);
   int me = 0, np = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -116,6 +124,9 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launcher = o.launcher;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
+  r.launch_timeout_s = g_launch_timeout;
+  r.startup_timeout_s = g_startup_timeout;
+  r.retries = g_retries;
   launcher::RunOutcome outcome;
   int rc = launcher::run_experiment(r, outcome);
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
@@ -203,6 +214,11 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_option("--levels", o.launch_spec,
                      "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
+  g_exec
+      ->add_option("--timeout", g_exec_timeout,
+                   "end the launch after this many seconds (status 'timeout' in the manifest, "
+                   "exit 70)")
+      ->check(CLI::PositiveNumber);
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
@@ -227,6 +243,20 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         " (default \"" + launcher::kDefaultLauncher + "\")");
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
+  g_run
+      ->add_option("--launch-timeout", g_launch_timeout,
+                   "seconds a launch may run before it is killed and retried (default: its "
+                   "deadline from the plan, recorded in the manifest)")
+      ->check(CLI::PositiveNumber);
+  g_run
+      ->add_option("--startup-timeout", g_startup_timeout,
+                   "seconds a launch may take to reach its first job (default 60)")
+      ->check(CLI::PositiveNumber);
+  g_run
+      ->add_option("--retries", g_retries,
+                   "times a launch killed at a time limit is run again before it counts as "
+                   "failed (default 1)")
+      ->check(CLI::Range(0, 1000));
 
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "

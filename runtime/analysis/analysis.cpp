@@ -144,6 +144,14 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
   if (d.skipped_rows > 0)
     out += fmt::format("{} job row{} without a median (failed jobs) left out\n", d.skipped_rows,
                        d.skipped_rows == 1 ? "" : "s");
+  // Launches killed at a time limit and run again (metron run --retries): their killed attempts
+  // are not in the data, but a hang is worth knowing about.
+  const std::int64_t retried =
+      d.manifest.is_object() ? d.manifest.value("retried_launches", std::int64_t{0}) : 0;
+  if (retried > 0)
+    out += fmt::format(
+        "{} launch{} needed a retry (killed at a time limit first; attempts in manifest.json)\n",
+        retried, retried == 1 ? "" : "es");
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include "runtime/exec/manifest.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
+#include "runtime/exec/test_hang.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
 #include "runtime/output/json_file.h"
@@ -99,6 +100,13 @@ class JobWriteSection {
   JobWriteSection(const JobWriteSection&) = delete;
   JobWriteSection& operator=(const JobWriteSection&) = delete;
 };
+
+// For exec --timeout: this process's world rank once known, the job in progress (a job of the
+// plan or of a refinement round: both outlive the launch's jobs), and whether the last manifest
+// is written.
+std::atomic<int> g_world_rank{-1};
+std::atomic<const Job*> g_running_job{nullptr};
+std::atomic<bool> g_launch_done{false};
 
 // The other ranks wait a moment before exiting: when one rank dies, mpiexec kills the rest, and
 // rank 0 must first have written its manifest.
@@ -362,6 +370,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   MPI_Comm_rank(world, &me);
   MPI_Comm_size(world, &np);
   const Plan& plan = program.plan;
+  g_world_rank.store(me);
 
   // Rank 0 opens the results folder; everyone learns whether that worked.
   out::ResultsFiles files;
@@ -406,6 +415,8 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   // Runs one job on every rank (collective over world). On rank 0, `summary` receives its
   // statistics. Returns false when the job failed (the launch stops there).
   auto run_job = [&](const Job& job, int refine_round, JobSummary* summary) {
+    g_running_job.store(&job);
+    test_hang_in_job(me, job.id);
     std::vector<int> ranks;
     MPI_Comm comm = comms.get(job.comm, ranks);  // collective over world
     JobResult r;
@@ -484,6 +495,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
     if (!failure.empty()) manifest.set_error(failure);
     files.write_manifest(manifest.json());
+    g_launch_done.store(true);
     const double duration =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started).count();
     if (!files.write_sko(plan, started, finished, duration))
@@ -492,6 +504,60 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     std::fflush(stdout);
   }
   return exit_code;
+}
+
+void end_launch_on_timeout(double limit_s, double after_s) {
+  int rank = g_world_rank.load();
+  if (rank < 0) {  // before execute_plan: the process manager's environment says
+    const char* r = std::getenv("PMI_RANK");
+    rank = r ? std::atoi(r) : 0;
+  }
+  if (rank != 0) {
+    const timespec delay{1, 0};
+    ::nanosleep(&delay, nullptr);
+    ::_exit(kExitRuntime);
+  }
+  // Hold the write state so that no job write starts, after waiting (at most 5 s) for one that
+  // is under way; a SIGTERM handler that is already terminating the process wins.
+  for (int i = 0; i < 500; ++i) {
+    int expected = 0;
+    if (g_state.compare_exchange_strong(expected, 2)) break;
+    if (expected == 2)
+      for (;;) ::pause();
+    const timespec step{0, 10'000'000};
+    ::nanosleep(&step, nullptr);
+  }
+  nlohmann::json t = {{"reason", "timeout"}, {"limit_s", limit_s}, {"after_s", after_s}};
+  std::string where = " in start-up (MPI_Init, reading the script)";
+  if (g_launch_done.load()) {
+    where = " after its last job (MPI_Finalize)";
+  } else if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
+    nlohmann::json m = nlohmann::json::parse(g_interrupted_manifest, nullptr, false);
+    if (m.is_object()) {
+      t["jobs_done"] = m.value("jobs", nlohmann::json::array()).size();
+      t["job"] = nullptr;
+      where = " before its first job";
+      if (const Job* j = g_running_job.load()) {
+        t["job"] = {
+            {"id", j->id}, {"block", j->block}, {"op", j->op.func->name}, {"bytes", j->bytes}};
+        where = fmt::format(" in job {} (block '{}', {} {} B)", j->id, j->block, j->op.func->name,
+                            j->bytes);
+      }
+      const std::string msg = fmt::format(
+          "the launch timed out: still running after {:g} s (--timeout){}", limit_s, where);
+      m["status"] = "timeout";
+      m["finished_at"] = out::utc_now_iso8601();
+      m["timeout"] = t;
+      m["error"] = msg;
+      out::write_json_file(g_manifest_path, m);
+    }
+  }
+  std::fprintf(
+      stderr, "metron: error: %s\n",
+      fmt::format("the launch timed out: still running after {:g} s (--timeout){}", limit_s, where)
+          .c_str());
+  std::fflush(stderr);
+  ::_exit(kExitRuntime);
 }
 
 }  // namespace metron::rt

@@ -30,4 +30,10 @@ struct ExecOptions {
 // Runs the plan; returns the process exit code (same on every rank).
 int execute_plan(const Program& program, const ExecOptions& options, MPI_Comm world);
 
+// exec --timeout (launch_watchdog.h), called from the watchdog thread: rank 0 waits for a job
+// write in progress to end, records "status": "timeout" with the job in progress in the
+// manifest and prints why; every rank exits with 70 (the others after a moment, so that mpiexec
+// does not kill rank 0 while it writes).
+[[noreturn]] void end_launch_on_timeout(double limit_s, double after_s);
+
 }  // namespace metron::rt

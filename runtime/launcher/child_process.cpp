@@ -10,7 +10,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <fstream>
+
+#include "runtime/launcher/process_tree.h"
 
 extern char** environ;
 
@@ -42,7 +45,8 @@ int stop_requested() {
 
 ChildResult run_child(const std::vector<std::string>& argv,
                       const std::vector<std::pair<std::string, std::string>>& env,
-                      const std::string& stdout_path, const std::string& stderr_path) {
+                      const std::string& stdout_path, const std::string& stderr_path,
+                      const ChildLimits& limits) {
   ChildResult r;
   std::vector<std::string> envs;
   for (char** e = environ; e && *e; ++e) {
@@ -90,14 +94,45 @@ ChildResult run_child(const std::vector<std::string>& argv,
   r.started = true;
   g_child = pid;
   if (g_stop) kill(pid, g_stop);  // a signal that came while spawning
+  auto since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  // Polls rather than blocking in waitpid: the limits and the start-up marker need a clock.
+  const timespec poll{0, 50'000'000};
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) break;
+  bool ended = false;
+  auto try_wait = [&] {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid || (w < 0 && errno != EINTR)) ended = true;
+    return ended;
+  };
+  while (!try_wait()) {
+    const double t = since_start();
+    if (r.startup_s < 0 && limits.started && limits.started()) r.startup_s = t;
+    if (r.startup_s < 0 && limits.startup_timeout_s > 0 && t >= limits.startup_timeout_s)
+      r.killed = ChildKill::StartupTimeout;
+    else if (limits.timeout_s > 0 && t >= limits.timeout_s)
+      r.killed = ChildKill::Timeout;
+    if (r.killed != ChildKill::None) break;
+    nanosleep(&poll, nullptr);
+  }
+  if (!ended) {
+    r.killed_at_s = since_start();
+    kill(pid, SIGTERM);
+    const double grace_end = since_start() + limits.kill_grace_s;
+    while (!try_wait() && since_start() < grace_end) nanosleep(&poll, nullptr);
+    if (!ended) {
+      r.sigkilled = true;
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
   }
   g_child = 0;
-  r.duration_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.duration_s = since_start();
   if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  r.left_behind = kill_descendants(2.0);
   return r;
 }
 

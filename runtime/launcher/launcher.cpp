@@ -1,6 +1,7 @@
 // `metron run` (see launcher.h). The run manifest (DIR/manifest.json) is rewritten atomically at
 // every change of a launch's status, so a killed run leaves a readable record for --resume; the
-// launch folders' own manifests say which launches completed.
+// launch folders' own manifests say which launches completed. A launch past its deadline or its
+// start-up limit is killed, its folder moved to DIR/attempts/, and it is run again from scratch.
 #include "runtime/launcher/launcher.h"
 
 #include <fmt/format.h>
@@ -20,8 +21,10 @@
 #include "runtime/exec/manifest.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_command.h"
+#include "runtime/launcher/launch_deadline.h"
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/merge.h"
+#include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
 #include "runtime/output/json_file.h"
 
@@ -118,14 +121,56 @@ struct RunState {
   std::string launcher;
   std::uint64_t seed = 0;
   std::string metron;
+  double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
+  double startup_timeout_s = kDefaultStartupTimeoutS;
+  int retries = kDefaultRetries;
 };
 
-// Starts one launch into a clean folder and records its outcome in `entry`.
-void run_launch(RunState& st, const Launch& l, json& entry) {
-  fs::path ldir = st.dir / "launches" / std::to_string(l.id);
-  std::error_code ec;
-  fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
-  fs::create_directories(ldir, ec);
+// What a killed launch was doing, from its own manifest: rank 0 records its finished jobs when
+// it gets SIGTERM, so the job in progress is the next one in its order. A launch that timed out
+// by itself (exec --timeout) says so in its `timeout` object. No manifest: it never started.
+void job_in_progress(const fs::path& ldir, json& rec) {
+  rec["job"] = nullptr;
+  auto m = read_json_file(ldir / "manifest.json");
+  if (!m || !m->is_object()) return;
+  const json jobs = m->value("jobs", json::array());
+  rec["jobs_done"] = jobs.size();
+  if (m->contains("timeout") && (*m)["timeout"].is_object()) {
+    rec["job"] = (*m)["timeout"].value("job", json(nullptr));
+    return;
+  }
+  const json order = m->value("order", json::array());
+  if (jobs.size() >= order.size()) return;  // refinement, or between the last job and the end
+  const json& id = order[jobs.size()];
+  json job = {{"id", id}};
+  if (m->contains("plan") && (*m)["plan"].is_object())
+    for (const auto& j : (*m)["plan"].value("jobs", json::array()))
+      if (j.value("id", json(nullptr)) == id) {
+        job["block"] = j.value("block", "");
+        job["op"] = j.value("op", "");
+        job["bytes"] = j.value("bytes", 0);
+      }
+  rec["job"] = job;
+}
+
+// "in job 7 (block 'b', Bcast 16 B)", or "" when unknown.
+std::string job_text(const json& rec) {
+  const json job = rec.value("job", json(nullptr));
+  if (!job.is_object() || !job.contains("id")) return "";
+  std::string t = " in job " + job["id"].dump();
+  if (job.contains("block"))
+    t += fmt::format(" (block '{}', {} {} B)", job.value("block", ""), job.value("op", ""),
+                     job.value("bytes", 0));
+  return t;
+}
+
+// Starts one launch into a clean folder and records its outcome in `entry`. A launch killed at
+// its deadline or start-up limit (or one that timed out by itself) is retried up to st.retries
+// times; each attempt is recorded in entry["attempts"], the killed ones' folders are kept in
+// DIR/attempts/<id>-<attempt>/ and never merged.
+void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
+  const std::string id = std::to_string(l.id);
+  fs::path ldir = st.dir / "launches" / id;
   std::map<std::string, std::string> values = {
       {"np", std::to_string(l.np)},     {"metron", st.metron},
       {"script", st.script_copy},       {"dir", fs::absolute(ldir).string()},
@@ -133,40 +178,142 @@ void run_launch(RunState& st, const Launch& l, json& entry) {
       {"levels", l.levels_spec()},      {"seed", std::to_string(st.seed)}};
   std::string err;
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
-  entry["argv"] = argv;
-  entry["started_at"] = utc_now_iso8601();
-  entry["stdout"] = "launches/" + std::to_string(l.id) + "/stdout.txt";
-  entry["stderr"] = "launches/" + std::to_string(l.id) + "/stderr.txt";
-  entry["status"] = "running";
-  write_json_file(st.dir / "manifest.json", st.manifest);
+  ChildLimits limits;
+  limits.startup_timeout_s = st.startup_timeout_s;
+  limits.timeout_s = st.launch_timeout_s >= 0 ? st.launch_timeout_s
+                     : entry.value("deadline_s", json(0.0)).is_number()
+                         ? entry.value("deadline_s", 0.0)
+                         : 0.0;
+  limits.kill_grace_s = kKillGraceS;
+  limits.started = [ldir] {
+    std::error_code ec;
+    return fs::exists(ldir / "manifest.json", ec);
+  };
+  if (!entry.contains("attempts")) entry["attempts"] = json::array();
+  int retries_used = 0;
+  for (;;) {
+    std::error_code ec;
+    fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
+    fs::create_directories(ldir, ec);
+    const std::size_t attempt = entry["attempts"].size() + 1;
+    entry.erase("error");
+    entry.erase("timeout");
+    entry["argv"] = argv;
+    entry["started_at"] = utc_now_iso8601();
+    entry["stdout"] = "launches/" + id + "/stdout.txt";
+    entry["stderr"] = "launches/" + id + "/stderr.txt";
+    entry["status"] = "running";
+    entry["attempt"] = attempt;
+    write_json_file(st.dir / "manifest.json", st.manifest);
 
-  ChildResult r;
-  if (argv.empty())
-    r.spawn_error = err;
-  else
-    r = run_child(argv, l.env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string());
-  entry["finished_at"] = utc_now_iso8601();
-  entry["duration_s"] = r.duration_s;
-  entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
-  entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
-  std::string on_disk = launch_status_on_disk(ldir);
-  entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
-  std::string status;
-  if (stop_requested())
-    status = "interrupted";
-  else if (!r.started)
-    status = "failed";
-  else if (r.signal == 0 && r.exit_code == 0 && on_disk == "complete")
-    status = "complete";
-  else
-    status = "failed";
-  entry["status"] = status;
-  if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
-  if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete")
-    entry["error"] = "the launcher exited 0 but the launch's manifest says '" + on_disk + "'";
-  std::string tail = file_tail((ldir / "stderr.txt").string(), kTailLines, kTailBytes);
-  entry["stderr_tail"] = tail;
+    ChildResult r;
+    if (argv.empty())
+      r.spawn_error = err;
+    else
+      r = run_child(argv, l.env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
+                    limits);
+    entry["finished_at"] = utc_now_iso8601();
+    entry["duration_s"] = r.duration_s;
+    entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
+    entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
+    std::string on_disk = launch_status_on_disk(ldir);
+    entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+    std::string status;
+    if (stop_requested())
+      status = "interrupted";
+    else if (!r.started)
+      status = "failed";
+    else if (r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
+             on_disk == "complete")
+      status = "complete";
+    else
+      status = "failed";
+    entry["status"] = status;
+    if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
+    if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete" &&
+        r.killed == ChildKill::None)
+      entry["error"] = "the launcher exited 0 but the launch's manifest says '" + on_disk + "'";
+    // A hang: killed at a limit here, or timed out by itself (exec --timeout in the template).
+    const bool hung = r.killed != ChildKill::None || on_disk == "timeout";
+    json rec = {{"attempt", attempt},
+                {"started_at", entry["started_at"]},
+                {"finished_at", entry["finished_at"]},
+                {"duration_s", r.duration_s},
+                {"exit_code", entry["exit_code"]},
+                {"signal", entry["signal"]},
+                {"launch_status", entry["launch_status"]}};
+    if (hung && status != "interrupted") {
+      json t;
+      if (r.killed == ChildKill::StartupTimeout) {
+        t = {{"reason", "startup_timeout"},
+             {"limit_s", limits.startup_timeout_s},
+             {"after_s", r.killed_at_s}};
+      } else if (r.killed == ChildKill::Timeout) {
+        t = {{"reason", "timeout"},
+             {"limit_s", limits.timeout_s},
+             {"limit_from", st.launch_timeout_s >= 0 ? "option" : "plan"},
+             {"after_s", r.killed_at_s}};
+      } else {  // the launch's own --timeout
+        auto m = read_json_file(ldir / "manifest.json");
+        t = m && m->contains("timeout") ? (*m)["timeout"] : json::object();
+        t["reason"] = "timeout";
+        t["limit_from"] = "exec";
+      }
+      job_in_progress(ldir, t);
+      if (r.killed != ChildKill::None) {
+        t["sigkilled"] = r.sigkilled;
+        t["left_behind"] = r.left_behind;
+      }
+      std::string what =
+          t["reason"] == "startup_timeout"
+              ? fmt::format("no job started within the start-up limit of {:g} s",
+                            t.value("limit_s", 0.0))
+              : fmt::format("still running at its deadline of {:g} s{}{}", t.value("limit_s", 0.0),
+                            t.value("limit_from", "") == "plan" ? " (from the plan)" : "",
+                            job_text(t));
+      t["message"] = what;
+      rec["timeout"] = t;
+      entry["timeout"] = t;
+      entry["error"] = "killed: " + what;
+    } else if (r.left_behind > 0) {
+      rec["left_behind"] = r.left_behind;
+    }
+    rec["status"] = status;
+    if (entry.contains("error")) rec["error"] = entry["error"];
+    std::string tail = file_tail((ldir / "stderr.txt").string(), kTailLines, kTailBytes);
+    entry["stderr_tail"] = tail;
+    const bool retry = hung && status == "failed" && retries_used < st.retries;
+    if (retry) {
+      // Keep the killed attempt for diagnosis, outside launches/: its partial rows never merge.
+      const std::string kept = "attempts/" + id + "-" + std::to_string(attempt);
+      fs::create_directories(st.dir / "attempts", ec);
+      fs::rename(ldir, st.dir / kept, ec);
+      if (!ec) {
+        rec["dir"] = kept;
+        rec["stderr"] = kept + "/stderr.txt";
+      }
+      rec["stderr_tail"] = tail;
+    }
+    entry["attempts"].push_back(rec);
+    if (!retry) break;
+    ++retries_used;
+    entry["retries"] = retries_used;
+    progress.note(fmt::format("metron: launch {} killed: {}; retry {} of {}", l.id,
+                              entry["timeout"].value("message", ""), retries_used, st.retries));
+  }
+  entry["retries"] = retries_used;
   write_json_file(st.dir / "manifest.json", st.manifest);
+}
+
+json limits_json(const RunState& st) {
+  DeadlineAllowances a;
+  return {
+      {"launch_timeout_s", st.launch_timeout_s >= 0 ? json(st.launch_timeout_s) : json(nullptr)},
+      {"startup_timeout_s", st.startup_timeout_s},
+      {"retries", st.retries},
+      {"kill_grace_s", kKillGraceS},
+      {"allowances",
+       {{"budget_factor", a.budget_factor}, {"job_s", a.job_s}, {"clock_sync_s", a.clock_sync_s}}}};
 }
 
 // Loads the script (from disk, or from the recorded files) and reports its diagnostics.
@@ -237,9 +384,42 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   order = launch_order(launches.size(), st.seed);
   st.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
 
+  st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
+  st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
+  st.launch_timeout_s = o.launch_timeout_s;
+  // Each launch's deadline from its own plan (the process count and launch levels shape it),
+  // one plan per distinct combination.
+  DeadlineAllowances allow;
+  allow.startup_s = st.startup_timeout_s;
+  std::map<std::string, LaunchDeadline> deadlines;
+  if (st.launch_timeout_s < 0)
+    for (const Launch& l : launches) {
+      const std::string key = std::to_string(l.np) + ":" + l.levels_spec();
+      if (deadlines.count(key)) continue;
+      BuildOptions b;
+      b.np = l.np;
+      b.seed = st.seed;
+      b.seed_given = true;
+      for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
+      DiagnosticEngine diags(program->sources);
+      deadlines[key] = launch_deadline(build_plan(program->script, b, diags), allow);
+    }
+
   json entries = json::array();
-  for (std::size_t i = 0; i < order.size(); ++i)
-    entries.push_back(launch_entry(launches[static_cast<std::size_t>(order[i])], i));
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Launch& l = launches[static_cast<std::size_t>(order[i])];
+    json e = launch_entry(l, i);
+    if (st.launch_timeout_s >= 0) {
+      e["deadline_s"] = st.launch_timeout_s;
+      e["deadline_from"] = "option";
+    } else {
+      const LaunchDeadline& d = deadlines[std::to_string(l.np) + ":" + l.levels_spec()];
+      e["deadline_s"] = d.total_s;
+      e["deadline_from"] = "plan";
+      e["deadline"] = deadline_json(d);
+    }
+    entries.push_back(std::move(e));
+  }
   st.manifest = {{"run_schema_version", kRunSchemaVersion},
                  {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
                  {"status", "running"},
@@ -252,6 +432,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"launcher", st.launcher},
                  {"design", design_to_json(design)},
                  {"order", order},
+                 {"limits", limits_json(st)},
                  {"launches", entries}};
   if (!o.replay_of.empty()) st.manifest["replay_of"] = o.replay_of;
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
@@ -275,6 +456,18 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.launcher = o.launcher.empty() ? st.manifest.value("launcher", std::string(kDefaultLauncher))
                                    : o.launcher;
   st.manifest["launcher"] = st.launcher;
+  // Limits: as given now, else as recorded, else the defaults.
+  const json rec = st.manifest.value("limits", json::object());
+  auto recorded = [&](const char* key, double dflt) {
+    return rec.contains(key) && rec[key].is_number() ? rec[key].get<double>() : dflt;
+  };
+  st.launch_timeout_s =
+      o.launch_timeout_s >= 0 ? o.launch_timeout_s : recorded("launch_timeout_s", -1);
+  st.startup_timeout_s = o.startup_timeout_s >= 0
+                             ? o.startup_timeout_s
+                             : recorded("startup_timeout_s", kDefaultStartupTimeoutS);
+  st.retries = o.retries >= 0 ? o.retries : static_cast<int>(recorded("retries", kDefaultRetries));
+  st.manifest["limits"] = limits_json(st);
   RunDesign design = design_from_json(st.manifest["design"]);
   launches = expand_launches(design);
   order = st.manifest.value("order", std::vector<std::int64_t>{});
@@ -320,6 +513,9 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   if (rc != kExitOk) return rc;
 
   install_stop_handlers();
+  // Orphans of a killed launch (Hydra's proxies and ranks run in sessions of their own) become
+  // this process's children, so that none is left behind.
+  become_subreaper();
   ProgressPrinter progress(o.quiet);
   auto t0 = std::chrono::steady_clock::now();
   std::vector<double> durations;
@@ -342,7 +538,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     progress.show(
         progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
-    run_launch(st, l, entry);
+    run_launch(st, l, entry, progress);
     ++ran;
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
     if (entry["status"] == "failed") {
@@ -387,6 +583,9 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   }
   outcome.complete = sources.size();
   outcome.failed = order.size() - sources.size();
+  for (const auto& e : entries)
+    if (e.value("retries", 0) > 0) ++outcome.retried;
+  st.manifest["retried_launches"] = outcome.retried;
   json merge = {{"launches", merged}};
   std::string err;
   int exit_code = outcome.failed == 0 ? kExitOk : kExitRuntime;

@@ -1,7 +1,7 @@
 // `metron run`: the launches of an experiment (replicates x launch-factor levels) in a seeded
 // random order, each a child `mpiexec ... metron exec` (through the launcher template) into
-// DIR/launches/<id>/, one run manifest, --resume, then the merge and the analysis. Not an MPI
-// process.
+// DIR/launches/<id>/ under a deadline and a start-up limit (killed and retried past them), one
+// run manifest, --resume, then the merge and the analysis. Not an MPI process.
 #pragma once
 
 #include <cstdint>
@@ -29,13 +29,24 @@ struct RunOptions {
   std::string replay_of;          // the recorded folder, when replaying
   bool quiet = false;             // no progress lines and no analysis table
   bool analysis_table = true;     // print the analysis table (replay prints its verdicts)
+  // Limits of each launch (docs/experiments.md, "Deadlines and retries"). Negative: not given
+  // (a fresh run takes the defaults, --resume the recorded values).
+  double launch_timeout_s = -1;   // else each launch's deadline derived from its plan
+  double startup_timeout_s = -1;  // default kDefaultStartupTimeoutS
+  int retries = -1;               // default kDefaultRetries
 };
+
+inline constexpr double kDefaultStartupTimeoutS = 60;
+inline constexpr int kDefaultRetries = 1;
+// After SIGTERM, how long a launch past its deadline may take to end before SIGKILL.
+inline constexpr double kKillGraceS = 5;
 
 struct RunOutcome {
   std::string dir;
   std::size_t launches = 0;
   std::size_t complete = 0;
   std::size_t failed = 0;
+  std::size_t retried = 0;  // launches that needed a retry (killed at a limit first)
   bool interrupted = false;
 };
 
