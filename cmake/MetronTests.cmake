@@ -2,6 +2,31 @@
 
 set(METRON_GOLDEN "compare" CACHE STRING "compare: diff against goldens; collect: rewrite them")
 
+# Every test has a TIMEOUT a few times its usual duration, so that a hang fails that test, with
+# its name, within a minute or a few, instead of blocking the whole run (issue: one launch of
+# run_resume hung in MPI_Init and ctest waited on it). The defaults per kind are 5-10 times the
+# longest test of the kind that is not listed below; the tests listed take longer and get about
+# 5 times what they took on the 2-core development machine at a load average of 13 (durations in
+# the comments). cmake/check_test_timeouts.cmake (test meta/test_timeouts) fails when a test has
+# none. Raise a value here rather than removing one when a test legitimately grows.
+set(METRON_TIMEOUT_UNIT 60)    # unit/front: 6 s
+set(METRON_TIMEOUT_MPI 60)     # most MPI tests: under 2 s
+set(METRON_TIMEOUT_E2E 60)     # most e2e tests: under 10 s
+set(METRON_TIMEOUT_GOLDEN 30)  # each golden: under 1 s
+set(METRON_LONG_TESTS
+    mpi/clocksync_check_test=90      # 8 s: every clock-sync method
+    mpi/clocksync_drift_test=90      # 9 s
+    mpi/clocksync_tree_np3_test=120  # 11 s: 3 ranks on 2 cores
+    mpi/clocksync_tree_np5_test=120  # 12 s: 5 ranks on 2 cores
+    e2e/frontend_robustness=90       # 11 s
+    e2e/compare_synthetic=90         # 13 s
+    e2e/replay_basic=90              # 13 s
+    e2e/window_sync=120              # 10-30 s: retries until the window validity pattern shows
+    e2e/clock_resync=120             # 19 s
+    e2e/refine_step=150              # 24 s
+    e2e/run_hang=180                 # 35 s: waits out a 12.5 s deadline and a 3 s start-up limit
+    e2e/run_resume=300)              # 30-100 s: busy-waiting launches, a kill, a resume
+
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the
 # others: tests/unit/{stats,adapt}/ test metron_stats; every other tests/unit/**/*_test.cpp tests
 # metron_front.
@@ -16,7 +41,7 @@ foreach(kind stats front)
   target_compile_options(metron_${kind}_tests PRIVATE ${METRON_WARNINGS})
   target_compile_definitions(metron_${kind}_tests PRIVATE METRON_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   add_test(NAME unit/${kind} COMMAND metron_${kind}_tests --no-intro --no-version)
-  set_tests_properties(unit/${kind} PROPERTIES LABELS unit TIMEOUT 300)
+  set_tests_properties(unit/${kind} PROPERTIES LABELS unit TIMEOUT ${METRON_TIMEOUT_UNIT})
 endforeach()
 
 # MPI tests: one binary per tests/mpi/<topic>_test.cpp. A name ending in _npN_test runs on N
@@ -39,15 +64,16 @@ foreach(src ${MPI_TEST_SRC})
   add_dependencies(mpi_${name} metron)
   add_test(NAME mpi/${name}
            COMMAND ${MPIEXEC_EXECUTABLE} -n ${np} $<TARGET_FILE:mpi_${name}>)
-  set_tests_properties(mpi/${name} PROPERTIES LABELS mpi TIMEOUT 300)
+  set_tests_properties(mpi/${name} PROPERTIES LABELS mpi TIMEOUT ${METRON_TIMEOUT_MPI})
 endforeach()
 
 # Shell-driven end-to-end tests: tests/e2e/*.sh get the metron binary and the source dir.
 file(GLOB E2E_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/*.sh)
+list(FILTER E2E_SRC EXCLUDE REGEX "/lib\\.sh$")  # the tests' helpers, not a test
 foreach(src ${E2E_SRC})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME e2e/${name} COMMAND bash ${src} $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR})
-  set_tests_properties(e2e/${name} PROPERTIES LABELS e2e TIMEOUT 600)
+  set_tests_properties(e2e/${name} PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
 endforeach()
 
 # Golden tests: run a metron command on each input and diff stdout+stderr+exit code.
@@ -63,8 +89,24 @@ function(metron_golden_dir dir suffix)
               -DEXPECTED=${CMAKE_SOURCE_DIR}/tests/golden/${dir}/${name}.${suffix}
               -DGOLDEN=${METRON_GOLDEN} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
               -P ${CMAKE_SOURCE_DIR}/cmake/golden_test.cmake)
-    set_tests_properties(golden/${dir}/${name} PROPERTIES LABELS golden TIMEOUT 60)
+    set_tests_properties(golden/${dir}/${name} PROPERTIES LABELS golden
+                                                               TIMEOUT ${METRON_TIMEOUT_GOLDEN})
   endforeach()
 endfunction()
 metron_golden_dir(diag err)
 metron_golden_dir(plan plan)
+
+# The longer tests (above) and the check that every test has a TIMEOUT.
+foreach(entry ${METRON_LONG_TESTS})
+  string(REPLACE "=" ";" pair ${entry})
+  list(GET pair 0 name)
+  list(GET pair 1 seconds)
+  if(NOT TEST ${name})
+    message(FATAL_ERROR "METRON_LONG_TESTS names '${name}', which is not a test")
+  endif()
+  set_tests_properties(${name} PROPERTIES TIMEOUT ${seconds})
+endforeach()
+add_test(NAME meta/test_timeouts
+         COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCTEST_COMMAND=${CMAKE_CTEST_COMMAND}
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_test_timeouts.cmake)
+set_tests_properties(meta/test_timeouts PROPERTIES LABELS meta TIMEOUT 60)

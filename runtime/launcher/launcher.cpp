@@ -164,6 +164,44 @@ std::string job_text(const json& rec) {
   return t;
 }
 
+// The record of a hang: which limit (reason, limit_s, limit_from, after_s), the job it was in,
+// how it ended (sigkilled, left_behind) and a message for people.
+json hang_record(const ChildResult& r, const ChildLimits& limits, const char* deadline_from,
+                 const fs::path& ldir) {
+  json t;
+  if (r.killed == ChildKill::StartupTimeout) {
+    t = {{"reason", "startup_timeout"},
+         {"limit_s", limits.startup_timeout_s},
+         {"limit_from", "option"},
+         {"after_s", r.killed_at_s}};
+  } else if (r.killed == ChildKill::Timeout) {
+    t = {{"reason", "timeout"},
+         {"limit_s", limits.timeout_s},
+         {"limit_from", deadline_from},
+         {"after_s", r.killed_at_s}};
+  } else {  // the launch ended itself: metron exec --timeout in the template
+    auto m = read_json_file(ldir / "manifest.json");
+    t = m && m->contains("timeout") ? (*m)["timeout"] : json::object();
+    t["reason"] = "timeout";
+    t["limit_from"] = "exec";
+  }
+  job_in_progress(ldir, t);
+  if (r.killed != ChildKill::None) {
+    t["sigkilled"] = r.sigkilled;
+    t["left_behind"] = r.left_behind;
+  }
+  t["message"] =
+      t["reason"] == "startup_timeout"
+          ? fmt::format("no job started within the start-up limit of {:g} s",
+                        t.value("limit_s", 0.0))
+      : t["limit_from"] == "exec"
+          ? fmt::format("the launch's own --timeout of {:g} s passed{}", t.value("limit_s", 0.0),
+                        job_text(t))
+          : fmt::format("still running at its deadline of {:g} s{}{}", t.value("limit_s", 0.0),
+                        t["limit_from"] == "plan" ? " (from the plan)" : "", job_text(t));
+  return t;
+}
+
 // Starts one launch into a clean folder and records its outcome in `entry`. A launch killed at
 // its deadline or start-up limit (or one that timed out by itself) is retried up to st.retries
 // times; each attempt is recorded in entry["attempts"], the killed ones' folders are kept in
@@ -243,38 +281,11 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
                 {"signal", entry["signal"]},
                 {"launch_status", entry["launch_status"]}};
     if (hung && status != "interrupted") {
-      json t;
-      if (r.killed == ChildKill::StartupTimeout) {
-        t = {{"reason", "startup_timeout"},
-             {"limit_s", limits.startup_timeout_s},
-             {"after_s", r.killed_at_s}};
-      } else if (r.killed == ChildKill::Timeout) {
-        t = {{"reason", "timeout"},
-             {"limit_s", limits.timeout_s},
-             {"limit_from", st.launch_timeout_s >= 0 ? "option" : "plan"},
-             {"after_s", r.killed_at_s}};
-      } else {  // the launch's own --timeout
-        auto m = read_json_file(ldir / "manifest.json");
-        t = m && m->contains("timeout") ? (*m)["timeout"] : json::object();
-        t["reason"] = "timeout";
-        t["limit_from"] = "exec";
-      }
-      job_in_progress(ldir, t);
-      if (r.killed != ChildKill::None) {
-        t["sigkilled"] = r.sigkilled;
-        t["left_behind"] = r.left_behind;
-      }
-      std::string what =
-          t["reason"] == "startup_timeout"
-              ? fmt::format("no job started within the start-up limit of {:g} s",
-                            t.value("limit_s", 0.0))
-              : fmt::format("still running at its deadline of {:g} s{}{}", t.value("limit_s", 0.0),
-                            t.value("limit_from", "") == "plan" ? " (from the plan)" : "",
-                            job_text(t));
-      t["message"] = what;
+      json t = hang_record(r, limits, st.launch_timeout_s >= 0 ? "option" : "plan", ldir);
       rec["timeout"] = t;
       entry["timeout"] = t;
-      entry["error"] = "killed: " + what;
+      entry["error"] = (t["limit_from"] == "exec" ? "timed out: " : "killed: ") +
+                       t["message"].get<std::string>();
     } else if (r.left_behind > 0) {
       rec["left_behind"] = r.left_behind;
     }
@@ -298,8 +309,8 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     if (!retry) break;
     ++retries_used;
     entry["retries"] = retries_used;
-    progress.note(fmt::format("metron: launch {} killed: {}; retry {} of {}", l.id,
-                              entry["timeout"].value("message", ""), retries_used, st.retries));
+    progress.note(fmt::format("metron: launch {} {}; retry {} of {}", l.id,
+                              entry["error"].get<std::string>(), retries_used, st.retries));
   }
   entry["retries"] = retries_used;
   write_json_file(st.dir / "manifest.json", st.manifest);
