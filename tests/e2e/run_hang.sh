@@ -84,7 +84,19 @@ expect_eq "exec jobs done" "$(jqv '.timeout.jobs_done' x/manifest.json)" "1"
 expect_grep "exec message" "error: the launch timed out: still running after 3 s (--timeout) in job 1 (block 'h', Synthetic 2 B)" e4.txt
 expect_eq "left behind after exec" "$(left_behind x)" "0"
 
-# 5. A launcher that ignores SIGTERM and leaves a process in a session of its own (as Hydra's
+# 5. exec --timeout in the launcher template: the launch ends itself ("status": "timeout" in its
+#    manifest), which metron run treats as a hang too: recorded and retried.
+METRON_TEST_HANG=1:job:0 METRON_TEST_HANG_ONCE="$WORK/once6" timeout 120 "$METRON" run h.bench \
+  --out "$WORK/out6" --replicates 1 --startup-timeout 30 \
+  --launcher "$MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet --timeout 3" \
+  > o6.txt 2> e6.txt
+expect_eq "exec-timeout retried run exit code" "$?" "0"
+expect_eq "exec-timeout attempt" "$(jqv '.launches[0].attempts[0].timeout.limit_from' out6/manifest.json)" "exec"
+expect_eq "exec-timeout job" "$(jqv '.launches[0].attempts[0].timeout.job.id' out6/manifest.json)" "0"
+expect_grep "exec-timeout retry reported" "launch 0 timed out: the launch's own --timeout of 3 s passed in job 0 (block 'h', Synthetic 1 B); retry 1 of 1" e6.txt
+expect_eq "exec-timeout merged summary rows" "$(($(wc -l < out6/summary.csv) - 1))" "2"
+
+# 6. A launcher that ignores SIGTERM and leaves a process in a session of its own (as Hydra's
 #    proxies and ranks are): SIGKILL after the grace period, and the escaped process is found
 #    (metron run is their subreaper) and killed too.
 cat > stubborn.sh <<'S'
