@@ -463,6 +463,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
       g_interrupted_manifest = manifest.json().dump(2) + "\n";
     }
     ++executed;
+    g_running_job.store(nullptr);
     if (!error.empty()) {
       failure = location(program, job) + "error: " + error;
       exit_code = kExitRuntime;
@@ -527,6 +528,10 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     const timespec step{0, 10'000'000};
     ::nanosleep(&step, nullptr);
   }
+  auto message = [limit_s](const std::string& where) {
+    return fmt::format("the launch timed out: still running after {:g} s (--timeout){}", limit_s,
+                       where);
+  };
   nlohmann::json t = {{"reason", "timeout"}, {"limit_s", limit_s}, {"after_s", after_s}};
   std::string where = " in start-up (MPI_Init, reading the script)";
   if (g_launch_done.load()) {
@@ -534,28 +539,24 @@ void end_launch_on_timeout(double limit_s, double after_s) {
   } else if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
     nlohmann::json m = nlohmann::json::parse(g_interrupted_manifest, nullptr, false);
     if (m.is_object()) {
-      t["jobs_done"] = m.value("jobs", nlohmann::json::array()).size();
+      const std::size_t done = m.value("jobs", nlohmann::json::array()).size();
+      t["jobs_done"] = done;
       t["job"] = nullptr;
-      where = " before its first job";
+      where = done == 0 ? " before its first job" : " between jobs";
       if (const Job* j = g_running_job.load()) {
         t["job"] = {
             {"id", j->id}, {"block", j->block}, {"op", j->op.func->name}, {"bytes", j->bytes}};
         where = fmt::format(" in job {} (block '{}', {} {} B)", j->id, j->block, j->op.func->name,
                             j->bytes);
       }
-      const std::string msg = fmt::format(
-          "the launch timed out: still running after {:g} s (--timeout){}", limit_s, where);
       m["status"] = "timeout";
       m["finished_at"] = out::utc_now_iso8601();
       m["timeout"] = t;
-      m["error"] = msg;
+      m["error"] = message(where);
       out::write_json_file(g_manifest_path, m);
     }
   }
-  std::fprintf(
-      stderr, "metron: error: %s\n",
-      fmt::format("the launch timed out: still running after {:g} s (--timeout){}", limit_s, where)
-          .c_str());
+  std::fprintf(stderr, "metron: error: %s\n", message(where).c_str());
   std::fflush(stderr);
   ::_exit(kExitRuntime);
 }
