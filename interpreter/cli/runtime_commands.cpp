@@ -35,6 +35,21 @@ double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan
 double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
 int g_retries = -1;             // run --retries (negative: default or recorded)
 
+// A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
+CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          std::size_t end = 0;
+          double v = std::stod(text, &end);
+          if (end == text.size() && v > 0 && v < 1e9) return "";
+        } catch (...) {
+        }
+        return "expected seconds above 0, got '" + text + "'";
+      },
+      "SECONDS");
+}
+
 std::string default_out_dir(const std::string& script) {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -218,7 +233,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->add_option("--timeout", g_exec_timeout,
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
                    "exit 70)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
@@ -247,11 +262,11 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->add_option("--launch-timeout", g_launch_timeout,
                    "seconds a launch may run before it is killed and retried (default: its "
                    "deadline from the plan, recorded in the manifest)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
   g_run
       ->add_option("--startup-timeout", g_startup_timeout,
                    "seconds a launch may take to reach its first job (default 60)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
   g_run
       ->add_option("--retries", g_retries,
                    "times a launch killed at a time limit is run again before it counts as "

@@ -18,6 +18,16 @@ begin measurement "h"
 end measurement
 B
 
+# 0. Bad limits are usage errors.
+"$METRON" run h.bench --out "$WORK/bad" --launch-timeout 0 > /dev/null 2> e0.txt
+expect_eq "--launch-timeout 0 exit code" "$?" "64"
+expect_grep "--launch-timeout 0 message" "launch-timeout: expected seconds above 0, got '0'" e0.txt
+"$METRON" run h.bench --out "$WORK/bad" --retries -1 > /dev/null 2> e0.txt
+expect_eq "--retries -1 exit code" "$?" "64"
+"$METRON" exec h.bench --out "$WORK/bad" --timeout abc > /dev/null 2> e0.txt
+expect_eq "exec --timeout abc exit code" "$?" "64"
+expect_grep "exec --timeout abc message" "timeout: expected seconds above 0, got 'abc'" e0.txt
+[ ! -e "$WORK/bad" ] && pass "nothing created on a usage error" || fail "created $WORK/bad"
 # 1. Rank 1 stops in job 1 of the first launch (once). The deadline comes from the plan:
 #    start-up limit 10 s + 2 jobs x (1.25 x 0.2 s + 1 s) = 12.5 s.
 start=$(date +%s)
