@@ -2,6 +2,7 @@
 #include "interpreter/plan_builder.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -413,6 +414,7 @@ void Interp::exec_design(const ast::Stmt& s) {
     if (!v.is(T::Int) || v.as_int() < 1)
       fail(DiagId::replicate_positive, r->count->range, to_display(v));
     d.replicates = v.as_int();
+    check_launch_count(r->count->range);
     return;
   }
   if (auto* sh = std::get_if<ast::ShuffleStmt>(&s.node)) {
@@ -449,6 +451,32 @@ void Interp::exec_design(const ast::Stmt& s) {
   if (level >= lf.levels.size()) level = 0;
   globals_[f.name] = lf.levels[level];
   d.factors.push_back(std::move(lf));
+  check_launch_count(f.levels->range);
+}
+
+// Checked as the design grows, before anything is expanded: `replicate 10^18` must be an error,
+// not a stall in `metron run`.
+void Interp::check_launch_count(SourceRange at) {
+  const LaunchDesign& d = plan_.design;
+  std::int64_t launches = d.replicates;
+  for (const auto& f : d.factors) {
+    std::int64_t n = static_cast<std::int64_t>(f.levels.size());
+    if (launches > kMaxLaunches / n) {
+      launches = kMaxLaunches + 1;
+      break;
+    }
+    launches *= n;
+  }
+  if (launches > kMaxLaunches) fail(DiagId::too_many_launches, at, kMaxLaunches);
+}
+
+std::size_t default_max_jobs() {
+  if (const char* e = std::getenv("METRON_MAX_JOBS")) {
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
+  }
+  return 1'000'000;
 }
 
 Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags) {
