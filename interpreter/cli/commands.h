@@ -24,6 +24,7 @@ struct CliOptions {
   std::string alternative = "two-sided";
   double alpha = 0.05;
   bool quiet = false;
+  bool force = false;  // exec: replace results already in --out
 };
 
 int cmd_check(const CliOptions& o);

@@ -80,6 +80,7 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;
   e.quiet = o.quiet;
+  e.force = o.force;
   for (const auto& [k, v] : b.launch_levels) e.launch_levels[k] = std::to_string(v);
   for (int i = 0; i < argc; ++i) e.argv.emplace_back(argv[i]);
   e.build = b;
@@ -203,6 +204,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_option("--levels", o.launch_spec,
                      "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
+  g_exec->add_flag("--force", o.force,
+                   "replace the results already in --out (default: refuse such a folder)");
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
