@@ -1,6 +1,8 @@
 // Statement execution and plan emission: blocks, loops (SKaMPI semantics), measure, design.
 #include "interpreter/plan_builder.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -434,6 +436,16 @@ void Interp::exec_design(const ast::Stmt& s) {
   Value levels = eval(*f.levels);
   if (!levels.is(T::List)) fail(DiagId::list_loop_type, f.levels->range, type_name(levels.type()));
   if (levels.as_list().empty()) fail(DiagId::empty_factor, f.levels->range, f.name);
+  if (f.env_var) {
+    // The name goes into the launch's environment as NAME=value: 'A=B' or '' would set
+    // something else than the user meant (POSIX names: letters, digits, '_', not first a digit).
+    const std::string& v = *f.env_var;
+    bool ok = !v.empty() && !std::isdigit(static_cast<unsigned char>(v[0])) &&
+              std::all_of(v.begin(), v.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+              });
+    if (!ok) fail(DiagId::bad_env_name, s.range, v);
+  }
   LaunchFactor lf{f.name, levels.as_list(), f.env_var.value_or(""), s.range};
   bool procs = f.name == kProcsFactor && !f.env_var;
   if (procs)
