@@ -95,6 +95,7 @@ function(metron_golden_dir dir suffix)
 endfunction()
 metron_golden_dir(diag err)
 metron_golden_dir(plan plan)
+include(cmake/MetronFuzz.cmake)
 
 # The longer tests (above) and the check that every test has a TIMEOUT.
 foreach(entry ${METRON_LONG_TESTS})

@@ -10,6 +10,8 @@
 #include <random>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "interpreter/diagnostics.h"
 
 namespace metron {
@@ -266,24 +268,45 @@ Value f_abs(BuiltinCtx& c, Args& a) {
   }
   return Value(std::fabs(num(a[0])));
 }
-Value f_round4(BuiltinCtx&, Args& a) {
+Value f_round4(BuiltinCtx& c, Args& a) {
   std::int64_t v = a[0].as_int();
+  if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, "result overflows");
   return Value((v + 3) / 4 * 4);
 }
 
 // --- lists and iterators ------------------------------------------------------------------------
+// Number of values in [lo, hi], computed without signed overflow; 0 when hi < lo.
+std::uint64_t span_count(std::int64_t lo, std::int64_t hi) {
+  if (hi < lo) return 0;
+  return static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;  // wraps for 2^64
+}
+constexpr std::uint64_t kMaxListValues = 10'000'000;
+void check_list_length(BuiltinCtx& c, std::int64_t lo, std::int64_t hi) {
+  std::uint64_t n = span_count(lo, hi);
+  if (n > kMaxListValues || (n == 0 && hi >= lo))
+    c.bad_arg(1, fmt::format("range of more than {} values", kMaxListValues));
+}
 Value f_range(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
-  if (hi - lo > 10'000'000) c.bad_arg(1, "range of more than 10000000 values");
+  check_list_length(c, lo, hi);
   ValueList out;
-  for (std::int64_t i = lo; i <= hi; ++i) out.emplace_back(i);
+  out.reserve(static_cast<std::size_t>(span_count(lo, hi)));
+  // Counting by the number of values, not `i <= hi`, so hi = INT64_MAX ends.
+  for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k)
+    out.emplace_back(static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k));
   return Value(std::move(out));
 }
 Value f_squares(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
-  if (hi - lo > 10'000'000) c.bad_arg(1, "range of more than 10000000 values");
+  check_list_length(c, lo, hi);
   ValueList out;
-  for (std::int64_t i = lo; i <= hi; ++i) out.emplace_back(i * i);
+  out.reserve(static_cast<std::size_t>(span_count(lo, hi)));
+  for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k) {
+    std::int64_t i = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k), sq;
+    if (__builtin_mul_overflow(i, i, &sq))
+      c.bad_arg(1, fmt::format("the square of {} does not fit in a 64-bit integer", i));
+    out.emplace_back(sq);
+  }
   return Value(std::move(out));
 }
 Value f_len(BuiltinCtx&, Args& a) {
@@ -292,8 +315,11 @@ Value f_len(BuiltinCtx&, Args& a) {
 Value f_get_random_int(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
   if (hi < lo) c.bad_arg(1, "upper bound below lower bound");
-  std::uint64_t span = static_cast<std::uint64_t>(hi - lo) + 1;
-  return Value(lo + static_cast<std::int64_t>(next_random(c.rng_state) % (span == 0 ? 1 : span)));
+  // Unsigned arithmetic: hi - lo overflows int64 for wide ranges; span 0 means all 2^64 values.
+  std::uint64_t span = span_count(lo, hi);
+  std::uint64_t r = next_random(c.rng_state);
+  if (span != 0) r %= span;
+  return Value(static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r));
 }
 Value f_get_env(BuiltinCtx&, Args& a) {
   const char* v = std::getenv(a[0].as_string().c_str());

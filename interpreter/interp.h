@@ -64,6 +64,7 @@ class Interp {
   void exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l);
   void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
   void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
+  void check_launch_count(SourceRange at);
   void exec_design(const ast::Stmt& s);
   void assign(const std::string& name, SourceRange r, Value v);
   std::shared_ptr<const Settings> snapshot();

@@ -346,7 +346,8 @@ bool is_operand_end(std::size_t t) {
 // so that a pathological input is refused after its first few thousand tokens instead of being
 // lexed whole:
 //  - brackets, runs of prefix operators and open blocks: at most kMaxNesting deep;
-//  - binary operators in a row at one bracket level (1+1+...+1): at most kMaxChain.
+//  - binary operators in a row at one bracket level (1+1+...+1): at most kMaxChain;
+//  - elements of one list literal: at most kMaxListItems (each costs about 1 KB of parse tree).
 class NestingGuard {
  public:
   NestingGuard(Builder& b, DiagnosticEngine& diags) : b_(b), diags_(diags) {}
@@ -377,8 +378,14 @@ class NestingGuard {
     }
     if (bracket_open) {
       chain_.push_back(0);
+      list_items_.push_back(type == BenchParser::LBRACK ? 1 : -1);
     } else if (bracket_close) {
       if (chain_.size() > 1) chain_.pop_back();
+      if (list_items_.size() > 1) list_items_.pop_back();
+    } else if (type == BenchParser::COMMA && list_items_.back() >= 0 &&
+               ++list_items_.back() > kMaxListItems) {
+      diags_.report(DiagId::list_too_long, b_.range(t), kMaxListItems);
+      return false;
     } else if (binary_ops().count(type) && is_operand_end(prev_)) {
       if (++chain_.back() > kMaxChain) {
         diags_.report(DiagId::expr_too_long, b_.range(t), kMaxChain);
@@ -403,7 +410,8 @@ class NestingGuard {
   DiagnosticEngine& diags_;
   int depth_ = 0;
   int unary_run_ = 0;
-  std::vector<int> chain_ = std::vector<int>(1, 0);  // operators in a row, per bracket level
+  std::vector<int> chain_ = std::vector<int>(1, 0);        // operators in a row, per bracket level
+  std::vector<int> list_items_ = std::vector<int>(1, -1);  // elements so far; -1: not a list
   std::size_t prev_ = antlr4::Token::INVALID_TYPE;
 };
 

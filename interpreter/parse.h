@@ -10,7 +10,9 @@ namespace metron {
 
 inline constexpr int kMaxIncludeDepth = 10;  // SKaMPI's limit
 inline constexpr int kMaxNesting = 200;      // brackets, unary chains and blocks, per file
-inline constexpr int kMaxChain = 10'000;     // binary operators in a row at one bracket level
+inline constexpr int kMaxChain = 10'000;
+inline constexpr int kMaxListItems = 100'000;  // elements of one list literal ([a, b, ...])     //
+                                               // binary operators in a row at one bracket level
 // The deepest expression tree the builder accepts (a defence behind the two limits above).
 inline constexpr int kMaxExprDepth = 20'000;
 

@@ -1,7 +1,10 @@
 // Statement execution and plan emission: blocks, loops (SKaMPI semantics), measure, design.
 #include "interpreter/plan_builder.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -413,6 +416,7 @@ void Interp::exec_design(const ast::Stmt& s) {
     if (!v.is(T::Int) || v.as_int() < 1)
       fail(DiagId::replicate_positive, r->count->range, to_display(v));
     d.replicates = v.as_int();
+    check_launch_count(r->count->range);
     return;
   }
   if (auto* sh = std::get_if<ast::ShuffleStmt>(&s.node)) {
@@ -432,6 +436,16 @@ void Interp::exec_design(const ast::Stmt& s) {
   Value levels = eval(*f.levels);
   if (!levels.is(T::List)) fail(DiagId::list_loop_type, f.levels->range, type_name(levels.type()));
   if (levels.as_list().empty()) fail(DiagId::empty_factor, f.levels->range, f.name);
+  if (f.env_var) {
+    // The name goes into the launch's environment as NAME=value: 'A=B' or '' would set
+    // something else than the user meant (POSIX names: letters, digits, '_', not first a digit).
+    const std::string& v = *f.env_var;
+    bool ok = !v.empty() && !std::isdigit(static_cast<unsigned char>(v[0])) &&
+              std::all_of(v.begin(), v.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+              });
+    if (!ok) fail(DiagId::bad_env_name, s.range, v);
+  }
   LaunchFactor lf{f.name, levels.as_list(), f.env_var.value_or(""), s.range};
   bool procs = f.name == kProcsFactor && !f.env_var;
   if (procs)
@@ -449,6 +463,32 @@ void Interp::exec_design(const ast::Stmt& s) {
   if (level >= lf.levels.size()) level = 0;
   globals_[f.name] = lf.levels[level];
   d.factors.push_back(std::move(lf));
+  check_launch_count(f.levels->range);
+}
+
+// Checked as the design grows, before anything is expanded: `replicate 10^18` must be an error,
+// not a stall in `metron run`.
+void Interp::check_launch_count(SourceRange at) {
+  const LaunchDesign& d = plan_.design;
+  std::int64_t launches = d.replicates;
+  for (const auto& f : d.factors) {
+    std::int64_t n = static_cast<std::int64_t>(f.levels.size());
+    if (launches > kMaxLaunches / n) {
+      launches = kMaxLaunches + 1;
+      break;
+    }
+    launches *= n;
+  }
+  if (launches > kMaxLaunches) fail(DiagId::too_many_launches, at, kMaxLaunches);
+}
+
+std::size_t default_max_jobs() {
+  if (const char* e = std::getenv("METRON_MAX_JOBS")) {
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
+  }
+  return 1'000'000;
 }
 
 Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags) {

@@ -1,6 +1,7 @@
 // Source files, line tables and the file reader.
 #include "interpreter/source.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,8 +10,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include <fmt/format.h>
 
 namespace metron {
 
@@ -57,27 +58,60 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
   return 0;
 }
 
+namespace {
+// Scripts are text people write; anything larger is a mistake (or a device file posing as one).
+constexpr std::size_t kMaxScriptBytes = std::size_t{64} << 20;
+
+// Reads the whole file with read(2) so that an I/O error (EIO from /proc/self/mem, a vanished
+// NFS file) is an error rather than an empty script. Returns errno (or EFBIG) on failure.
+int read_all(const std::string& path, std::string& out) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int e = errno;
+      ::close(fd);
+      return e;
+    }
+    if (n == 0) break;
+    if (out.size() + static_cast<std::size_t>(n) > kMaxScriptBytes) {
+      ::close(fd);
+      return EFBIG;
+    }
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return 0;
+}
+
+std::string lower_strerror(int e) {
+  std::string r = std::strerror(e);
+  if (!r.empty()) r[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(r[0])));
+  return r;
+}
+}  // namespace
+
 std::optional<std::string> read_file_from_disk(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
+  std::string text;
+  if (read_all(path, text) != 0) return std::nullopt;
+  return text;
 }
 
 std::string read_failure_reason(const std::string& path) {
   struct stat st;
-  if (::stat(path.c_str(), &st) != 0) {
-    std::string r = std::strerror(errno);
-    if (!r.empty()) r[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(r[0])));
-    return r;
-  }
+  if (::stat(path.c_str(), &st) != 0) return lower_strerror(errno);
   if (S_ISDIR(st.st_mode)) return "is a directory";
   if (!S_ISREG(st.st_mode)) return "not a regular file";
   if (::access(path.c_str(), R_OK) != 0) return "permission denied";
+  std::string ignored;
+  int e = read_all(path, ignored);
+  if (e == EFBIG) return fmt::format("larger than {} MiB", kMaxScriptBytes >> 20);
+  if (e != 0) return lower_strerror(e);
   return "cannot be read";
 }
 

@@ -13,6 +13,7 @@ struct CliOptions {
   std::string file;
   int np = 2;
   std::uint64_t seed = 0;
+  bool seed_given = false;  // --seed was on the command line (0 is a seed too)
   bool json = false;
   std::string out;
   // run / exec / replay / compare
@@ -24,6 +25,7 @@ struct CliOptions {
   std::string alternative = "two-sided";
   double alpha = 0.05;
   bool quiet = false;
+  bool force = false;  // exec: replace results already in --out
 };
 
 int cmd_check(const CliOptions& o);

@@ -14,7 +14,7 @@ std::unique_ptr<Program> load(const CliOptions& o) {
   BuildOptions b;
   b.np = o.np;
   b.seed = o.seed;
-  b.seed_given = o.seed != 0;
+  b.seed_given = o.seed_given;
   return load_program(o.file, b);
 }
 int report(const Program& p) {

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "interpreter/cli/commands.h"
+#include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 
 int main(int argc, char** argv) {
@@ -23,7 +24,9 @@ int main(int argc, char** argv) {
   auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
   plan->add_option("file", o.file, "script")->required();
   plan->add_option("--np", o.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
-  plan->add_option("--seed", o.seed, "run seed");
+  plan->add_option("--seed", o.seed, "run seed")
+      ->check(seed_check())
+      ->each([&o](const std::string&) { o.seed_given = true; });
   plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
 
   auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");

@@ -2,12 +2,16 @@
 // compare, replay (not MPI processes: they start launches or read results folders).
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
 
 #include "interpreter/cli/commands.h"
+#include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
@@ -83,7 +87,7 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   BuildOptions b;
   b.np = np;
   b.seed = o.seed;
-  b.seed_given = o.seed != 0;
+  b.seed_given = o.seed_given;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0)
       std::fprintf(stderr, "metron: error: bad --levels '%s' (expected name=index,...)\n",
@@ -99,10 +103,33 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
     MPI_Finalize();
     return program->loaded ? kExitScript : kExitIo;
   }
+  // --levels is written by `metron run`; typed by hand it must name the script's factors.
+  for (const auto& [name, index] : b.launch_levels) {
+    const auto& fs = program->plan.design.factors;
+    auto f =
+        std::find_if(fs.begin(), fs.end(), [&](const LaunchFactor& x) { return x.name == name; });
+    std::string why;
+    if (f == fs.end()) {
+      std::string names;
+      for (const auto& x : fs) names += (names.empty() ? "" : ", ") + x.name;
+      why = fmt::format("--levels names '{}', which is not a launch factor of the script ({})",
+                        name, names.empty() ? "it has none" : "factors: " + names);
+    } else if (index >= f->levels.size()) {
+      why = fmt::format(
+          "--levels gives factor '{}' level index {}, but it has {} level{} (0 to {})", name, index,
+          f->levels.size(), f->levels.size() == 1 ? "" : "s", f->levels.size() - 1);
+    }
+    if (!why.empty()) {
+      if (me == 0) std::fprintf(stderr, "metron: error: %s\n", why.c_str());
+      MPI_Finalize();
+      return kExitUsage;
+    }
+  }
   e.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;
   e.quiet = o.quiet;
+  e.force = o.force;
   for (const auto& [k, v] : b.launch_levels) e.launch_levels[k] = std::to_string(v);
   for (int i = 0; i < argc; ++i) e.argv.emplace_back(argv[i]);
   e.build = b;
@@ -135,7 +162,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.np = o.np;
   r.replicates = o.replicates;
   r.seed = o.seed;
-  r.seed_given = o.seed != 0;
+  r.seed_given = o.seed_given;
   r.launcher = o.launcher;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
@@ -223,9 +250,13 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
 void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec = app.add_subcommand("exec", "measure a script: run under mpiexec, one launch");
   g_exec->add_option("file", o.file, "script")->required();
-  g_exec->add_option("--out", o.out, "results folder (default results/<script>-<time>)");
-  g_exec->add_option("--seed", o.seed, "run seed (shuffling, comm_rand)");
-  g_exec->add_option("--launch", o.replicates, "launch id (set by metron run)");
+  g_exec->add_option("--out", o.out, "results folder (default results/<script>-<time>)")
+      ->check(non_empty_check());
+  g_exec->add_option("--seed", o.seed, "run seed (shuffling, comm_rand)")
+      ->check(seed_check())
+      ->each([&o](const std::string&) { o.seed_given = true; });
+  g_exec->add_option("--launch", o.replicates, "launch id (set by metron run)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 20));
   g_exec->add_option("--levels", o.launch_spec,
                      "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
@@ -234,6 +265,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
                    "exit 70)")
       ->check(positive_seconds());
+  g_exec->add_flag("--force", o.force,
+                   "replace the results already in --out (default: refuse such a folder)");
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
@@ -249,13 +282,19 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                    "launches per factor combination (default: "
                    "the script's `replicate`, else 1)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run->add_option("--seed", o.seed,
-                    "run seed (launch order, job order; default: the script's "
-                    "`shuffle seed`, else random, recorded)");
-  g_run->add_option("--out", o.out, "results folder (default results/<script>-<time>)");
-  g_run->add_option("--launcher", o.launcher,
-                    std::string("command template of one launch; placeholders") + placeholders +
-                        " (default \"" + launcher::kDefaultLauncher + "\")");
+  g_run
+      ->add_option("--seed", o.seed,
+                   "run seed (launch order, job order; default: the script's "
+                   "`shuffle seed`, else random, recorded)")
+      ->check(seed_check())
+      ->each([&o](const std::string&) { o.seed_given = true; });
+  g_run->add_option("--out", o.out, "results folder (default results/<script>-<time>)")
+      ->check(non_empty_check());
+  g_run
+      ->add_option("--launcher", o.launcher,
+                   std::string("command template of one launch; placeholders") + placeholders +
+                       " (default \"" + launcher::kDefaultLauncher + "\")")
+      ->check(non_empty_check());
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
   g_run
@@ -278,7 +317,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                                  "(writes analysis.csv; no MPI)");
   g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
   g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(alpha_check());
 
   g_compare =
       app.add_subcommand("compare",
@@ -289,22 +328,25 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->expected(1, 2);
   g_compare->add_option("--alternative", o.alternative,
                         "two-sided | less (A faster than B) | greater (A slower than B)");
-  g_compare->add_option("--alpha", o.alpha, "significance level")->check(CLI::Range(0.0, 1.0));
+  g_compare->add_option("--alpha", o.alpha, "significance level")->check(alpha_check());
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
-  g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file");
+  g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
+      ->check(non_empty_check());
 
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
   g_replay->add_option("dir", o.dirs, "recorded results folder")->required()->expected(1);
-  g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)");
+  g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)")
+      ->check(non_empty_check());
   g_replay
       ->add_option("--replicates", o.replicates,
                    "launches per combination (default: as "
                    "recorded)")
       ->check(CLI::Range(1, 1 << 20));
-  g_replay->add_option("--launcher", o.launcher, "launcher template (default: as recorded)");
+  g_replay->add_option("--launcher", o.launcher, "launcher template (default: as recorded)")
+      ->check(non_empty_check());
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(alpha_check());
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
 
   register_clock_check_command(app);

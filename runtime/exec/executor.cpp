@@ -29,6 +29,7 @@
 #include "runtime/measure/sync_choice.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
+#include "runtime/output/safe_open.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_times.h"
 
@@ -53,7 +54,7 @@ volatile std::sig_atomic_t g_pending = 0;
 
 [[noreturn]] void terminate_now(int sig) {
   if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
-    int fd = ::open(g_manifest_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd = ::open(g_manifest_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
     if (fd >= 0) {
       const char* p = g_interrupted_manifest.data();
       std::size_t left = g_interrupted_manifest.size();
@@ -371,6 +372,26 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   MPI_Comm_size(world, &np);
   const Plan& plan = program.plan;
   g_world_rank.store(me);
+
+  // A folder that holds results is not overwritten unless asked (--force): a mistyped --out
+  // once replaced a 22-job result by a 1-job run.
+  std::string held;
+  if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
+    if (!opt.force)
+      held = fmt::format(
+          "results folder '{}' already holds results ({}); choose another --out or "
+          "pass --force to replace them",
+          opt.out_dir, held);
+    else if (std::string err; !out::remove_results(opt.out_dir, err))
+      held = err;
+    else
+      held.clear();
+  }
+  held = agree_error(world, held);
+  if (!held.empty()) {
+    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", held.c_str());
+    return kExitUsage;
+  }
 
   // Rank 0 opens the results folder; everyone learns whether that worked.
   out::ResultsFiles files;

@@ -21,6 +21,7 @@ struct ExecOptions {
   std::map<std::string, std::string> launch_levels;  // factor -> level, for the manifest
   std::uint64_t seed = 0;
   bool quiet = false;  // no human-readable table on stdout
+  bool force = false;  // replace the results already in out_dir
   std::string script_path;
   std::map<std::string, std::string> files;  // every script file read (rank 0)
   std::vector<std::string> argv;

@@ -1,6 +1,7 @@
 // Launch expansion and seeded launch order (see launch_plan.h).
 #include "runtime/launcher/launch_plan.h"
 
+#include <limits>
 #include <numeric>
 
 #include "interpreter/value.h"
@@ -65,6 +66,18 @@ std::string Launch::levels_spec() const {
   for (const auto& l : levels)
     s += (s.empty() ? "" : ",") + l.factor + "=" + std::to_string(l.index);
   return s;
+}
+
+std::int64_t launch_count(const RunDesign& d) {
+  std::int64_t n = d.replicates;
+  for (const auto& f : d.factors) {
+    auto levels = static_cast<std::int64_t>(f.levels.size());
+    if (levels == 0) return 0;
+    if (n > std::numeric_limits<std::int64_t>::max() / levels)
+      return std::numeric_limits<std::int64_t>::max();
+    n *= levels;
+  }
+  return n;
 }
 
 std::vector<Launch> expand_launches(const RunDesign& d) {

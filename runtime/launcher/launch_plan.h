@@ -50,6 +50,12 @@ struct Launch {
 // order (the first factor varies slowest), so ids are dense and stable for a given design.
 std::vector<Launch> expand_launches(const RunDesign& d);
 
+// Launches in a run (replicates x factor-level combinations), saturating at INT64_MAX. A run
+// of more than kMaxRunLaunches is refused before anything is expanded (the front end applies
+// the same limit to the script's design; a --replicates override can still multiply it).
+inline constexpr std::int64_t kMaxRunLaunches = std::int64_t{1} << 20;
+std::int64_t launch_count(const RunDesign& d);
+
 // The order in which the launches run: a Fisher-Yates shuffle of the ids driven by a generator
 // seeded from the run seed, so that the same seed gives the same order on every machine (and
 // launch-level states such as time of day do not line up with factor levels).

@@ -391,6 +391,12 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   const LaunchDesign& d = program->plan.design;
   st.seed = o.seed_given ? o.seed : d.seed_given ? d.seed : random_seed();
   RunDesign design = run_design(d, o.replicates, o.np);
+  if (launch_count(design) > kMaxRunLaunches) {
+    error_line(
+        fmt::format("the run has more than {} launches ({} replicates x launch-factor levels)",
+                    kMaxRunLaunches, design.replicates));
+    return kExitUsage;
+  }
   launches = expand_launches(design);
   order = launch_order(launches.size(), st.seed);
   st.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;

@@ -1,9 +1,14 @@
 // JobRunner: binding, sync set-up, and the one switch that picks the scheme and timer instance.
 #include "runtime/measure/job_runner.h"
 
+#include <fmt/format.h>
+
 #include <climits>
+#include <cstdlib>
+#include <new>
 #include <stdexcept>
 
+#include "interpreter/measure_funcs.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
 #include "runtime/timers/timer.h"
@@ -24,6 +29,12 @@ void Observations::clear() {
 }
 
 namespace {
+
+int world_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
 
 bool is_barrier_kind(ProcSyncKind k) {
   return k == ProcSyncKind::None || k == ProcSyncKind::Barrier ||
@@ -63,7 +74,26 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   }
 
   MPI_Comm_set_errhandler(job_comm, MPI_ERRORS_RETURN);
-  op_ = bind_op(job.op, job_comm, settings_);  // throws alike on every rank
+  // Checks of the call throw alike on every rank, but memory can run out on one rank only: the
+  // ranks agree before the collective set-up below, or the others would wait there forever.
+  int rank = 0;
+  MPI_Comm_rank(job_comm, &rank);
+  std::string bind_error;
+  try {
+    if (const char* e = std::getenv("METRON_TEST_ALLOC_FAIL_RANK");
+        e && std::atoi(e) == world_rank())
+      throw std::bad_alloc();  // test hook (tests/e2e/exec_alloc_failure.sh)
+    op_ = bind_op(job.op, job_comm, settings_);
+  } catch (const std::bad_alloc&) {
+    bind_error = fmt::format(
+        "world rank {} ran out of memory allocating the buffers of '{}' (buffer {} bytes per "
+        "rank; lower it with set_skampi_buffer or free memory on that node)",
+        world_rank(), job.op.func->name, settings_.buffer_bytes);
+  } catch (const std::exception& e) {
+    bind_error = e.what();
+  }
+  bind_error = agree_on_error(job_comm, rank, bind_error);
+  if (!bind_error.empty()) throw std::runtime_error(bind_error);
 
   // The sync exchanges its own messages (the dissemination barrier's tokens) on a duplicate,
   // where no operation's receive (e.g. MPI_ANY_TAG) can take them.

@@ -1,6 +1,8 @@
 // CSV writing (see csv_writer.h).
 #include "runtime/output/csv_writer.h"
 
+#include "runtime/output/safe_open.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -13,7 +15,7 @@ CsvWriter::~CsvWriter() {
 }
 
 bool CsvWriter::open(const std::string& path, bool append) {
-  f_ = std::fopen(path.c_str(), append ? "a" : "w");
+  f_ = fopen_no_follow(path, append);
   return f_ != nullptr;
 }
 

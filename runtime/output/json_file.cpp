@@ -1,6 +1,8 @@
 // JSON files (see json_file.h).
 #include "runtime/output/json_file.h"
 
+#include "runtime/output/safe_open.h"
+
 #include <ctime>
 #include <fstream>
 
@@ -21,10 +23,14 @@ std::optional<nlohmann::json> read_json_file(const fs::path& path) {
 bool write_json_file(const fs::path& path, const nlohmann::json& j) {
   const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".tmp");
   {
-    std::ofstream f(tmp);
+    // The temporary file is opened without following a link; rename() then replaces the
+    // destination's directory entry, so a link planted there is replaced, not written through.
+    std::FILE* f = fopen_no_follow(tmp.string(), false);
     if (!f) return false;
-    f << j.dump(2) << "\n";
-    if (!f) return false;
+    const std::string text = j.dump(2) + "\n";
+    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = std::fclose(f) == 0 && ok;
+    if (!ok) return false;
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);

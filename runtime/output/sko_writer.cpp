@@ -1,6 +1,8 @@
 // SkoWriter (see sko_writer.h).
 #include "runtime/output/sko_writer.h"
 
+#include "runtime/output/safe_open.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,7 +38,7 @@ void SkoWriter::add_job(const rt::JobResult& r, const rt::JobSummary& s) {
 
 bool SkoWriter::write(const std::string& path, const Plan& plan, const std::string& started,
                       const std::string& finished, double duration_s) const {
-  std::FILE* f = std::fopen(path.c_str(), "w");
+  std::FILE* f = fopen_no_follow(path, false);
   if (!f) return false;
   fmt::print(f, "# SKaMPI-compatible output written by Metron {}\n", METRON_VERSION);
   fmt::print(f, "# Started at {}\n", started);

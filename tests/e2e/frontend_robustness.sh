@@ -81,6 +81,20 @@ expect "3000 nested for loops" 65 "nesting too deep" check "$tmp/loops.bench"
 } >"$tmp/loops100.bench"
 expect "100 nested for loops (legal)" 0 "" check "$tmp/loops100.bench"
 
+{ printf 'x = [0'; seq 1 200000 | sed 's/^/, /' | tr -d '\n'; echo ']'; } >"$tmp/list.bench"
+expect "200 000-element list literal" 65 "list literal has more than 100000 elements" check "$tmp/list.bench"
+{
+  echo 'begin measurement "grid"'
+  echo 'for i = 1 to 1000 do'
+  echo 'for j = 1 to 200 do'
+  echo 'measure comm(2) : Bcast(j, MPI_CHAR, 0)'
+  echo 'od'
+  echo 'od'
+  echo 'end measurement'
+} >"$tmp/grid.bench"
+METRON_MAX_JOBS=1000 expect "200 000 jobs over METRON_MAX_JOBS=1000" 65 \
+  "the plan has more than 1000 jobs (set the environment variable METRON_MAX_JOBS" check "$tmp/grid.bench"
+
 mkdir -p "$tmp/dir"
 echo '@include "dir"' >"$tmp/include_dir.bench"
 expect "include of a directory" 65 "(is a directory)" check "$tmp/include_dir.bench"

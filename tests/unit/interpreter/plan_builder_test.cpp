@@ -178,7 +178,9 @@ end measurement
                        o);
     CHECK(diag_ids(*p) == "too_many_jobs");
     CHECK(p->plan.jobs.size() == 10);
-    CHECK(p->diags.all()[0].message == "the plan has more than 10 jobs");
+    CHECK(p->diags.all()[0].message ==
+          "the plan has more than 10 jobs (set the environment variable METRON_MAX_JOBS to raise "
+          "the limit)");
   }
 
   TEST_CASE("plan_builder: the same text, size and seed give the same plan") {
