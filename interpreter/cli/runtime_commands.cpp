@@ -11,12 +11,15 @@
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/script_bundle.h"
+#include "runtime/launcher/auto_replicates.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/stats/p_adjust.h"
 
 namespace metron {
 
@@ -26,8 +29,31 @@ CLI::App* g_run = nullptr;
 CLI::App* g_analyze = nullptr;
 CLI::App* g_compare = nullptr;
 CLI::App* g_replay = nullptr;
-std::string g_factor;  // compare --factor
-std::string g_csv;     // compare --csv
+std::string g_factor;              // compare --factor
+std::string g_csv;                 // compare --csv
+std::vector<std::string> g_pairs;  // compare --pair A=B
+std::string g_margin = "5%";       // compare, replay, run --replicates auto
+std::string g_adjust = "holm";     // compare, replay, run --replicates auto
+std::string g_run_replicates;      // run --replicates: a count or "auto"
+std::int64_t g_budget = 30;        // run --replicates auto: most launches per combination
+
+// --margin and --adjust, shared by compare, replay and run; false after printing the error.
+bool verdict_options(double& margin, stats::PAdjust& adjust) {
+  auto m = analysis::parse_margin(g_margin);
+  if (!m) {
+    std::fprintf(stderr, "metron: error: bad --margin '%s' (a percentage such as 5%%, or 0.05)\n",
+                 g_margin.c_str());
+    return false;
+  }
+  auto a = stats::parse_p_adjust(g_adjust);
+  if (!a) {
+    std::fprintf(stderr, "metron: error: bad --adjust '%s' (holm, bh or none)\n", g_adjust.c_str());
+    return false;
+  }
+  margin = *m;
+  adjust = *a;
+  return true;
+}
 
 std::string default_out_dir(const std::string& script) {
   std::time_t t = std::time(nullptr);
@@ -110,14 +136,39 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
-  r.replicates = o.replicates;
+  bool automatic = g_run_replicates == "auto";
+  if (!g_run_replicates.empty() && !automatic) {
+    try {
+      std::size_t used = 0;
+      long long n = std::stoll(g_run_replicates, &used);
+      if (used != g_run_replicates.size() || n < 1) throw std::invalid_argument("");
+      r.replicates = n;
+    } catch (...) {
+      std::fprintf(stderr, "metron: error: bad --replicates '%s' (a count >= 1, or auto)\n",
+                   g_run_replicates.c_str());
+      return kExitUsage;
+    }
+  }
+  if (automatic && r.resume) {
+    std::fprintf(stderr, "metron: error: --replicates auto starts a run: not with --resume\n");
+    return kExitUsage;
+  }
   r.seed = o.seed;
   r.seed_given = o.seed != 0;
   r.launcher = o.launcher;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   launcher::RunOutcome outcome;
-  int rc = launcher::run_experiment(r, outcome);
+  int rc;
+  if (automatic) {
+    launcher::AutoReplicates a;
+    a.budget = g_budget;
+    a.alpha = o.alpha;
+    if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
+    rc = launcher::run_auto_replicates(r, a, outcome);
+  } else {
+    rc = launcher::run_experiment(r, outcome);
+  }
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
   return rc;
 }
@@ -141,9 +192,21 @@ int cmd_compare(const CliOptions& o) {
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
-  if (g_factor.empty() != (o.dirs.size() == 2)) {
+  if (!verdict_options(co.margin, co.adjust)) return kExitUsage;
+  for (const auto& p : g_pairs) {
+    auto pr = analysis::parse_pair(p);
+    if (!pr) {
+      std::fprintf(stderr, "metron: error: bad --pair '%s' (expected OP_A=OP_B)\n", p.c_str());
+      return kExitUsage;
+    }
+    co.pairs.push_back(*pr);
+  }
+  const bool one_dir = o.dirs.size() == 1;
+  if ((one_dir && g_factor.empty() && g_pairs.empty()) || (!one_dir && !g_factor.empty()) ||
+      (!g_factor.empty() && !g_pairs.empty())) {
     std::fprintf(stderr,
-                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME\n");
+                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME or "
+                 "--pair A=B\n");
     return kExitUsage;
   }
   std::string err;
@@ -169,8 +232,20 @@ int cmd_compare(const CliOptions& o) {
       name_b = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_b;
       if (cs.back().level_b != cs.front().level_b) name_b += " (and each further level)";
     }
+  } else if (one_dir) {
+    cs = analysis::compare_paired_ops(*data[0], co, err);
+    if (cs.empty() && !err.empty()) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitUsage;
+    }
+    name_a = o.dirs[0] + ", op " + co.pairs.front().first;
+    name_b = o.dirs[0] + ", op " + co.pairs.front().second;
   } else {
     cs = analysis::compare_results(*data[0], *data[1], co, &unmatched);
+    // Environment and MPI differences between the two folders, as replay reports them.
+    for (const auto& d : analysis::environment_differences(
+             analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
+      std::fprintf(stderr, "metron: warning: environments differ: %s\n", d.c_str());
   }
   std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
@@ -188,6 +263,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.replicates = o.replicates;
   r.launcher = o.launcher;
   r.alpha = o.alpha;
+  if (!verdict_options(r.margin, r.adjust)) return kExitUsage;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   return launcher::replay_experiment(r);
@@ -213,11 +289,17 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_option("file", o.file, "script");
   g_run->add_option("--np", o.np, "ranks per launch (a `procs` factor overrides)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run
-      ->add_option("--replicates", o.replicates,
-                   "launches per factor combination (default: "
-                   "the script's `replicate`, else 1)")
+  g_run->add_option("--replicates", g_run_replicates,
+                    "launches per factor combination (default: the script's `replicate`, else "
+                    "1), or auto: add launches until the verdicts are decided (within --budget)");
+  g_run->add_option("--budget", g_budget, "--replicates auto: most launches per combination")
       ->check(CLI::Range(1, 1 << 20));
+  g_run->add_option("--margin", g_margin,
+                    "--replicates auto: equivalence margin the launches must resolve "
+                    "(default 5%)");
+  g_run->add_option("--adjust", g_adjust, "--replicates auto: holm | bh | none");
+  g_run->add_option("--alpha", o.alpha, "--replicates auto: significance level")
+      ->check(CLI::Range(0.0, 1.0));
   g_run->add_option("--seed", o.seed,
                     "run seed (launch order, job order; default: the script's "
                     "`shuffle seed`, else random, recorded)");
@@ -246,6 +328,12 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "two-sided | less (A faster than B) | greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(CLI::Range(0.0, 1.0));
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
+  g_compare->add_option("--pair", g_pairs,
+                        "compare op A with op B size by size (repeatable; in one DIR: paired by "
+                        "launch, signed-rank test)");
+  g_compare->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
+  g_compare->add_option("--adjust", g_adjust,
+                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file");
 
   g_replay = app.add_subcommand(
@@ -260,6 +348,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_option("--launcher", o.launcher, "launcher template (default: as recorded)");
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
       ->check(CLI::Range(0.0, 1.0));
+  g_replay->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
+  g_replay->add_option("--adjust", g_adjust,
+                       "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
 
   register_clock_check_command(app);

@@ -16,14 +16,15 @@ Verdict decide(const VerdictInputs& in) {
   return within ? Verdict::Equivalent : Verdict::Inconclusive;
 }
 
-bool decidable(std::size_t n_a, std::size_t n_b, double level, bool paired) {
+bool decidable(std::size_t n_a, std::size_t n_b, double level, bool paired, bool two_sided) {
   if (n_a == 0 || n_b == 0) return false;
-  if (paired) return 2 * std::pow(0.5, static_cast<double>(std::min(n_a, n_b))) <= level;
+  const double sides = two_sided ? 2.0 : 1.0;
+  if (paired) return sides * std::pow(0.5, static_cast<double>(std::min(n_a, n_b))) <= level;
   const std::size_t k = std::min(n_a, n_b);
   double c = 1.0;  // C(n_a + n_b, k)
   for (std::size_t i = 1; i <= k; ++i)
     c = c * static_cast<double>(n_a + n_b - k + i) / static_cast<double>(i);
-  return 2.0 / c <= level;
+  return sides / c <= level;
 }
 
 std::optional<std::size_t> launches_needed(double s, double theta, double margin, double level,

@@ -28,9 +28,9 @@ struct VerdictInputs {
 
 Verdict decide(const VerdictInputs& in);
 
-// Whether n_a and n_b launches can give an exact two-sided p-value <= level (rank-sum:
-// 2 / C(n_a + n_b, n_a); paired: 2 / 2^n with n = min(n_a, n_b)).
-bool decidable(std::size_t n_a, std::size_t n_b, double level, bool paired);
+// Whether n_a and n_b launches can give an exact p-value <= level (rank-sum: 1 / C(n_a + n_b,
+// n_a); paired: 1 / 2^n with n = min(n_a, n_b); twice that two-sided).
+bool decidable(std::size_t n_a, std::size_t n_b, double level, bool paired, bool two_sided = true);
 
 // For an inconclusive verdict: the launches per side that would decide it, from the observed
 // spread s of the log per-launch medians and the observed log ratio theta (HL estimate):

@@ -43,6 +43,7 @@ TEST_SUITE("verdict") {
     CHECK_FALSE(st::decidable(5, 5, 0.05, true));  // 2 / 32
     CHECK(st::decidable(6, 6, 0.05, true));
     CHECK_FALSE(st::decidable(0, 6, 0.05, false));
+    CHECK(st::decidable(3, 3, 0.05, false, false));  // one-sided: 1 / 20
   }
   TEST_CASE("verdict: launches needed") {
     // 3 launches with a tiny spread: the exact test's 4 per side decide
