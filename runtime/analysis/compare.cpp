@@ -45,11 +45,15 @@ std::string fmt_ratio(double r) {
   return std::isnan(r) ? "-" : fmt::format("{:.3f}", r);
 }
 
-std::string effect_cell(const Comparison& c) {
+// "1.030 [1.020, 1.041]"; the level is added when R reports a lower one than asked for (too few
+// launches for 1 - alpha): "1.000 [0.998, 1.002] at 90%".
+std::string effect_cell(const Comparison& c, double alpha) {
   if (std::isnan(c.ratio_hl)) return "-";
   std::string ci = std::isnan(c.ratio_lo)
                        ? ""
                        : " [" + fmt_ratio(c.ratio_lo) + ", " + fmt_ratio(c.ratio_hi) + "]";
+  if (!ci.empty() && c.ci_level < 1 - alpha - 1e-9)
+    ci += fmt::format(" at {:.0f}%", 100 * c.ci_level);
   return fmt_ratio(c.ratio_hl) + ci;
 }
 
@@ -416,7 +420,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
   if (levels)
     for (const auto& c : cs) lw = std::max({lw, c.level_a.size() + c.level_b.size() + 4});
   std::size_t ew = 12;
-  for (const auto& c : cs) ew = std::max(ew, effect_cell(c).size());
+  for (const auto& c : cs) ew = std::max(ew, effect_cell(c, o.alpha).size());
   std::string block;
   bool first = true, few = false;
   for (const auto& c : cs) {
@@ -434,8 +438,8 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
     if (levels) out += fmt::format("{:<{}}  ", c.level_a + " vs " + c.level_b, lw);
     out += fmt::format("{:>4} {:>4}  {:>10}  {:>10}  {:>7}  {:<{}}  {:>9}  {:>9}  {:<3}  {}\n",
                        c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
-                       fmt_ratio(c.ratio), effect_cell(c), ew, c.tested ? p_cell(c.p_value) : "-",
-                       c.tested ? p_cell(c.p_adjusted) : "-",
+                       fmt_ratio(c.ratio), effect_cell(c, o.alpha), ew,
+                       c.tested ? p_cell(c.p_value) : "-", c.tested ? p_cell(c.p_adjusted) : "-",
                        c.can_reject ? stars(c.p_adjusted) : "(n)", verdict_cell(c));
     few = few || !c.can_reject;
   }
@@ -445,7 +449,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
   if (few)
     out += fmt::format(
         "(n): too few launches for this test to ever reach p <= {} (at 0.05: 3 launches per side "
-        "for a one-sided test, 4 for a two-sided one)\n",
+        "for a one-sided test, 4 for a two-sided one; paired: 5 and 6)\n",
         o.alpha);
   return out;
 }
@@ -528,7 +532,7 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
   std::size_t width = 3;
   for (const auto& c : cs) width = std::max(width, job_label(c).size());
   std::size_t ew = 12;
-  for (const auto& c : cs) ew = std::max(ew, effect_cell(c).size());
+  for (const auto& c : cs) ew = std::max(ew, effect_cell(c, o.alpha).size());
   std::size_t counts[4] = {0, 0, 0, 0};
   std::string block;
   bool first = true;
@@ -544,7 +548,8 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
     counts[static_cast<int>(c.verdict)]++;
     out += fmt::format("  {:<{}}  {:>4} {:>4}  {:>10}  {:>10}  {:<{}}  {:>9}  {}\n", job_label(c),
                        width, c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
-                       effect_cell(c), ew, c.tested ? p_cell(c.p_adjusted) : "-", verdict_cell(c));
+                       effect_cell(c, o.alpha), ew, c.tested ? p_cell(c.p_adjusted) : "-",
+                       verdict_cell(c));
   }
   using stats::Verdict;
   out += fmt::format(

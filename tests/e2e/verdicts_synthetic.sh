@@ -88,6 +88,20 @@ expect_grep "auto: 4 launches" '"replicates": 4' auto/manifest.json
 run tight s1000.bench auto --budget 5 --margin 0.1%
 expect_grep "auto: budget respected" '"stop_reason": "budget of 5 launches reached"' tight/manifest.json
 
+# --replicates auto with a launch factor: stops when the levels' verdict is decided (3% apart:
+# 4 launches per level separate them and show the difference within 5%).
+cat > lv.bench <<'B'
+factor t in [1000, 1030] as env "METRON_E2E_T"
+set reps = 15
+begin measurement "syn"
+  measure MPI_COMM_WORLD : Synthetic(1, time = t * 1us, noise = 2%, seed = atoi(get_env("SYN_SEED")) + 1)
+end measurement
+B
+run lv lv.bench auto --budget 8
+expect_grep "auto with a factor: decided" '"stop_reason": "every level comparison decided"' lv/manifest.json
+expect_grep "auto with a factor: 4 launches per level" '"replicates": 4' lv/manifest.json
+expect_eq "auto with a factor: the verdict" "$(verdict lv/comparisons.csv)" "differs within margin"
+
 # Environment differences are shown by compare, as replay shows them.
 MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial run env1 s1000.bench 1
 "$METRON" compare a env1 > env.txt 2> env.err
