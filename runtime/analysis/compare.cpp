@@ -144,6 +144,30 @@ double min_attainable_p(std::size_t m, std::size_t n, stats::Alternative alterna
   return alternative == stats::Alternative::TwoSided ? std::min(1.0, 2 * p) : p;
 }
 
+namespace {
+
+// The verdict of one comparison whose p-values are already adjusted; `level` is the smallest
+// level the correction compares a p-value with (alpha / m for Holm and BH).
+void apply_verdict(Comparison& c, const CompareOptions& o, double level) {
+  c.significant = !std::isnan(c.p_adjusted) && c.p_adjusted <= o.alpha;
+  const bool two_sided = o.alternative == stats::Alternative::TwoSided;
+  c.decidable = c.tested && stats::decidable(c.a.size(), c.b.size(), level, c.paired, two_sided);
+  stats::VerdictInputs in;
+  in.p_difference = c.p_adjusted;
+  in.p_equivalence = c.p_equivalence_adjusted;
+  in.alpha = o.alpha;
+  in.decidable = c.decidable;
+  c.verdict = stats::decide(in);
+  c.launches_needed.reset();
+  if (c.verdict == stats::Verdict::Inconclusive && c.tested) {
+    const double s = c.paired ? stats::sd_log_ratio(c.b, c.a) : stats::pooled_sd_log(c.a, c.b);
+    c.launches_needed = stats::launches_needed(s, std::log(c.ratio_hl), o.margin, level, o.power,
+                                               c.paired, std::min(c.a.size(), c.b.size()));
+  }
+}
+
+}  // namespace
+
 Comparison compare_samples(std::vector<double> a, std::vector<double> b, const CompareOptions& o,
                            bool paired) {
   Comparison c;
@@ -216,7 +240,7 @@ Comparison compare_samples(std::vector<double> a, std::vector<double> b, const C
   if (tost) c.p_equivalence = tost->p_value;
   c.p_adjusted = c.p_value;
   c.p_equivalence_adjusted = c.p_equivalence;
-  c.significant = !std::isnan(c.p_adjusted) && c.p_adjusted <= o.alpha;
+  apply_verdict(c, o, o.alpha);
   return c;
 }
 
@@ -235,25 +259,10 @@ void adjust_and_decide(std::vector<Comparison>& cs, const CompareOptions& o) {
   const double level = o.adjust == stats::PAdjust::None
                            ? o.alpha
                            : o.alpha / static_cast<double>(std::max<std::size_t>(m, 1));
-  const bool two_sided = o.alternative == stats::Alternative::TwoSided;
   for (std::size_t i = 0; i < cs.size(); ++i) {
-    Comparison& c = cs[i];
-    c.p_adjusted = pa[i];
-    c.p_equivalence_adjusted = pea[i];
-    c.significant = !std::isnan(c.p_adjusted) && c.p_adjusted <= o.alpha;
-    c.decidable = c.tested && stats::decidable(c.a.size(), c.b.size(), level, c.paired, two_sided);
-    stats::VerdictInputs in;
-    in.p_difference = c.p_adjusted;
-    in.p_equivalence = c.p_equivalence_adjusted;
-    in.alpha = o.alpha;
-    in.decidable = c.decidable;
-    c.verdict = stats::decide(in);
-    c.launches_needed.reset();
-    if (c.verdict == stats::Verdict::Inconclusive && c.tested) {
-      const double s = c.paired ? stats::sd_log_ratio(c.b, c.a) : stats::pooled_sd_log(c.a, c.b);
-      c.launches_needed = stats::launches_needed(s, std::log(c.ratio_hl), o.margin, level, o.power,
-                                                 c.paired, std::min(c.a.size(), c.b.size()));
-    }
+    cs[i].p_adjusted = pa[i];
+    cs[i].p_equivalence_adjusted = pea[i];
+    apply_verdict(cs[i], o, level);
   }
 }
 

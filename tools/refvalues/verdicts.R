@@ -100,3 +100,21 @@ cat(sprintf("pooled sd of log(ma), log(mb) = %s\n", g(s_pooled)))
 cat(sprintf("sd(log(mb) - log(ma)) = %s\n", g(sd(log(mb) - log(ma)))))
 cat(sprintf("qwilcox(0.025, 9, 5) = %s, qwilcox(0.975, 9, 5) = %s, qwilcox(0.05, 3, 3) = %s, pwilcox(0, 3, 3) = %s\n",
             qwilcox(0.025, 9, 5), qwilcox(0.975, 9, 5), qwilcox(0.05, 3, 3), g(pwilcox(0, 3, 3))))
+cat("# tests/mpi/analysis_folders_test.cpp: hand-made folders (per-launch medians in us)\n")
+fa <- c(100.2, 100.1, 100.4, 100.3, 100.0); fb <- c(110.1, 110.4, 110.0, 110.3, 110.2)
+ka <- c(50, 51, 52, 53, 54); kb <- c(50.5, 51.5, 52.5, 53.5, 54.5)
+for (v in list(list("log(fb), log(fa)", fb, fa), list("log(kb), log(ka)", kb, ka))) {
+  r <- wilcox.test(log(v[[2]]), log(v[[3]]), conf.int = TRUE)
+  cat(sprintf("exp(wilcox.test(%s, conf.int = TRUE)): ratio = %s, ci = {%s}, p = %s\n", v[[1]],
+              g(exp(r$estimate)), fmt(exp(r$conf.int)), g(r$p.value)))
+}
+p2 <- c(wilcox.test(fa, fb)$p.value, wilcox.test(ka, kb)$p.value)
+cat(sprintf("p.adjust(two-sided p of (fa, fb), (ka, kb), \"holm\") = {%s}\n", fmt(p.adjust(p2, "holm"))))
+lo <- suppressWarnings(wilcox.test(log(kb), log(ka), mu = log(0.95), alternative = "greater"))$p.value
+hi <- suppressWarnings(wilcox.test(log(kb), log(ka), mu = log(1.05), alternative = "less"))$p.value
+cat(sprintf("tost(kb, ka, margin = 0.05) = %s\n", g(max(lo, hi))))
+for (v in list(list("fa, fa", fa), list("ka, ka", ka))) {
+  lo <- suppressWarnings(wilcox.test(log(v[[2]]), log(v[[2]]), mu = log(0.95), alternative = "greater"))$p.value
+  hi <- suppressWarnings(wilcox.test(log(v[[2]]), log(v[[2]]), mu = log(1.05), alternative = "less"))$p.value
+  cat(sprintf("tost(%s, margin = 0.05) = %s\n", v[[1]], g(max(lo, hi))))
+}
