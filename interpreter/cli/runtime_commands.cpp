@@ -176,6 +176,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
 int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
+  if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) std::fprintf(stderr, "metron: error: %s\n", err.c_str());
@@ -316,6 +317,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
   g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
       ->check(CLI::Range(0.0, 1.0));
+  g_analyze->add_option("--margin", g_margin, "equivalence margin of their verdicts (default 5%)");
+  g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
 
   g_compare =
       app.add_subcommand("compare",

@@ -409,11 +409,13 @@ std::string comparison_header(const std::vector<Comparison>& cs, const CompareOp
                "the same launches)"
              : "Wilcoxon rank-sum test on the per-launch medians",
       alt, meaning, o.alpha);
-  out += fmt::format(
-      "p-values adjusted across {} job{}: {}; equivalence margin {} (TOST); effect: "
-      "Hodges-Lehmann B/A with {:g}% CI\n",
-      m, m == 1 ? "" : "s", stats::p_adjust_name(o.adjust), margin_text(o.margin),
-      100 * (1 - o.alpha));
+  const std::string adjusted =
+      o.adjust == stats::PAdjust::None
+          ? fmt::format("p-values not adjusted ({} job{}, --adjust none)", m, m == 1 ? "" : "s")
+          : fmt::format("p-values adjusted across {} job{}: {}", m, m == 1 ? "" : "s",
+                        stats::p_adjust_name(o.adjust));
+  out += fmt::format("{}; equivalence margin {} (TOST); effect: Hodges-Lehmann B/A with {:g}% CI\n",
+                     adjusted, margin_text(o.margin), 100 * (1 - o.alpha));
   return out;
 }
 

@@ -37,12 +37,15 @@ RoundDecision decide_round(const analysis::ResultsData& d, const AutoReplicates&
   co.margin = a.margin;
   co.adjust = a.adjust;
   co.power = a.power;
+  // The factors `metron analyze` compares: those that set an environment variable.
   std::vector<analysis::Comparison> all;
-  for (const auto& f : d.factor_names) {
-    std::string err;
-    auto cs = analysis::compare_levels(d, f, co, err);
-    all.insert(all.end(), cs.begin(), cs.end());
-  }
+  if (d.manifest.contains("design"))
+    for (const auto& f : d.manifest["design"].value("factors", json::array())) {
+      if (!f.contains("env") || !f["env"].is_string()) continue;
+      std::string err;
+      auto cs = analysis::compare_levels(d, f.value("name", ""), co, err);
+      all.insert(all.end(), cs.begin(), cs.end());
+    }
   RoundDecision r;
   if (!all.empty()) {
     for (const auto& c : all) {
