@@ -389,3 +389,58 @@ TEST_CASE("compare: the smallest attainable p-value decides whether a test can r
   CHECK(c.can_reject);
   CHECK(c.verdict == stats::Verdict::Differs);
 }
+
+TEST_CASE("compare --pair: an operation and its mock-up measured in the same launches") {
+  fs::path dir = scratch("paired");
+  // 6 launches; per launch the original (ma) and the mock-up (mb, about 3% slower), the same
+  // vectors as ma and mb in tools/refvalues/verdicts.R. Launch 6 has the original only.
+  const auto a = us({101.3, 100.2, 99.7, 100.9, 100.4, 99.9});
+  const auto b = us({103.1, 103.6, 102.8, 103.3, 104.0, 102.9});
+  {
+    std::ofstream f(dir / "summary.csv");
+    f << "launch,job,block,op,comm_size,bytes,var_count,median_s\n";
+    for (std::size_t l = 0; l < a.size(); ++l) {
+      f << l << ",0,orig,Allreduce,2,4,1," << fmt::format("{}", a[l]) << "\n";
+      f << l << ",1,mock,Allreduce_using_Reduce_Bcast,2,4,1," << fmt::format("{}", b[l]) << "\n";
+    }
+    f << "6,0,orig,Allreduce,2,4,1,99e-6\n";
+  }
+  std::string err;
+  auto d = load_results(dir.string(), err);
+  REQUIRE(d);
+  CompareOptions o;
+  o.pairs = {{"Allreduce", "Allreduce_using_Reduce_Bcast"}};
+  auto cs = compare_paired_ops(*d, o, err);
+  REQUIRE(cs.size() == 1);
+  const Comparison& c = cs[0];
+  CHECK(c.paired);
+  CHECK(c.op_b == "Allreduce_using_Reduce_Bcast");
+  CHECK(c.a.size() == 6);  // launch 6 has no mock-up value: left out
+  // Every difference positive: V = 0 for a - b, exact two-sided p = 2 / 2^6 (R: wilcox.test(mb,
+  // ma, paired = TRUE)$p.value = 0.03125).
+  CHECK(c.w == 0);
+  CHECK(c.exact);
+  CHECK(c.p_value == doctest::Approx(0.03125).epsilon(1e-12));
+  // Pseudomedian of the log ratios: exp(wilcox.test(log(mb) - log(ma), conf.int = TRUE)).
+  CHECK(c.ratio_hl == doctest::Approx(std::exp(0.029368070324887086)).epsilon(1e-12));
+  CHECK(c.ratio_lo == doctest::Approx(std::exp(0.017612979768276915)).epsilon(1e-12));
+  CHECK(c.ratio_hi == doctest::Approx(std::exp(0.035228691883745)).epsilon(1e-12));
+  // TOST: tost(mb, ma, margin = 0.05, paired = TRUE) = 0.015625; significant and within 5%.
+  CHECK(c.p_equivalence == doctest::Approx(0.015625).epsilon(1e-12));
+  CHECK(c.decidable);
+  CHECK(c.verdict == stats::Verdict::DiffersWithinMargin);
+  // A margin of 2% is not met: differs.
+  o.margin = 0.02;
+  CHECK(compare_paired_ops(*d, o, err)[0].verdict == stats::Verdict::Differs);
+  // With 5 pairs the exact signed-rank test cannot reach 0.05 two-sided (2 / 32): inconclusive.
+  std::vector<double> a5(a.begin(), a.begin() + 5), b5(b.begin(), b.begin() + 5);
+  Comparison five = compare_samples(a5, b5, o, true);
+  CHECK_FALSE(five.decidable);
+  CHECK(five.verdict == stats::Verdict::Inconclusive);
+  CHECK(five.launches_needed == 6);
+  // No jobs to pair: an error naming both operations.
+  o.pairs = {{"Allreduce", "Bcast"}};
+  CHECK(compare_paired_ops(*d, o, err).empty());
+  CHECK(err.find("no jobs of 'Allreduce' and 'Bcast'") != std::string::npos);
+  fs::remove_all(dir);
+}
