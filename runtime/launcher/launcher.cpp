@@ -93,6 +93,28 @@ class ProgressPrinter {
   bool quiet_, tty_, open_ = false;
 };
 
+}  // namespace
+
+nlohmann::json launch_entry(const Launch& l, std::size_t position) {
+  json levels = json::object(), index = json::object(), env = json::object();
+  for (const auto& lv : l.levels) {
+    levels[lv.factor] = lv.value;
+    index[lv.factor] = lv.index;
+  }
+  for (const auto& [k, v] : l.env) env[k] = v;
+  return {{"position", position},
+          {"id", l.id},
+          {"replicate", l.replicate},
+          {"np", l.np},
+          {"levels", levels},
+          {"level_index", index},
+          {"env", env},
+          {"dir", "launches/" + std::to_string(l.id)},
+          {"status", "pending"}};
+}
+
+namespace {
+
 struct RunState {
   fs::path dir;
   json manifest;
@@ -282,24 +304,6 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 }
 
 }  // namespace
-
-nlohmann::json launch_entry(const Launch& l, std::size_t position) {
-  json levels = json::object(), index = json::object(), env = json::object();
-  for (const auto& lv : l.levels) {
-    levels[lv.factor] = lv.value;
-    index[lv.factor] = lv.index;
-  }
-  for (const auto& [k, v] : l.env) env[k] = v;
-  return {{"position", position},
-          {"id", l.id},
-          {"replicate", l.replicate},
-          {"np", l.np},
-          {"levels", levels},
-          {"level_index", index},
-          {"env", env},
-          {"dir", "launches/" + std::to_string(l.id)},
-          {"status", "pending"}};
-}
 
 int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   RunState st;
