@@ -50,7 +50,7 @@ expect_eq "HL ratio 1.03 inside its CI ($lo, $ratio, $hi)" "$ok" "yes"
 expect_eq "raw and adjusted p (one job: equal)" "$(column p_value slow.csv)" "$(column p_adjusted slow.csv)"
 expect_eq "p_adjust column" "$(column p_adjust slow.csv)" "holm"
 
-# The first n launches of each run, as a run of n launches would have made them (same seeds).
+# The first n launches of a run, as a run of n launches makes them (launch i draws seed i).
 first() {  # first N SRC DST
   cp -r "$2" "$3"
   awk -F, -v n="$1" 'NR==1{for(i=1;i<=NF;i++) if($i=="launch") c=i; print; next} $c < n' \
@@ -68,14 +68,14 @@ need0=$(column launches_needed same3.csv)
 need3=$(column launches_needed slow3.csv)
 expect_grep "table says what would decide it" "inconclusive (need $need0)" same3.txt
 if [ -n "$need0" ] && [ "$need0" -le 10 ] && [ -n "$need3" ] && [ "$need3" -le 10 ]; then
-  first "$need0" a an
+  # Runs of the planned length (the 0% partner is the first launches of 'same': the same seeds).
+  run an s1000.bench "$need0"
   first "$need0" same samen
   "$METRON" compare an samen --csv samen.csv > /dev/null 2>&1
   expect_eq "0% apart, the planned $need0 launches: equivalent" "$(verdict samen.csv)" "equivalent"
-  rm -rf an
-  first "$need3" a an
-  first "$need3" slow slown
-  "$METRON" compare an slown --margin 1% --csv slown.csv > /dev/null 2>&1
+  run an3 s1000.bench "$need3"
+  run slown s1030.bench "$need3"
+  "$METRON" compare an3 slown --margin 1% --csv slown.csv > /dev/null 2>&1
   expect_eq "3% apart, the planned $need3 launches: differs" "$(verdict slown.csv)" "differs"
 else
   fail "planned launches: '$need0' and '$need3' (expected at most 10 for a 0.5% spread)"
