@@ -331,9 +331,12 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "two-sided | less (A faster than B) | greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(CLI::Range(0.0, 1.0));
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
-  g_compare->add_option("--pair", g_pairs,
-                        "compare op A with op B size by size (repeatable; in one DIR: paired by "
-                        "launch, signed-rank test)");
+  g_compare
+      ->add_option("--pair", g_pairs,
+                   "compare op A with op B size by size (repeatable; in one DIR: paired by "
+                   "launch, signed-rank test)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);  // one value each, never a DIR
   g_compare->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
   g_compare->add_option("--adjust", g_adjust,
                         "p-value adjustment across the jobs: holm (default) | bh | none");
