@@ -1,5 +1,6 @@
 # Reference values for the verdict statistics: hodges_lehmann_test.cpp, signed_rank_test.cpp,
-# p_adjust_test.cpp, equivalence_test.cpp, launch_planner_test.cpp.
+# p_adjust_test.cpp, equivalence_test.cpp, launch_planner_test.cpp, root_find_test.cpp and
+# tests/mpi/analysis_folders_test.cpp.
 # Run from the repository root: Rscript tools/refvalues/verdicts.R
 source("tools/refvalues/vectors.R")
 g <- function(v) sprintf("%.17g", v)
@@ -118,3 +119,10 @@ for (v in list(list("fa, fa", fa), list("ka, ka", ka))) {
   hi <- suppressWarnings(wilcox.test(log(v[[2]]), log(v[[2]]), mu = log(1.05), alternative = "less"))$p.value
   cat(sprintf("tost(%s, margin = 0.05) = %s\n", v[[1]], g(max(lo, hi))))
 }
+cat("# root_find_test.cpp: R's uniroot\n")
+u <- uniroot(function(x) x^2 - 2, c(0, 2), tol = 1e-4)
+cat(sprintf("uniroot(x^2 - 2, c(0, 2), tol = 1e-4): root = %s, iter = %d\n", g(u$root), u$iter))
+u <- uniroot(function(x) cos(x) - x, c(-1, 3), tol = 1e-10)
+cat(sprintf("uniroot(cos(x) - x, c(-1, 3), tol = 1e-10): root = %s, iter = %d\n", g(u$root), u$iter))
+u <- uniroot(function(x) ifelse(x < 0.3, 1, -1), c(0, 1), tol = 1e-4)
+cat(sprintf("uniroot(step at 0.3, c(0, 1), tol = 1e-4): root = %s, iter = %d\n", g(u$root), u$iter))
