@@ -15,14 +15,17 @@
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/launch_watchdog.h"
 #include "runtime/exec/script_bundle.h"
 #include "runtime/exec/test_hang.h"
+#include "runtime/launcher/auto_replicates.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/stats/p_adjust.h"
 
 namespace metron {
 
@@ -52,6 +55,30 @@ CLI::Validator positive_seconds() {
         return "expected seconds above 0, got '" + text + "'";
       },
       "SECONDS");
+}
+
+std::vector<std::string> g_pairs;  // compare --pair A=B
+std::string g_margin = "5%";       // compare, replay, run --replicates auto
+std::string g_adjust = "holm";     // compare, replay, run --replicates auto
+std::string g_run_replicates;      // run --replicates: a count or "auto"
+std::int64_t g_budget = 30;        // run --replicates auto: most launches per combination
+
+// --margin and --adjust, shared by compare, replay and run; false after printing the error.
+bool verdict_options(double& margin, stats::PAdjust& adjust) {
+  auto m = analysis::parse_margin(g_margin);
+  if (!m) {
+    std::fprintf(stderr, "metron: error: bad --margin '%s' (a percentage such as 5%%, or 0.05)\n",
+                 g_margin.c_str());
+    return false;
+  }
+  auto a = stats::parse_p_adjust(g_adjust);
+  if (!a) {
+    std::fprintf(stderr, "metron: error: bad --adjust '%s' (holm, bh or none)\n", g_adjust.c_str());
+    return false;
+  }
+  margin = *m;
+  adjust = *a;
+  return true;
 }
 
 std::string default_out_dir(const std::string& script) {
@@ -160,7 +187,23 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
-  r.replicates = o.replicates;
+  bool automatic = g_run_replicates == "auto";
+  if (!g_run_replicates.empty() && !automatic) {
+    try {
+      std::size_t used = 0;
+      long long n = std::stoll(g_run_replicates, &used);
+      if (used != g_run_replicates.size() || n < 1) throw std::invalid_argument("");
+      r.replicates = n;
+    } catch (...) {
+      std::fprintf(stderr, "metron: error: bad --replicates '%s' (a count >= 1, or auto)\n",
+                   g_run_replicates.c_str());
+      return kExitUsage;
+    }
+  }
+  if (automatic && r.resume) {
+    std::fprintf(stderr, "metron: error: --replicates auto starts a run: not with --resume\n");
+    return kExitUsage;
+  }
   r.seed = o.seed;
   r.seed_given = o.seed_given;
   r.launcher = o.launcher;
@@ -170,7 +213,16 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
   launcher::RunOutcome outcome;
-  int rc = launcher::run_experiment(r, outcome);
+  int rc;
+  if (automatic) {
+    launcher::AutoReplicates a;
+    a.budget = g_budget;
+    a.alpha = o.alpha;
+    if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
+    rc = launcher::run_auto_replicates(r, a, outcome);
+  } else {
+    rc = launcher::run_experiment(r, outcome);
+  }
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
   return rc;
 }
@@ -178,6 +230,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
 int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
+  if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) std::fprintf(stderr, "metron: error: %s\n", err.c_str());
@@ -194,9 +247,21 @@ int cmd_compare(const CliOptions& o) {
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
-  if (g_factor.empty() != (o.dirs.size() == 2)) {
+  if (!verdict_options(co.margin, co.adjust)) return kExitUsage;
+  for (const auto& p : g_pairs) {
+    auto pr = analysis::parse_pair(p);
+    if (!pr) {
+      std::fprintf(stderr, "metron: error: bad --pair '%s' (expected OP_A=OP_B)\n", p.c_str());
+      return kExitUsage;
+    }
+    co.pairs.push_back(*pr);
+  }
+  const bool one_dir = o.dirs.size() == 1;
+  if ((one_dir && g_factor.empty() && g_pairs.empty()) || (!one_dir && !g_factor.empty()) ||
+      (!g_factor.empty() && !g_pairs.empty())) {
     std::fprintf(stderr,
-                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME\n");
+                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME or "
+                 "--pair A=B\n");
     return kExitUsage;
   }
   std::string err;
@@ -222,8 +287,20 @@ int cmd_compare(const CliOptions& o) {
       name_b = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_b;
       if (cs.back().level_b != cs.front().level_b) name_b += " (and each further level)";
     }
+  } else if (one_dir) {
+    cs = analysis::compare_paired_ops(*data[0], co, err);
+    if (cs.empty() && !err.empty()) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitUsage;
+    }
+    name_a = o.dirs[0] + ", op " + co.pairs.front().first;
+    name_b = o.dirs[0] + ", op " + co.pairs.front().second;
   } else {
     cs = analysis::compare_results(*data[0], *data[1], co, &unmatched);
+    // Environment and MPI differences between the two folders, as replay reports them.
+    for (const auto& d : analysis::environment_differences(
+             analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
+      std::fprintf(stderr, "metron: warning: environments differ: %s\n", d.c_str());
   }
   std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
@@ -241,6 +318,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.replicates = o.replicates;
   r.launcher = o.launcher;
   r.alpha = o.alpha;
+  if (!verdict_options(r.margin, r.adjust)) return kExitUsage;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   return launcher::replay_experiment(r);
@@ -277,11 +355,17 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_option("file", o.file, "script");
   g_run->add_option("--np", o.np, "ranks per launch (a `procs` factor overrides)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run
-      ->add_option("--replicates", o.replicates,
-                   "launches per factor combination (default: "
-                   "the script's `replicate`, else 1)")
+  g_run->add_option("--replicates", g_run_replicates,
+                    "launches per factor combination (default: the script's `replicate`, else "
+                    "1), or auto: add launches until the verdicts are decided (within --budget)");
+  g_run->add_option("--budget", g_budget, "--replicates auto: most launches per combination")
       ->check(CLI::Range(1, 1 << 20));
+  g_run->add_option("--margin", g_margin,
+                    "--replicates auto: equivalence margin the launches must resolve "
+                    "(default 5%)");
+  g_run->add_option("--adjust", g_adjust, "--replicates auto: holm | bh | none");
+  g_run->add_option("--alpha", o.alpha, "--replicates auto: significance level")
+      ->check(alpha_check());
   g_run
       ->add_option("--seed", o.seed,
                    "run seed (launch order, job order; default: the script's "
@@ -318,6 +402,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
   g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
       ->check(alpha_check());
+  g_analyze->add_option("--margin", g_margin, "equivalence margin of their verdicts (default 5%)");
+  g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
 
   g_compare =
       app.add_subcommand("compare",
@@ -330,6 +416,15 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "two-sided | less (A faster than B) | greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(alpha_check());
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
+  g_compare
+      ->add_option("--pair", g_pairs,
+                   "compare op A with op B size by size (repeatable; in one DIR: paired by "
+                   "launch, signed-rank test)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);  // one value each, never a DIR
+  g_compare->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
+  g_compare->add_option("--adjust", g_adjust,
+                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
 
@@ -347,6 +442,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(non_empty_check());
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
       ->check(alpha_check());
+  g_replay->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
+  g_replay->add_option("--adjust", g_adjust,
+                       "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
 
   register_clock_check_command(app);

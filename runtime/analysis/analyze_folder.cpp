@@ -24,6 +24,8 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   std::vector<Comparison> all;
   CompareOptions co;
   co.alpha = o.alpha;
+  co.margin = o.margin;
+  co.adjust = o.adjust;
   if (data->manifest.contains("design"))
     for (const auto& f : data->manifest["design"].value("factors", nlohmann::json::array())) {
       if (!f.contains("env") || !f["env"].is_string()) continue;

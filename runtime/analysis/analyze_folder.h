@@ -5,11 +5,15 @@
 
 #include <string>
 
+#include "runtime/stats/p_adjust.h"
+
 namespace metron::analysis {
 
 struct AnalyzeOptions {
-  bool print = true;    // the tables on stdout
-  double alpha = 0.05;  // for the level comparisons
+  bool print = true;     // the tables on stdout
+  double alpha = 0.05;   // for the level comparisons
+  double margin = 0.05;  // their equivalence margin
+  stats::PAdjust adjust = stats::PAdjust::Holm;
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

@@ -1,7 +1,10 @@
 // Environment differences for replay warnings (see environment_diff.h).
 #include "runtime/analysis/environment_diff.h"
 
+#include <filesystem>
 #include <map>
+
+#include "runtime/output/json_file.h"
 
 namespace metron::analysis {
 
@@ -21,13 +24,16 @@ std::string first_line(const std::string& s) {
 }  // namespace
 
 std::vector<std::string> environment_differences(const nlohmann::json& recorded,
-                                                 const nlohmann::json& now) {
+                                                 const nlohmann::json& now,
+                                                 const std::string& label_a,
+                                                 const std::string& label_b) {
   std::vector<std::string> out;
+  const std::string la = " (" + label_a + ")", lb = " (" + label_b + ")";
   auto same = [&](const char* key, const char* what) {
     std::string a = text(recorded, key), b = text(now, key);
     if (a != b)
-      out.push_back(std::string(what) + ": '" + first_line(a) + "' (recorded) vs '" +
-                    first_line(b) + "' (now)");
+      out.push_back(std::string(what) + ": '" + first_line(a) + "'" + la + " vs '" + first_line(b) +
+                    "'" + lb);
   };
   same("mpi_library_version", "MPI library");
   same("processor_names", "processor names");
@@ -51,15 +57,28 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
   for (const auto& [k, v] : ea) {
     auto it = eb.find(k);
     if (it == eb.end())
-      out.push_back("environment variable " + k + "='" + v + "' was set, is not now");
+      out.push_back("environment variable " + k + ": '" + v + "'" + la + " vs unset" + lb);
     else if (it->second != v)
-      out.push_back("environment variable " + k + ": '" + v + "' (recorded) vs '" + it->second +
-                    "' (now)");
+      out.push_back("environment variable " + k + ": '" + v + "'" + la + " vs '" + it->second +
+                    "'" + lb);
   }
   for (const auto& [k, v] : eb)
     if (!ea.count(k))
-      out.push_back("environment variable " + k + "='" + v + "' is set now, was not");
+      out.push_back("environment variable " + k + ": unset" + la + " vs '" + v + "'" + lb);
   return out;
+}
+
+nlohmann::json folder_system(const std::string& dir) {
+  namespace fs = std::filesystem;
+  auto m = out::read_json_file(fs::path(dir) / "manifest.json");
+  if (!m || !m->is_object()) return nullptr;
+  if (!m->contains("run_schema_version")) return m->value("system", nlohmann::json());
+  if (!m->contains("merged")) return nullptr;
+  for (const auto& id : (*m)["merged"].value("launches", std::vector<std::int64_t>{})) {
+    auto l = out::read_json_file(fs::path(dir) / "launches" / std::to_string(id) / "manifest.json");
+    if (l && l->is_object() && l->contains("system")) return (*l)["system"];
+  }
+  return nullptr;
 }
 
 }  // namespace metron::analysis

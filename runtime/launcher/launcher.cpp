@@ -96,7 +96,9 @@ class ProgressPrinter {
   bool quiet_, tty_, open_ = false;
 };
 
-json launch_entry(const Launch& l, std::size_t position) {
+}  // namespace
+
+nlohmann::json launch_entry(const Launch& l, std::size_t position) {
   json levels = json::object(), index = json::object(), env = json::object();
   for (const auto& lv : l.levels) {
     levels[lv.factor] = lv.value;
@@ -113,6 +115,8 @@ json launch_entry(const Launch& l, std::size_t position) {
           {"dir", "launches/" + std::to_string(l.id)},
           {"status", "pending"}};
 }
+
+namespace {
 
 struct RunState {
   fs::path dir;

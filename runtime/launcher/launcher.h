@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/script_copy.h"
 
 namespace metron::launcher {
@@ -49,6 +52,9 @@ struct RunOutcome {
   std::size_t retried = 0;  // launches that needed a retry (killed at a limit first)
   bool interrupted = false;
 };
+
+// A launch's entry in the run manifest's "launches" array, status "pending".
+nlohmann::json launch_entry(const Launch& l, std::size_t position);
 
 // Returns the exit code: 0 when every launch completed, 70 when one failed (the others are
 // merged and analysed), 64/65/74 for usage, script and I/O errors, 128 + signal if interrupted.

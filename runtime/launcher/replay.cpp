@@ -40,11 +40,14 @@ json launch_system(const fs::path& dir, std::int64_t id) {
 
 int replay_experiment(const ReplayOptions& o) {
   auto m = out::read_json_file(fs::path(o.recorded_dir) / "manifest.json");
-  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
+  const bool is_run = m && m->is_object() && m->contains("run_schema_version");
+  const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
+  if (!is_run && !is_exec) {
     std::fprintf(stderr,
-                 "metron: error: '%s' is not a `metron run` results folder (no run manifest)\n",
+                 "metron: error: '%s' is not a results folder of `metron run` or `metron exec` "
+                 "(no manifest.json); record one with `metron run SCRIPT --replicates N`\n",
                  o.recorded_dir.c_str());
-    return kExitIo;
+    return kExitUsage;
   }
   RunOptions r;
   r.files = manifest_files((*m)["script"]);
@@ -55,9 +58,14 @@ int replay_experiment(const ReplayOptions& o) {
   }
   r.script = r.files.front().name;
   r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;
-  const json& design = (*m)["design"];
-  r.np = design.value("np", 2);
-  r.replicates = o.replicates > 0 ? o.replicates : design.value("replicates", std::int64_t{1});
+  if (is_run) {
+    const json& design = (*m)["design"];
+    r.np = design.value("np", 2);
+    r.replicates = o.replicates > 0 ? o.replicates : design.value("replicates", std::int64_t{1});
+  } else {
+    r.np = m->value("np", 2);
+    r.replicates = o.replicates > 0 ? o.replicates : 1;
+  }
   r.seed = m->value("seed", std::uint64_t{0});
   r.seed_given = true;
   r.launcher = o.launcher.empty() ? m->value("launcher", std::string()) : o.launcher;
@@ -78,12 +86,16 @@ int replay_experiment(const ReplayOptions& o) {
   // launch-factor variables do not show up as differences).
   auto nm = out::read_json_file(fs::path(r.out_dir) / "manifest.json");
   json old_sys = nullptr, new_sys = nullptr;
-  if (nm)
+  if (nm && is_run)
     for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {
       old_sys = launch_system(o.recorded_dir, id);
       new_sys = launch_system(r.out_dir, id);
       if (!old_sys.is_null() && !new_sys.is_null()) break;
     }
+  if (is_exec) {
+    old_sys = (*m).value("system", json());
+    new_sys = analysis::folder_system(r.out_dir);
+  }
   if (!old_sys.is_null() && !new_sys.is_null())
     for (const auto& d : analysis::environment_differences(old_sys, new_sys))
       std::fprintf(stderr, "metron: warning: environment differs from the recording: %s\n",
@@ -98,11 +110,18 @@ int replay_experiment(const ReplayOptions& o) {
   }
   analysis::CompareOptions co;
   co.alpha = o.alpha;
+  co.margin = o.margin;
+  co.adjust = o.adjust;
   std::size_t unmatched = 0;
   auto cs = analysis::compare_results(*old_data, *new_data, co, &unmatched);
   std::printf("replay of %s in %s\n%s", o.recorded_dir.c_str(), r.out_dir.c_str(),
               analysis::verdict_table(cs, co).c_str());
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two runs\n", unmatched);
+  if (is_exec)
+    std::printf(
+        "caveat: the recording is one `metron exec` launch, so its launch-to-launch spread is "
+        "unknown and no job can be decided; record the experiment with `metron run SCRIPT "
+        "--replicates N` and replay that folder\n");
   if (!analysis::write_comparison_csv((fs::path(r.out_dir) / "replay.csv").string(), cs, co, err))
     std::fprintf(stderr, "metron: error: %s\n", err.c_str());
   std::printf("results: %s\n", r.out_dir.c_str());

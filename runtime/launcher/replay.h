@@ -1,11 +1,15 @@
 // `metron replay DIR`: reruns a recorded run (its script files, seed, process count, replicates
 // and launch design) into a new folder, warns where the environment differs, and compares new
-// and recorded per-launch medians job by job (verdict table, replay.csv).
+// and recorded per-launch medians job by job (verdict table, replay.csv). DIR may also be the
+// folder of one `metron exec` launch: it is rerun as a run of --replicates launches (default 1),
+// and the verdicts carry the caveat that the recording has a single launch.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "runtime/stats/p_adjust.h"
 
 namespace metron::launcher {
 
@@ -15,11 +19,14 @@ struct ReplayOptions {
   std::int64_t replicates = 0;  // 0: as recorded
   std::string launcher;         // empty: as recorded
   double alpha = 0.05;
+  double margin = 0.05;  // equivalence margin of the verdicts
+  stats::PAdjust adjust = stats::PAdjust::Holm;
   std::vector<std::string> argv;
   bool quiet = false;
 };
 
-// Returns the exit code of the rerun (0 when every launch completed), or 64/74.
+// Returns the exit code of the rerun (0 when every launch completed), 64 when DIR is not a
+// results folder (the message says how to record one), or 74.
 int replay_experiment(const ReplayOptions& o);
 
 }  // namespace metron::launcher

@@ -213,25 +213,63 @@ TEST_CASE("compare: a 10% slower B is flagged with less; identical folders are n
   auto back = compare_results(*db, *da, o);
   CHECK_FALSE(back[0].significant);
   CHECK(back[0].p_value == doctest::Approx(1.0));
-  // A folder compared with itself: nothing differs.
+  // A folder compared with itself: nothing differs, and both jobs are shown to be equivalent
+  // within 5%: TOST p = 1/252 (1 B, spread 0.4%) and 0.0278 (1 KiB, spread 8%; R:
+  // tools/refvalues/verdicts.R, tost(ka, ka)), Holm over the 2 jobs {0.0079, 0.0278} <= 0.05.
   o.alternative = stats::Alternative::TwoSided;
-  for (const auto& c : compare_results(*da, *da, o)) {
+  auto self = compare_results(*da, *da, o);
+  for (const auto& c : self) {
     CHECK_FALSE(c.significant);
     CHECK(c.ratio == doctest::Approx(1.0));
-    CHECK(verdict(c) == "reproduced");
+    CHECK(c.ratio_hl == doctest::Approx(1.0));
+    CHECK(c.verdict == stats::Verdict::Equivalent);
   }
+  CHECK(self[0].p_equivalence == doctest::Approx(0.003968253968253968).epsilon(1e-12));
+  CHECK(self[1].p_equivalence == doctest::Approx(0.027777777777777776).epsilon(1e-12));
+  CHECK(self[1].p_equivalence_adjusted == doctest::Approx(0.027777777777777776).epsilon(1e-12));
   auto v = compare_results(*da, *db, o);
-  CHECK(verdict(v[0]) == "differs");  // two-sided p = 2/252
-  CHECK(verdict(v[1]) == "reproduced");
+  // Two-sided p = 2/252 and 0.6905, Holm over the 2 jobs: {0.015873, 0.6905}
+  // (tools/refvalues/verdicts.R, p.adjust(..., "holm")).
+  CHECK(v[0].p_value == doctest::Approx(2.0 / 252));
+  CHECK(v[0].p_adjusted == doctest::Approx(0.015873015873015872).epsilon(1e-12));
+  CHECK(v[1].p_adjusted == doctest::Approx(0.69047619047619047).epsilon(1e-12));
+  // Effect B/A: exp(wilcox.test(log(fb), log(fa), conf.int = TRUE)) in R; the values here are in
+  // seconds, whose logs differ from R's microsecond logs by rounding only.
+  CHECK(v[0].ratio_hl == doctest::Approx(1.0998003992015974).epsilon(1e-12));
+  CHECK(v[0].ratio_lo == doctest::Approx(1.0967098703888338).epsilon(1e-12));
+  CHECK(v[0].ratio_hi == doctest::Approx(1.1028971028971037).epsilon(1e-12));
+  CHECK(v[1].ratio_hl == doctest::Approx(1.0096153846153846).epsilon(1e-12));
+  CHECK(v[1].ratio_lo == doctest::Approx(0.95370370370370361).epsilon(1e-12));
+  CHECK(v[1].ratio_hi == doctest::Approx(1.0686274509803924).epsilon(1e-12));
+  CHECK(v[0].verdict == stats::Verdict::Differs);  // 10% apart: beyond the 5% margin
+  // TOST p = 0.0375 raw (R), 0.075 after Holm: not shown within 5%, and no difference: the
+  // planner asks for more launches than the 5 per side made.
+  CHECK(v[1].p_equivalence == doctest::Approx(0.037456449652222987).epsilon(1e-12));
+  CHECK(v[1].verdict == stats::Verdict::Inconclusive);
+  REQUIRE(v[1].launches_needed.has_value());
+  CHECK(*v[1].launches_needed > 5);
   std::string table = comparison_table(cs, o, "A", "B");
   CHECK(table.find("1.100") != std::string::npos);
+  CHECK(table.find("p-values adjusted across 2 jobs: holm; equivalence margin +-5%") !=
+        std::string::npos);
   std::string vt = verdict_table(v, o);
-  CHECK(vt.find("1 reproduced, 1 differ, 0 untested") != std::string::npos);
-  CHECK(write_comparison_csv((a / "cmp.csv").string(), cs, o, err));
+  CHECK(vt.find("0 equivalent, 1 differ, 0 differ within margin, 1 inconclusive") !=
+        std::string::npos);
+  CHECK(vt.find(fmt::format("inconclusive (need {})", *v[1].launches_needed)) != std::string::npos);
+  CHECK(write_comparison_csv((a / "cmp.csv").string(), v, o, err));
   auto t = read_csv_table((a / "cmp.csv").string());
   REQUIRE(t);
-  CHECK(t->cell(0, "stars") == "**");
+  CHECK(t->cell(0, "stars") == "*");  // adjusted 0.0159
   CHECK(t->cell(0, "significant") == "1");
+  CHECK(t->cell(0, "p_adjust") == "holm");
+  CHECK(t->cell(0, "verdict") == "differs");
+  CHECK(t->cell(1, "verdict") == "inconclusive");
+  CHECK(t->cell(1, "launches_needed") == std::to_string(*v[1].launches_needed));
+  CHECK(t->cell(0, "margin") == "0.05");
+  // --adjust none: the raw p-values decide.
+  o.adjust = stats::PAdjust::None;
+  auto raw = compare_results(*da, *db, o);
+  CHECK(raw[0].p_adjusted == raw[0].p_value);
   fs::remove_all(a);
   fs::remove_all(b);
 }
@@ -287,7 +325,8 @@ TEST_CASE("compare: levels of a launch factor inside one folder") {
   CHECK(cs[0].key.label("alg").find("alg=") == std::string::npos);
   CHECK_FALSE(cs[1].significant);
   CHECK(compare_levels(*d, "nope", o, err).empty());
-  CHECK(err.find("no launch factor 'nope'") != std::string::npos);
+  CHECK(err.find("no launch factor 'nope' in '" + dir.string() + "' (its factors: 'alg')") !=
+        std::string::npos);
 
   // analyze writes the level comparison of the env factor to comparisons.csv.
   AnalyzeOptions ao;
@@ -322,8 +361,10 @@ TEST_CASE("environment differences for replay warnings") {
   CHECK(d[1] == "CPU model: 'AMD EPYC' (recorded) vs 'Intel Xeon' (now)");
   CHECK(d[2] == "cores online: '2' (recorded) vs '4' (now)");
   CHECK(d[3] == "environment variable MPIR_CVAR_X: '1' (recorded) vs '2' (now)");
-  CHECK(d[4] == "environment variable UCX_TLS='sm' was set, is not now");
-  CHECK(d[5] == "environment variable OMP_NUM_THREADS='1' is set now, was not");
+  CHECK(d[4] == "environment variable UCX_TLS: 'sm' (recorded) vs unset (now)");
+  CHECK(d[5] == "environment variable OMP_NUM_THREADS: unset (recorded) vs '1' (now)");
+  auto named = environment_differences(a, b, "A", "B");
+  CHECK(named[1] == "CPU model: 'AMD EPYC' (A) vs 'Intel Xeon' (B)");
 }
 
 TEST_CASE("compare: the smallest attainable p-value decides whether a test can reject") {
@@ -339,9 +380,67 @@ TEST_CASE("compare: the smallest attainable p-value decides whether a test can r
   Comparison c = compare_samples({1, 2, 3}, {4, 5, 6}, o);
   CHECK(c.p_value == doctest::Approx(0.1));
   CHECK_FALSE(c.can_reject);
-  CHECK(verdict(c) == "untested");
+  CHECK_FALSE(c.decidable);
+  CHECK(c.verdict == stats::Verdict::Inconclusive);
+  REQUIRE(c.launches_needed.has_value());
+  CHECK(*c.launches_needed >= 4);
   CHECK(comparison_table({c}, o, "A", "B").find("(n): too few launches") != std::string::npos);
   c = compare_samples({1, 2, 3, 4}, {5, 6, 7, 8}, o);
   CHECK(c.can_reject);
-  CHECK(verdict(c) == "differs");
+  CHECK(c.verdict == stats::Verdict::Differs);
+}
+
+TEST_CASE("compare --pair: an operation and its mock-up measured in the same launches") {
+  fs::path dir = scratch("paired");
+  // 6 launches; per launch the original (ma) and the mock-up (mb, about 3% slower), the same
+  // vectors as ma and mb in tools/refvalues/verdicts.R. Launch 6 has the original only.
+  const auto a = us({101.3, 100.2, 99.7, 100.9, 100.4, 99.9});
+  const auto b = us({103.1, 103.6, 102.8, 103.3, 104.0, 102.9});
+  {
+    std::ofstream f(dir / "summary.csv");
+    f << "launch,job,block,op,comm_size,bytes,var_count,median_s\n";
+    for (std::size_t l = 0; l < a.size(); ++l) {
+      f << l << ",0,orig,Allreduce,2,4,1," << fmt::format("{}", a[l]) << "\n";
+      f << l << ",1,mock,Allreduce_using_Reduce_Bcast,2,4,1," << fmt::format("{}", b[l]) << "\n";
+    }
+    f << "6,0,orig,Allreduce,2,4,1,99e-6\n";
+  }
+  std::string err;
+  auto d = load_results(dir.string(), err);
+  REQUIRE(d);
+  CompareOptions o;
+  o.pairs = {{"Allreduce", "Allreduce_using_Reduce_Bcast"}};
+  auto cs = compare_paired_ops(*d, o, err);
+  REQUIRE(cs.size() == 1);
+  const Comparison& c = cs[0];
+  CHECK(c.paired);
+  CHECK(c.op_b == "Allreduce_using_Reduce_Bcast");
+  CHECK(c.a.size() == 6);  // launch 6 has no mock-up value: left out
+  // Every difference positive: V = 0 for a - b, exact two-sided p = 2 / 2^6 (R: wilcox.test(mb,
+  // ma, paired = TRUE)$p.value = 0.03125).
+  CHECK(c.w == 0);
+  CHECK(c.exact);
+  CHECK(c.p_value == doctest::Approx(0.03125).epsilon(1e-12));
+  // Pseudomedian of the log ratios: exp(wilcox.test(log(mb) - log(ma), conf.int = TRUE)).
+  CHECK(c.ratio_hl == doctest::Approx(std::exp(0.029368070324887086)).epsilon(1e-12));
+  CHECK(c.ratio_lo == doctest::Approx(std::exp(0.017612979768276915)).epsilon(1e-12));
+  CHECK(c.ratio_hi == doctest::Approx(std::exp(0.035228691883745)).epsilon(1e-12));
+  // TOST: tost(mb, ma, margin = 0.05, paired = TRUE) = 0.015625; significant and within 5%.
+  CHECK(c.p_equivalence == doctest::Approx(0.015625).epsilon(1e-12));
+  CHECK(c.decidable);
+  CHECK(c.verdict == stats::Verdict::DiffersWithinMargin);
+  // A margin of 2% is not met: differs.
+  o.margin = 0.02;
+  CHECK(compare_paired_ops(*d, o, err)[0].verdict == stats::Verdict::Differs);
+  // With 5 pairs the exact signed-rank test cannot reach 0.05 two-sided (2 / 32): inconclusive.
+  std::vector<double> a5(a.begin(), a.begin() + 5), b5(b.begin(), b.begin() + 5);
+  Comparison five = compare_samples(a5, b5, o, true);
+  CHECK_FALSE(five.decidable);
+  CHECK(five.verdict == stats::Verdict::Inconclusive);
+  CHECK(five.launches_needed == 6);
+  // No jobs to pair: an error naming both operations.
+  o.pairs = {{"Allreduce", "Bcast"}};
+  CHECK(compare_paired_ops(*d, o, err).empty());
+  CHECK(err.find("no jobs of 'Allreduce' and 'Bcast'") != std::string::npos);
+  fs::remove_all(dir);
 }

@@ -1,0 +1,182 @@
+// `metron run --replicates auto` (see auto_replicates.h). Each round extends the recorded
+// design (replicates, launch entries, launch order) and continues the run as --resume does.
+#include "runtime/launcher/auto_replicates.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "interpreter/program.h"
+#include "runtime/analysis/analyze_folder.h"
+#include "runtime/analysis/compare.h"
+#include "runtime/analysis/results_data.h"
+#include "runtime/launcher/launch_plan.h"
+#include "runtime/output/json_file.h"
+#include "runtime/stats/launch_planner.h"
+
+namespace metron::launcher {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+struct RoundDecision {
+  std::int64_t target = 0;  // launches per combination that would decide; 0: decided
+  std::string reason;
+};
+
+// What the launches so far say: decided, or how many launches per combination are needed.
+RoundDecision decide_round(const analysis::ResultsData& d, const AutoReplicates& a,
+                           std::int64_t now) {
+  analysis::CompareOptions co;
+  co.alpha = a.alpha;
+  co.margin = a.margin;
+  co.adjust = a.adjust;
+  co.power = a.power;
+  // The factors `metron analyze` compares: those that set an environment variable.
+  std::vector<analysis::Comparison> all;
+  if (d.manifest.contains("design"))
+    for (const auto& f : d.manifest["design"].value("factors", json::array())) {
+      if (!f.contains("env") || !f["env"].is_string()) continue;
+      std::string err;
+      auto cs = analysis::compare_levels(d, f.value("name", ""), co, err);
+      all.insert(all.end(), cs.begin(), cs.end());
+    }
+  RoundDecision r;
+  if (!all.empty()) {
+    for (const auto& c : all) {
+      if (c.verdict != stats::Verdict::Inconclusive) continue;
+      r.target = std::max<std::int64_t>(
+          r.target, c.launches_needed ? static_cast<std::int64_t>(*c.launches_needed) : now + 1);
+    }
+    r.reason = r.target == 0 ? "every level comparison decided" : "level comparisons inconclusive";
+    return r;
+  }
+  // A recording: launches to show equivalence within the margin against a rerun with the
+  // same spread (true ratio 1), at the level the correction across all jobs gives.
+  std::size_t m = d.jobs.size();
+  stats::PlanOptions po;
+  po.alpha = a.adjust == stats::PAdjust::None
+                 ? a.alpha
+                 : a.alpha / static_cast<double>(std::max<std::size_t>(m, 1));
+  po.power = a.power;
+  std::int64_t need =
+      static_cast<std::int64_t>(stats::min_launches_for_level(po.alpha, true, false));
+  for (const auto& s : d.jobs) {
+    std::vector<double> v;
+    for (const auto& l : s.launches) v.push_back(l.median_s);
+    const double sd = stats::pooled_sd_log(v, {});
+    auto n = stats::launches_for_equivalence(std::isnan(sd) ? 0.0 : sd, a.margin, 0.0, po);
+    need = std::max<std::int64_t>(need, n ? static_cast<std::int64_t>(*n) : a.budget);
+  }
+  r.target = need > now ? need : 0;
+  r.reason = r.target == 0 ? "enough launches to show equivalence within the margin"
+                           : "more launches needed to show equivalence within the margin";
+  return r;
+}
+
+// Adds the launches of replicates [old, replicates) to the manifest: entries and order follow
+// the seeded order of the full design, so the first rounds keep their places.
+bool extend_design(const fs::path& dir, std::int64_t replicates) {
+  auto m = out::read_json_file(dir / "manifest.json");
+  if (!m || !m->is_object()) return false;
+  RunDesign design = design_from_json((*m)["design"]);
+  design.replicates = replicates;
+  const auto launches = expand_launches(design);
+  std::set<std::int64_t> known;
+  for (const auto& id : (*m)["order"]) known.insert(id.get<std::int64_t>());
+  json& entries = (*m)["launches"];
+  json& order = (*m)["order"];
+  for (std::int64_t id : launch_order(launches.size(), m->value("seed", std::uint64_t{0}))) {
+    if (known.count(id)) continue;
+    entries.push_back(launch_entry(launches[static_cast<std::size_t>(id)], order.size()));
+    order.push_back(id);
+  }
+  (*m)["design"] = design_to_json(design);
+  return out::write_json_file(dir / "manifest.json", *m);
+}
+
+// Records the rounds, and drops the "resumed" entries our own continuations added.
+void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates& a,
+                   std::size_t resumed_before, const std::string& stop) {
+  auto m = out::read_json_file(dir / "manifest.json");
+  if (!m || !m->is_object()) return;
+  if (m->contains("resumed")) {
+    json& r = (*m)["resumed"];
+    while (r.size() > resumed_before) r.erase(r.size() - 1);
+    if (r.empty()) m->erase("resumed");
+  }
+  (*m)["replicates_auto"] = {{"budget", a.budget}, {"margin", a.margin},
+                             {"alpha", a.alpha},   {"adjust", stats::p_adjust_name(a.adjust)},
+                             {"power", a.power},   {"rounds", rounds},
+                             {"stop_reason", stop}};
+  out::write_json_file(dir / "manifest.json", *m);
+}
+
+}  // namespace
+
+int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome& outcome) {
+  RunOptions r = o;
+  r.analysis_table = false;
+  const std::size_t pilot = stats::min_launches_for_level(a.alpha, true, false);
+  std::int64_t now = std::min<std::int64_t>(static_cast<std::int64_t>(pilot), a.budget);
+  r.replicates = now;
+  int rc = run_experiment(r, outcome);
+  json rounds = json::array();
+  std::string stop;
+  while (rc == kExitOk && !outcome.interrupted) {
+    std::string err;
+    auto d = analysis::load_results(o.out_dir, err);
+    if (!d) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitIo;
+    }
+    RoundDecision dec = decide_round(*d, a, now);
+    rounds.push_back({{"replicates", now}, {"target", dec.target}, {"reason", dec.reason}});
+    if (dec.target == 0) {
+      stop = dec.reason;
+      break;
+    }
+    if (now >= a.budget) {
+      stop = "budget of " + std::to_string(a.budget) + " launches reached";
+      break;
+    }
+    now = std::min(dec.target, a.budget);
+    if (!o.quiet)
+      std::fprintf(stderr, "metron: %s: adding launches up to %lld per combination\n",
+                   dec.reason.c_str(), static_cast<long long>(now));
+    if (!extend_design(o.out_dir, now)) {
+      std::fprintf(stderr, "metron: error: cannot extend the run manifest in '%s'\n",
+                   o.out_dir.c_str());
+      return kExitIo;
+    }
+    RunOptions more = r;
+    more.resume = true;
+    more.script.clear();
+    more.files.clear();
+    rc = run_experiment(more, outcome);
+  }
+  // The "resumed" entries of the continuations are ours, not the user's.
+  record_rounds(o.out_dir, rounds, a, 0, stop);
+  if (!o.quiet && !stop.empty())
+    std::fprintf(stderr, "metron: --replicates auto stopped at %lld launches per combination: %s\n",
+                 static_cast<long long>(now), stop.c_str());
+  if (rc == kExitOk && !o.quiet) {
+    analysis::AnalyzeOptions ao;
+    ao.alpha = a.alpha;
+    ao.margin = a.margin;
+    ao.adjust = a.adjust;
+    std::string err;
+    if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
+      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      return kExitIo;
+    }
+  }
+  return rc;
+}
+
+}  // namespace metron::launcher

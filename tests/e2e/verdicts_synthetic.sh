@@ -1,0 +1,122 @@
+# Verdicts (docs/methodology.md): two runs of one script with a Synthetic operation 0% and 3%
+# apart, 10 launches each: equivalent within 5% / differs (within the margin at 5%, beyond it at
+# 1%); their first 3 launches: inconclusive, with the planner's launch count, and that many
+# launches decide. Also --replicates auto, --adjust, --margin errors and the environment
+# difference shown by compare.
+source "$(dirname "$0")/lib.sh"
+# Each launch draws its Synthetic noise (2% of the time, uniform) from a seed equal to its launch
+# id, set through the launcher template: launch i of every run draws the same noise, so the
+# per-launch medians spread by about 0.5% across launches, identically in every run, and the
+# 3% run is the 0% run times 1.03 launch by launch. One rank per launch keeps the runs short;
+# 100 us calls are rarely preempted on a busy machine (a 1 ms call often is), and the median of
+# 21 ignores the few that are.
+# (metron run checks the script itself first: SYN_SEED=0 there.)
+export SYN_SEED=0
+LAUNCHER='env SYN_SEED={launch} mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet'
+for t in 100 103; do
+  cat > s$t.bench <<B
+set reps = 21
+begin measurement "syn"
+  measure MPI_COMM_WORLD : Synthetic(1, time = ${t}us, noise = 2%, seed = atoi(get_env("SYN_SEED")) + 1)
+end measurement
+B
+done
+run() {  # run NAME SCRIPT REPLICATES [more options]
+  local name=$1 script=$2 reps=$3
+  shift 3
+  timeout 300 "$METRON" run "$script" --np 1 --replicates "$reps" --launcher "$LAUNCHER" \
+    --out "$name" --quiet "$@" > "$name.out" 2> "$name.err"
+  expect_eq "run $name" "$?" "0"
+}
+run a s100.bench 10
+run same s100.bench 10
+run slow s103.bench 10
+verdict() { column verdict "$1" | head -1; }
+
+"$METRON" compare a same --csv same.csv > same.txt 2>&1
+expect_eq "compare exit code" "$?" "0"
+cat same.txt
+expect_eq "0% apart, 10 launches: equivalent" "$(verdict same.csv)" "equivalent"
+expect_grep "header names the correction and margin" "adjusted across 1 job: holm; equivalence margin +-5%" same.txt
+"$METRON" compare a slow --csv slow.csv > slow.txt 2>&1
+cat slow.txt
+expect_eq "3% apart, margin 5%: differs within margin" "$(verdict slow.csv)" "differs within margin"
+"$METRON" compare a slow --margin 1% --csv slow1.csv > slow1.txt 2>&1
+expect_eq "3% apart, margin 1%: differs" "$(verdict slow1.csv)" "differs"
+ratio=$(column ratio_hl slow.csv)
+lo=$(column ratio_lo slow.csv)
+hi=$(column ratio_hi slow.csv)
+# B = 1.03 A launch by launch up to timer jitter (well below 0.5%)
+ok=$(awk -v r="$ratio" -v l="$lo" -v h="$hi" 'BEGIN{print (r > 1.025 && r < 1.035 && l <= r && r <= h && l > 1.02 && h < 1.04) ? "yes" : "no"}')
+expect_eq "HL ratio 1.03 inside its CI ($lo, $ratio, $hi)" "$ok" "yes"
+expect_eq "raw and adjusted p (one job: equal)" "$(column p_value slow.csv)" "$(column p_adjusted slow.csv)"
+expect_eq "p_adjust column" "$(column p_adjust slow.csv)" "holm"
+
+# The first n launches of a run, as a run of n launches makes them (launch i draws seed i).
+first() {  # first N SRC DST
+  cp -r "$2" "$3"
+  awk -F, -v n="$1" 'NR==1{for(i=1;i<=NF;i++) if($i=="launch") c=i; print; next} $c < n' \
+    "$2/summary.csv" > "$3/summary.csv"
+}
+first 3 a a3
+first 3 same same3
+first 3 slow slow3
+"$METRON" compare a3 same3 --csv same3.csv > same3.txt 2>&1
+cat same3.txt
+expect_eq "0% apart, 3 launches: inconclusive" "$(verdict same3.csv)" "inconclusive"
+"$METRON" compare a3 slow3 --margin 1% --csv slow3.csv > slow3.txt 2>&1
+expect_eq "3% apart, 3 launches: inconclusive" "$(verdict slow3.csv)" "inconclusive"
+need0=$(column launches_needed same3.csv)
+need3=$(column launches_needed slow3.csv)
+expect_grep "table says what would decide it" "inconclusive (need $need0)" same3.txt
+if [ -n "$need0" ] && [ "$need0" -le 10 ] && [ -n "$need3" ] && [ "$need3" -le 10 ]; then
+  # Runs of the planned length (the 0% partner is the first launches of 'same': the same seeds).
+  run an s100.bench "$need0"
+  first "$need0" same samen
+  "$METRON" compare an samen --csv samen.csv > /dev/null 2>&1
+  expect_eq "0% apart, the planned $need0 launches: equivalent" "$(verdict samen.csv)" "equivalent"
+  run an3 s100.bench "$need3"
+  run slown s103.bench "$need3"
+  "$METRON" compare an3 slown --margin 1% --csv slown.csv > /dev/null 2>&1
+  expect_eq "3% apart, the planned $need3 launches: differs" "$(verdict slown.csv)" "differs"
+else
+  fail "planned launches: '$need0' and '$need3' (expected at most 10 for a 0.5% spread)"
+fi
+
+# --replicates auto: 4 launches (the two-sided exact test's minimum) resolve +-5% at this spread.
+run auto s100.bench auto --budget 8
+expect_grep "auto: stop reason recorded" '"stop_reason": "enough launches' auto/manifest.json
+expect_grep "auto: 4 launches" '"replicates": 4' auto/manifest.json
+run tight s100.bench auto --budget 5 --margin 0.1%
+expect_grep "auto: budget respected" '"stop_reason": "budget of 5 launches reached"' tight/manifest.json
+
+# --replicates auto with a launch factor: stops when the levels' verdict is decided (3% apart:
+# 4 launches per level separate them and show the difference within 5%).
+cat > lv.bench <<'B'
+factor t in [100, 103] as env "METRON_E2E_T"
+set reps = 21
+begin measurement "syn"
+  measure MPI_COMM_WORLD : Synthetic(1, time = t * 1us, noise = 2%, seed = atoi(get_env("SYN_SEED")) + 1)
+end measurement
+B
+run lv lv.bench auto --budget 8
+expect_grep "auto with a factor: decided" '"stop_reason": "every level comparison decided"' lv/manifest.json
+expect_grep "auto with a factor: 4 launches per level" '"replicates": 4' lv/manifest.json
+expect_eq "auto with a factor: the verdict" "$(verdict lv/comparisons.csv)" "differs within margin"
+
+# Environment differences are shown by compare, as replay shows them.
+MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial run env1 s100.bench 1
+"$METRON" compare a env1 > env.txt 2> env.err
+expect_grep "compare shows an environment difference" "environments differ: environment variable MPIR_CVAR_BCAST_INTRA_ALGORITHM" env.err
+
+# Option errors
+"$METRON" compare a same --adjust bonferroni > /dev/null 2> e1.txt
+expect_eq "bad --adjust" "$?" "64"
+expect_grep "bad --adjust message" "bad --adjust 'bonferroni' (holm, bh or none)" e1.txt
+"$METRON" compare a same --margin 150% > /dev/null 2> e2.txt
+expect_eq "bad --margin" "$?" "64"
+"$METRON" compare a same --adjust bh --csv bh.csv > /dev/null 2>&1
+expect_eq "--adjust bh recorded" "$(column p_adjust bh.csv)" "bh"
+"$METRON" run s100.bench --replicates some > /dev/null 2> e3.txt
+expect_eq "bad --replicates" "$?" "64"
+finish
