@@ -64,8 +64,11 @@ bool CsvReader::read_record(std::vector<std::string>& fields) {
   while (true) {
     if (!std::getline(in_, line)) {
       // A file cut inside a quoted field (a killed writer): drop the partial record.
+      if (!raw_.empty()) unclosed_quote_line_ = record_line_;
       return false;
     }
+    ++line_;
+    if (raw_.empty()) record_line_ = line_;
     if (!raw_.empty() || !line.empty()) {
       if (!raw_.empty()) raw_.push_back('\n');
       raw_ += line;
@@ -98,7 +101,37 @@ std::optional<CsvTable> read_csv_table(const std::string& path) {
   CsvTable t;
   t.header = r.header();
   std::vector<std::string> fields;
-  while (r.next(fields)) t.rows.push_back(fields);
+  while (r.next(fields)) {
+    t.rows.push_back(fields);
+    t.lines.push_back(r.record_line());
+  }
+  return t;
+}
+
+std::optional<CsvTable> read_csv_table_strict(const std::string& path, std::string& error) {
+  CsvReader r;
+  if (!r.open(path)) {
+    error = "cannot read '" + path + "'";
+    return std::nullopt;
+  }
+  CsvTable t;
+  t.header = r.header();
+  std::vector<std::string> fields;
+  while (r.next(fields)) {
+    if (fields.size() != t.header.size()) {
+      error = path + ":" + std::to_string(r.record_line()) + ": a row of " +
+              std::to_string(fields.size()) + " fields where the header has " +
+              std::to_string(t.header.size()) + " (the file is damaged or was edited)";
+      return std::nullopt;
+    }
+    t.rows.push_back(fields);
+    t.lines.push_back(r.record_line());
+  }
+  if (r.unclosed_quote_line() != 0) {
+    error = path + ":" + std::to_string(r.unclosed_quote_line()) +
+            ": a quoted field is never closed (the file is damaged or was edited)";
+    return std::nullopt;
+  }
   return t;
 }
 

@@ -73,6 +73,42 @@ std::string JobKey::factor(const std::string& name) const {
   return "";
 }
 
+namespace {
+
+// Every cell the analysis reads, checked as Metron writes it: a damaged or edited summary.csv
+// is an error naming its line, not rows dropped or a minimum of -inf. nullopt: all good;
+// otherwise "line N: ..." (N = the file's line when known, else the row number + 1).
+std::optional<std::string> check_summary_cells(const CsvTable& t) {
+  auto where = [&](std::size_t r) {
+    return "line " + std::to_string(r < t.lines.size() ? t.lines[r] : r + 2) + ": ";
+  };
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const auto& row = t.rows[r];
+    for (std::size_t c = 0; c < t.header.size() && c < row.size(); ++c) {
+      const std::string& name = t.header[c];
+      const std::string& cell = row[c];
+      // The statistics the analysis reads or shows; CI bounds may legitimately be infinite.
+      bool is_time = name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
+                     name == "sd_s" || name == "trimmed_mean_s";
+      bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
+                      name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
+                      name == "used_n" || name == "order";
+      if ((name == "block" || name == "op") && cell.empty())
+        return where(r) + "empty '" + name + "'";
+      if (cell.empty() || (!is_time && !is_count)) continue;
+      double v = cell_double(cell);
+      if (!std::isfinite(v))
+        return where(r) + "'" + name + "' is '" + cell + "', not a finite number";
+      if (is_count && v < 0) return where(r) + "'" + name + "' is negative (" + cell + ")";
+      if (is_count && v != std::floor(v))
+        return where(r) + "'" + name + "' is '" + cell + "', not a whole number";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& error) {
   for (const char* need : {"launch", "block", "op", "bytes", "comm_size", "median_s"})
     if (!t.column(need)) {
@@ -117,6 +153,10 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   std::map<std::string, std::size_t> index;  // key text -> position in d.jobs
   std::map<std::string, int> seen;           // launch + base key -> occurrences so far
   std::map<std::int64_t, bool> launches;
+  if (auto bad = check_summary_cells(t)) {
+    error = *bad;
+    return std::nullopt;
+  }
   for (std::size_t r : rows) {
     const auto& row = t.rows[r];
     JobKey k;
@@ -175,14 +215,11 @@ std::optional<ResultsData> load_results(const std::string& dir, std::string& err
     }
   }
   fs::path spath = fs::path(dir) / "summary.csv";
-  auto table = read_csv_table(spath.string());
-  if (!table) {
-    error = "cannot read '" + spath.string() + "'";
-    return std::nullopt;
-  }
+  auto table = read_csv_table_strict(spath.string(), error);
+  if (!table) return std::nullopt;
   auto d = results_from_summary(*table, error);
   if (!d) {
-    error = spath.string() + ": " + error;
+    error = spath.string() + (error.rfind("line ", 0) == 0 ? ":" + error.substr(5) : ": " + error);
     return std::nullopt;
   }
   d->dir = dir;
