@@ -41,6 +41,7 @@ double g_exec_timeout = 0;      // exec --timeout
 double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan)
 double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
 int g_retries = -1;             // run --retries (negative: default or recorded)
+bool g_allow_modified = false;  // replay --allow-modified
 
 // A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
 CLI::Validator positive_seconds() {
@@ -321,6 +322,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   if (!verdict_options(r.margin, r.adjust)) return kExitUsage;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
+  r.allow_modified = g_allow_modified;
   return launcher::replay_experiment(r);
 }
 }  // namespace
@@ -446,6 +448,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_option("--adjust", g_adjust,
                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
+  g_replay->add_flag("--allow-modified", g_allow_modified,
+                     "replay a recording whose script does not match its recorded sha256");
 
   register_clock_check_command(app);
 }

@@ -456,6 +456,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"limits", limits_json(st)},
                  {"launches", entries}};
   if (!o.replay_of.empty()) st.manifest["replay_of"] = o.replay_of;
+  if (!o.replay_modified.empty()) st.manifest["replay_of_modified"] = o.replay_modified;
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
     error_line("cannot write '" + (st.dir / "manifest.json").string() + "'");
     return kExitIo;

@@ -30,8 +30,9 @@ struct RunOptions {
   std::string metron_binary;      // for {metron}; empty: this executable
   std::vector<std::string> argv;  // the command line, for the manifest
   std::string replay_of;          // the recorded folder, when replaying
-  bool quiet = false;             // no progress lines and no analysis table
-  bool analysis_table = true;     // print the analysis table (replay prints its verdicts)
+  std::vector<std::string> replay_modified;  // recorded files that did not match their sha256
+  bool quiet = false;                        // no progress lines and no analysis table
+  bool analysis_table = true;  // print the analysis table (replay prints its verdicts)
   // Limits of each launch (docs/experiments.md, "Deadlines and retries"). Negative: not given
   // (a fresh run takes the defaults, --resume the recorded values).
   double launch_timeout_s = -1;   // else each launch's deadline derived from its plan

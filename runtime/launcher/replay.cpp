@@ -10,6 +10,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/exec/manifest.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
@@ -36,6 +37,21 @@ json launch_system(const fs::path& dir, std::int64_t id) {
   return (*m)["system"];
 }
 
+// The recorded files whose text does not hash to the recorded sha256 (the main script's hash
+// is checked twice: in "files" and as "sha256" beside "path").
+std::vector<std::string> modified_files(const json& script) {
+  std::vector<std::string> out;
+  const std::string main = script.value("path", "");
+  for (const auto& f : script.value("files", json::array())) {
+    const std::string name = f.value("name", ""), text = f.value("text", "");
+    const std::string sum = rt::sha256_hex(text);
+    bool bad = f.value("sha256", "") != sum;
+    if (name == main && script.value("sha256", "") != sum) bad = true;
+    if (bad) out.push_back(name);
+  }
+  return out;
+}
+
 }  // namespace
 
 int replay_experiment(const ReplayOptions& o) {
@@ -55,6 +71,26 @@ int replay_experiment(const ReplayOptions& o) {
     std::fprintf(stderr, "metron: error: the manifest in '%s' records no script files\n",
                  o.recorded_dir.c_str());
     return kExitIo;
+  }
+  // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
+  // changed script) is refused unless the user says so, and the replay records that it was.
+  std::vector<std::string> modified = modified_files((*m)["script"]);
+  if (!modified.empty()) {
+    std::string list;
+    for (const auto& f : modified) list += (list.empty() ? "'" : ", '") + f + "'";
+    if (!o.allow_modified) {
+      std::fprintf(stderr,
+                   "metron: error: the script recorded in '%s/manifest.json' does not match its "
+                   "sha256 (%s): the recording was modified after it was made; pass "
+                   "--allow-modified to replay it anyway\n",
+                   o.recorded_dir.c_str(), list.c_str());
+      return kExitUsage;
+    }
+    std::fprintf(stderr,
+                 "metron: warning: replaying a modified recording (%s does not match its "
+                 "sha256); the replay's manifest says so\n",
+                 list.c_str());
+    r.replay_modified = modified;
   }
   r.script = r.files.front().name;
   r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;

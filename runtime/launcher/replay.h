@@ -23,10 +23,12 @@ struct ReplayOptions {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   std::vector<std::string> argv;
   bool quiet = false;
+  bool allow_modified = false;  // replay even if the recorded script does not match its sha256
 };
 
 // Returns the exit code of the rerun (0 when every launch completed), 64 when DIR is not a
-// results folder (the message says how to record one), or 74.
+// results folder (the message says how to record one) or its script does not match its recorded
+// sha256 (unless allow_modified), or 74.
 int replay_experiment(const ReplayOptions& o);
 
 }  // namespace metron::launcher
