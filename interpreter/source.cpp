@@ -59,13 +59,26 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
 
 std::optional<std::string> read_file_from_disk(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  auto status = std::filesystem::status(path, ec);
+  if (ec || std::filesystem::is_directory(status)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  if (std::filesystem::is_regular_file(status)) {
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return std::nullopt;
+    return ss.str();
+  }
+  // A pipe (`metron exec <(...)`, /dev/stdin) or a device: read to the end, but not forever
+  // (/dev/zero never ends).
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxStreamScriptBytes) return std::nullopt;
+  }
   if (in.bad()) return std::nullopt;
-  return ss.str();
+  return text;
 }
 
 std::string read_failure_reason(const std::string& path) {
@@ -76,8 +89,8 @@ std::string read_failure_reason(const std::string& path) {
     return r;
   }
   if (S_ISDIR(st.st_mode)) return "is a directory";
-  if (!S_ISREG(st.st_mode)) return "not a regular file";
   if (::access(path.c_str(), R_OK) != 0) return "permission denied";
+  if (!S_ISREG(st.st_mode)) return "a stream longer than 64 MiB, or unreadable";
   return "cannot be read";
 }
 
