@@ -40,4 +40,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "mpich")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY metron)
+# RelWithDebInfo keeps debug info in the build; the package ships the stripped binary.
+set(CPACK_STRIP_FILES ON)
 include(CPack)
