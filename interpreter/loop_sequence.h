@@ -1,5 +1,5 @@
-// SKaMPI's computed loops: `for v = a to b [step [*]s] [multipleof j]` (anchors.md §1.5, SKaMPI's
-// exec.c). The rules, as SKaMPI implements them:
+// SKaMPI's computed loops: `for v = a to b [step [*]s] [multipleof j]` (SKaMPI 5 manual §5.3.1,
+// SKaMPI's exec.c). The rules, as SKaMPI implements them:
 //  - an internal exact value starts at a and advances by +s or *s; it is an integer while a and s
 //    are integers, a double otherwise;
 //  - the visible value is the internal one cast to the type of a (a double is rounded to the

@@ -1,4 +1,4 @@
-// LoopSequence against SKaMPI's documented sequences (anchors.md §1.5; SKaMPI 5 manual §5.3.1,
+// LoopSequence against SKaMPI's documented sequences (SKaMPI 5 manual §5.3.1,
 // doc/demo.sko) and against the rules of SKaMPI's exec.c (rounding, multipleof, direction).
 #include "interpreter/loop_sequence.h"
 
@@ -55,7 +55,7 @@ using V = std::vector<std::int64_t>;
 
 TEST_SUITE("loop_sequence") {
   TEST_CASE("loop_sequence: 1 to 64 step *sqrt(2) is SKaMPI's documented sequence") {
-    // anchors.md §1.5: 1 2 3 4 6 8 11 16 23 32 45 64 (1.41 -> 1 and 2.83 -> 3 are rounded).
+    // SKaMPI 5 manual §5.3.1: 1 2 3 4 6 8 11 16 23 32 45 64 (1.41 -> 1 and 2.83 -> 3 are rounded).
     CHECK(ints(spec(I(1), I(64), D(std::sqrt(2.0)), true)) ==
           V{1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64});
   }
