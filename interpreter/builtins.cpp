@@ -1,4 +1,4 @@
-// Builtin functions: SKaMPI's math, communicator and setter helpers (anchors.md §1.6), with
+// Builtin functions: SKaMPI's math, communicator and setter helpers (SKaMPI 5 manual §4-5), with
 // Metron's meaning for each. Communicators are specs resolved against the run size here.
 #include "interpreter/builtins.h"
 

@@ -65,6 +65,7 @@ class Interp {
   void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
   void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void check_launch_count(SourceRange at);
+  void exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_design(const ast::Stmt& s);
   void assign(const std::string& name, SourceRange r, Value v);
   std::shared_ptr<const Settings> snapshot();
@@ -97,7 +98,8 @@ class Interp {
   int block_index_ = -1;
   int measures_in_block_ = 0;
   std::map<std::string, SourceRange> block_ranges_;
-  std::set<std::string> names_read_;  // launch factors read by the script (unused_factor)
+  std::map<std::string, int> implicit_blocks_;  // block index of each top-level measure's block
+  std::set<std::string> names_read_;            // launch factors read by the script (unused_factor)
   friend struct BuiltinCtx;
 };
 

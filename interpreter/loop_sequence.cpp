@@ -57,8 +57,9 @@ std::string LoopSequence::check(const Spec& s) {
   if (!std::isfinite(from) || !std::isfinite(step) || (s.to && !std::isfinite(s.to->as_double())))
     return "not finite";
   if (s.multiplicative) {
-    // *1 and *0 stay put, 0 * s stays 0, and a negative factor alternates the sign.
-    if (step <= 0 || step == 1 || from == 0) return "no progress";
+    // *1 and *0 stay put, and a negative factor alternates the sign. From 0 the loop continues
+    // at 1 (OSU's sizes), which moves only with a factor above 1: 1 * 0.5 heads back to 0.
+    if (step <= 0 || step == 1 || (from == 0 && step < 1)) return "no progress";
   } else if (step == 0) {
     return "no progress";
   }
@@ -68,7 +69,7 @@ std::string LoopSequence::check(const Spec& s) {
 LoopSequence::LoopSequence(const Spec& s) : s_(s) {
   double from = s.from.as_double(), step = s.step.as_double();
   if (s.multiplicative)
-    ascending_ = (from > 0 && step > 1) || (from < 0 && !(step > 1));
+    ascending_ = (from >= 0 && step > 1) || (from < 0 && !(step > 1));
   else
     ascending_ = step > 0;
   int_internal_ = s.from.is_int && s.step.is_int;
@@ -99,6 +100,12 @@ bool LoopSequence::within_bound(const LoopNumber& v) const {
 }
 
 void LoopSequence::advance() {
+  if (s_.multiplicative && steps_ == 1 && s_.from.as_double() == 0) {
+    // 0 * s stays 0: the sequence goes on from 1 (see the header).
+    xi_ = 1;
+    xd_ = 1;
+    return;
+  }
   if (int_internal_) {
     std::int64_t next = 0;
     bool overflow = s_.multiplicative ? __builtin_mul_overflow(xi_, s_.step.i, &next)

@@ -1,5 +1,5 @@
-// SKaMPI's computed loops: `for v = a to b [step [*]s] [multipleof j]` (anchors.md §1.5, SKaMPI's
-// exec.c). The rules, as SKaMPI implements them:
+// SKaMPI's computed loops: `for v = a to b [step [*]s] [multipleof j]` (SKaMPI 5 manual §5.3.1,
+// SKaMPI's exec.c). The rules, as SKaMPI implements them:
 //  - an internal exact value starts at a and advances by +s or *s; it is an integer while a and s
 //    are integers, a double otherwise;
 //  - the visible value is the internal one cast to the type of a (a double is rounded to the
@@ -9,6 +9,9 @@
 //    within 1e-6), in the direction given by the step: up for +s with s > 0, and for *s when a > 0
 //    and s > 1 or a < 0 and s < 1; down otherwise;
 //  - a visible value equal to the previous one is skipped (no body run).
+// One extension (SKaMPI rejects it): a multiplicative loop from 0 with a factor above 1 runs 0
+// first and then continues from 1 (0, 1, 2, 4, ... for *2), the message sizes OSU's benchmarks
+// sweep, so that `for s = 0 to 1MiB step *2` measures the empty message too.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +46,7 @@ class LoopSequence {
   static constexpr std::int64_t kMaxSteps = 10'000'000;
 
   // Why a spec cannot make a loop ("" if it can): a step that does not move the internal value.
+  // A multiplicative loop from 0 can (see above) only with a factor above 1.
   static std::string check(const Spec& s);
 
   explicit LoopSequence(const Spec& s);

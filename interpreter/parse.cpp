@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 #include <pthread.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <stdexcept>
 
 #include "interpreter/builder/builder.h"
+#include "interpreter/stdlib_path.h"
 
 namespace metron {
 
@@ -425,18 +427,21 @@ struct ParseContext {
 ast::Block parse_file(ParseContext& pc, FileId id);
 
 // SKaMPI resolves an include against the main file's directory; Metron first against the
-// including file's, so that suites in subfolders work, then falls back to SKaMPI's rule.
+// including file's, so that suites in subfolders work, then falls back to SKaMPI's rule, and
+// last to the stdlib folder, so that any script can include the stdlib's .inc files.
 std::vector<std::string> include_candidates(const ParseContext& pc, const std::string& path,
                                             FileId from) {
   namespace fs = std::filesystem;
   fs::path p = path;
   if (p.is_absolute()) return {p.lexically_normal().string()};
   std::vector<std::string> out;
-  for (FileId base : {from, pc.stack.empty() ? from : pc.stack.front()}) {
-    std::string c =
-        (fs::path(pc.sm.file(base).name()).parent_path() / p).lexically_normal().string();
-    if (out.empty() || out.front() != c) out.push_back(c);
-  }
+  auto add = [&](const fs::path& dir) {
+    std::string c = (dir / p).lexically_normal().string();
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  };
+  for (FileId base : {from, pc.stack.empty() ? from : pc.stack.front()})
+    add(fs::path(pc.sm.file(base).name()).parent_path());
+  if (!stdlib_dir().empty()) add(stdlib_dir());
   return out;
 }
 

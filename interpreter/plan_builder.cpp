@@ -297,9 +297,40 @@ void Interp::exec_list_loop(const ast::Stmt&, const ast::ListLoop& l) {
     if (!body_iteration(l.body, l.var, v)) break;
 }
 
+// A measure outside any block is measured in an implicit block named after its measurement
+// function, so that a one-liner (metron exec -e '...') needs no begin/end. Every top-level
+// measure of the same function shares that block.
+void Interp::exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
+  const auto& call = std::get<ast::Call>(m.call->node);
+  std::string name = call.callee;
+  if (auto v = lookup(call.callee); v && v->is(T::Op)) name = v->as_op().name;
+  auto it = implicit_blocks_.find(name);
+  if (it == implicit_blocks_.end()) {
+    if (auto prev = block_ranges_.find(name); prev != block_ranges_.end()) {
+      diags_.report(DiagId::duplicate_block, s.range, name);
+      diags_.note(DiagId::note_previous_definition, prev->second);
+    } else {
+      block_ranges_[name] = s.range;
+    }
+    it = implicit_blocks_.emplace(name, static_cast<int>(plan_.block_names.size())).first;
+    plan_.block_names.push_back(name);
+  }
+  struct Restore {
+    Interp& in;
+    ~Restore() {
+      in.in_block_ = false;
+      in.locals_.clear();
+    }
+  } restore{*this};
+  in_block_ = true;
+  block_name_ = name;
+  block_index_ = it->second;
+  exec_measure(s, m);
+}
+
 // measure comm : call
 void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
-  if (!in_block_) fail(DiagId::measure_outside_block, s.range);
+  if (!in_block_) return exec_implicit_block_measure(s, m);
   Value comm = eval(*m.comm);
   if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, m.comm->range, type_name(comm.type()));
   const auto& call = std::get<ast::Call>(m.call->node);

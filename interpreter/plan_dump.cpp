@@ -325,13 +325,20 @@ std::string plan_table(const Plan& plan) {
   // Jobs and prints in plan order, under the header of their block; a block without jobs still
   // gets its header, so that a '...' loop that measured nothing is visible.
   const Settings* last = nullptr;
-  int block = -1;  // the last block whose header is out
+  int block = -1;    // the highest block whose header is out
+  int current = -1;  // the block of the last header
+  auto header = [&](int b) {
+    out += fmt::format("\nblock \"{}\"\n", plan.block_names[static_cast<std::size_t>(b)]);
+    last = nullptr;
+    current = b;
+  };
   auto enter_block = [&](int b) {
-    while (block < b) {
-      ++block;
-      out += fmt::format("\nblock \"{}\"\n", plan.block_names[static_cast<std::size_t>(block)]);
-      last = nullptr;
+    if (b == current) return;
+    if (b <= block) {
+      header(b);  // an implicit block met again: top-level measures of one function interleave
+      return;
     }
+    while (block < b) header(++block);
   };
   std::map<std::size_t, RefineLoop> loop_at;  // by the index of the loop's first job
   for (RefineLoop& l : refine_loops(plan)) loop_at.emplace(l.first_job, std::move(l));

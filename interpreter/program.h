@@ -12,7 +12,7 @@
 
 namespace metron {
 
-// Exit codes shared by every command (STYLE.md §2.4).
+// Exit codes shared by every command (docs/cli.md, Exit codes).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUsage = 64;
 inline constexpr int kExitScript = 65;

@@ -292,8 +292,8 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     } else if (spec_is("mpptest")) {
       check_args(*spec, {"autorel", "autodx"});
       r.kind = RefineKind::Mpptest;
-      // mpptest's own defaults: -autorel 0.02 and -autodx 4 bytes (perftest mpptest.c, as
-      // recorded in seed-pgmpi-mpptest.md part B and anchors.md §4).
+      // mpptest's own defaults: -autorel 0.02 and -autodx 4 bytes (perftest mpptest.c; Gropp
+      // and Lusk, "Reproducible Measurements of MPI Performance Characteristics").
       r.rel_tolerance = kMpptestAutorel;
       r.min_gap = kMpptestAutodx;
       if (auto* x = arg(*spec, "autorel", 0)) r.rel_tolerance = fraction(x, "autorel");

@@ -22,7 +22,8 @@ struct Expr;
 
 enum class TimerKind { Wtime, Monotonic, Rdtscp };
 // MS1: per-call timestamps after a process sync; MS2: mean over a loop without sync (IMB,
-// mpptest); MS3: loop with a barrier before each call, mean of the loop (seed-repro.md §1).
+// mpptest); MS3: loop with a barrier before each call, mean of the loop (Table III of
+// "MPI Benchmarking Revisited").
 enum class SchemeKind { PerCall, LoopMean, LoopBarrier };
 enum class ProcSyncKind { None, Barrier, DoubleBarrier, Dissemination, Window, RoundTime };
 enum class RuntimeKind { Local, Global };
@@ -32,7 +33,7 @@ enum class RefineKind { Metron, Skampi, Mpptest };
 
 struct ClockSettings {
   ClockKind kind = ClockKind::None;
-  // The paper's experiment values (seed-repro.md §3.9-5), not ReproMPI's code defaults (20, 10):
+  // The experiment values of "MPI Benchmarking Revisited", not ReproMPI's code defaults (20, 10):
   // those fit the drift over a few milliseconds, and on 16 ranks of one machine left offsets of
   // 50-110 us five seconds later (docs/methodology-clocksync.md).
   std::int64_t fitpoints = 1000;

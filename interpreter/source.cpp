@@ -59,9 +59,6 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
 }
 
 namespace {
-// Scripts are text people write; anything larger is a mistake (or a device file posing as one).
-constexpr std::size_t kMaxScriptBytes = std::size_t{64} << 20;
-
 // Reads the whole file with read(2) so that an I/O error (EIO from /proc/self/mem, a vanished
 // NFS file) is an error rather than an empty script. Returns errno (or EFBIG) on failure.
 int read_all(const std::string& path, std::string& out) {
@@ -77,7 +74,7 @@ int read_all(const std::string& path, std::string& out) {
       return e;
     }
     if (n == 0) break;
-    if (out.size() + static_cast<std::size_t>(n) > kMaxScriptBytes) {
+    if (out.size() + static_cast<std::size_t>(n) > kMaxStreamScriptBytes) {
       ::close(fd);
       return EFBIG;
     }
@@ -96,7 +93,10 @@ std::string lower_strerror(int e) {
 
 std::optional<std::string> read_file_from_disk(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  auto status = std::filesystem::status(path, ec);
+  if (ec || std::filesystem::is_directory(status)) return std::nullopt;
+  // Regular files, pipes (`metron exec <(...)`, /dev/stdin) and devices alike; read_all stops
+  // at kMaxStreamScriptBytes (/dev/zero never ends) and fails on EIO (/proc/self/mem).
   std::string text;
   if (read_all(path, text) != 0) return std::nullopt;
   return text;
@@ -106,11 +106,11 @@ std::string read_failure_reason(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return lower_strerror(errno);
   if (S_ISDIR(st.st_mode)) return "is a directory";
-  if (!S_ISREG(st.st_mode)) return "not a regular file";
   if (::access(path.c_str(), R_OK) != 0) return "permission denied";
-  std::string ignored;
+  if (!S_ISREG(st.st_mode)) return "a stream longer than 64 MiB, or unreadable";
+  std::string ignored;  // a regular file can be read again to learn why it failed
   int e = read_all(path, ignored);
-  if (e == EFBIG) return fmt::format("larger than {} MiB", kMaxScriptBytes >> 20);
+  if (e == EFBIG) return fmt::format("larger than {} MiB", kMaxStreamScriptBytes >> 20);
   if (e != 0) return lower_strerror(e);
   return "cannot be read";
 }

@@ -54,7 +54,9 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i);
 // Reads a file by path; returns nullopt when it cannot be read. Rank 0 reads from disk, the other
 // ranks from the bundle rank 0 broadcast, so every rank sees the same bytes.
 using FileReader = std::function<std::optional<std::string>(const std::string& path)>;
-// Reads a regular file (a directory is not readable here, though std::ifstream opens one).
+// Reads a file, a pipe or a device to its end (a directory is not readable here, though
+// std::ifstream opens one). A stream is cut off at kMaxStreamScriptBytes: nullopt beyond.
+inline constexpr std::size_t kMaxStreamScriptBytes = std::size_t{64} << 20;
 std::optional<std::string> read_file_from_disk(const std::string& path);
 // Why path cannot be read, for messages: "no such file or directory", "is a directory", ...
 // Asks the file system, so for a reader that is not the disk it may only say "cannot be read".

@@ -1,5 +1,5 @@
 // metron clock-check: the clock-quality harness (runtime/clocksync/clock_check.h; Alg. 20 and
-// 22 of seed-repro.md §8) as an MPI command. Run under mpiexec:
+// 22 of "MPI Benchmarking Revisited", Appendix C) as an MPI command. Run under mpiexec:
 //   mpiexec -n 4 metron clock-check --methods skampi,jk,hca3 --fitpoints 100 --csv clocks.csv
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 

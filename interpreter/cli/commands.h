@@ -4,13 +4,17 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "interpreter/script_input.h"
 
 namespace metron {
 
 struct CliOptions {
-  std::string file;
+  std::string file;        // a script path, or '-' for standard input
+  std::string expression;  // -e TEXT: the script itself
   int np = 2;
   std::uint64_t seed = 0;
   bool seed_given = false;  // --seed was on the command line (0 is a seed too)
@@ -28,14 +32,38 @@ struct CliOptions {
   bool force = false;  // exec: replace results already in --out
 };
 
+// The script argument of check, plan, ast and exec: FILE, '-' (standard input) or -e TEXT.
+void add_script_options(CLI::App* command, CliOptions& o);
+// The script the options name, or nullopt (exit code 64 for a usage error, 74 when standard
+// input cannot be read; in `rc`). Only the root reads standard input and prints errors: under
+// MPI that is rank 0, which broadcasts the text with the script's other files.
+std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc);
+
 int cmd_check(const CliOptions& o);
 int cmd_plan(const CliOptions& o);
 int cmd_ast(const CliOptions& o);
 
 void register_runtime_commands(CLI::App& app, CliOptions& o);
+// One launch of `script` under MPI (metron exec and metron quick).
+int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv);
+void register_quick_command(CLI::App& app, CliOptions& o);
+bool quick_command_parsed();
+int cmd_quick(CliOptions& o, int argc, char** argv);
 void register_clock_check_command(CLI::App& app);
 bool clock_check_command_parsed();
 int cmd_clock_check(int argc, char** argv);
 int run_runtime_command(CLI::App& app, CliOptions& o, int argc, char** argv);
+
+// metron --version: version, git commit, compiler and the MPI library's version string.
+std::string version_text();
+// The stdlib suites' folder: share/metron/stdlib-benchmarks beside the binary's bin/ folder, or
+// the source tree's when the binary runs from its build folder; "" if neither exists.
+std::string locate_stdlib_dir();
+// The hidden generators the build runs (man pages, shell completion), if argv asks for one:
+//   metron --man [SUBCOMMAND]      one man page on standard output
+//   metron --man-pages DIR         metron.1 and metron-SUBCOMMAND.1 for every subcommand
+//   metron --completion bash|zsh   the completion script
+// Returns the exit code, or nullopt when argv asks for none of them.
+std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv);
 
 }  // namespace metron

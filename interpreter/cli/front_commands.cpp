@@ -10,12 +10,15 @@
 namespace metron {
 
 namespace {
-std::unique_ptr<Program> load(const CliOptions& o) {
+// nullptr after a usage or read error (its code in rc).
+std::unique_ptr<Program> load(const CliOptions& o, int& rc) {
+  auto script = script_input(o, true, rc);
+  if (!script) return nullptr;
   BuildOptions b;
   b.np = o.np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
-  return load_program(o.file, b);
+  return load_program(script->name, b, script_reader(*script));
 }
 int report(const Program& p) {
   std::string text = p.diags.render();
@@ -26,13 +29,16 @@ int report(const Program& p) {
 }  // namespace
 
 int cmd_check(const CliOptions& o) {
-  auto p = load(o);
-  return report(*p);
+  int rc = kExitOk;
+  auto p = load(o, rc);
+  return p ? report(*p) : rc;
 }
 
 int cmd_plan(const CliOptions& o) {
-  auto p = load(o);
-  int rc = report(*p);
+  int rc = kExitOk;
+  auto p = load(o, rc);
+  if (!p) return rc;
+  rc = report(*p);
   if (rc != kExitOk) return rc;
   if (o.json) {
     write_plan_json(std::cout, p->plan);
@@ -44,8 +50,10 @@ int cmd_plan(const CliOptions& o) {
 }
 
 int cmd_ast(const CliOptions& o) {
-  auto p = load(o);
-  int rc = report(*p);
+  int rc = kExitOk;
+  auto p = load(o, rc);
+  if (!p) return rc;
+  rc = report(*p);
   std::cout << ast::dump(p->script);
   return rc;
 }

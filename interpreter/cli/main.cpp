@@ -7,22 +7,26 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
+#include "interpreter/stdlib_path.h"
 
 int main(int argc, char** argv) {
   using namespace metron;
+  set_stdlib_dir(locate_stdlib_dir());
   CLI::App app{"Metron: run MPI benchmark scripts (.bench, a superset of SKaMPI's .ski)", "metron"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("metron ") + METRON_VERSION);
+  app.set_version_flag(
+      "--version", [] { return version_text(); },
+      "print the version, the git commit and the MPI library's version string");
   CliOptions o;
 
   auto* check =
       app.add_subcommand("check", "report the script's errors and warnings; nothing else");
-  check->add_option("file", o.file, "script")->required();
+  add_script_options(check, o);
   check->add_option("--np", o.np, "number of ranks to check against")
       ->check(CLI::Range(1, 1 << 20));
 
   auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
-  plan->add_option("file", o.file, "script")->required();
+  add_script_options(plan, o);
   plan->add_option("--np", o.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
   plan->add_option("--seed", o.seed, "run seed")
       ->check(seed_check())
@@ -30,9 +34,10 @@ int main(int argc, char** argv) {
   plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
 
   auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");
-  astc->add_option("file", o.file, "script")->required();
+  add_script_options(astc, o);
 
   register_runtime_commands(app, o);
+  if (auto rc = run_doc_generator(app, argc, argv)) return *rc;
 
   try {
     app.parse(argc, argv);

@@ -82,11 +82,14 @@ bool verdict_options(double& margin, stats::PAdjust& adjust) {
   return true;
 }
 
-std::string default_out_dir(const std::string& script) {
+std::string default_out_dir_for_stem(const std::string& stem) {
   std::time_t t = std::time(nullptr);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
-  return "results/" + std::filesystem::path(script).stem().string() + "-" + buf;
+  return "results/" + stem + "-" + buf;
+}
+std::string default_out_dir(const std::string& script) {
+  return default_out_dir_for_stem(std::filesystem::path(script).stem().string());
 }
 
 // "name=level,name=level" (level indices) -> map; false on a malformed spec.
@@ -108,7 +111,36 @@ bool parse_levels(const std::string& spec, std::map<std::string, std::size_t>& o
 int cmd_exec(CliOptions& o, int argc, char** argv) {
   rt::start_launch_watchdog(g_exec_timeout);  // first: a hang in MPI_Init counts too
   rt::test_hang_before_init();
-  MPI_Init(&argc, &argv);
+  // Only rank 0 reads standard input (mpiexec forwards it to rank 0): exec_script() broadcasts
+  // the text with the rest of the script's files.
+  int rc = kExitOk;
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) MPI_Init(&argc, &argv);
+  int me = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  auto script = script_input(o, me == 0, rc);
+  if (!script) {
+    // Every rank finds the same usage error; a failed read of standard input only rank 0 sees.
+    int bad = 1;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return rc;
+  }
+  int bad = 0;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (bad) {
+    MPI_Finalize();
+    return kExitIo;
+  }
+  return exec_script(*script, o, argc, argv);
+}
+}  // namespace
+
+int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) MPI_Init(&argc, &argv);
   int me = 0, np = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
@@ -124,8 +156,9 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
     return kExitUsage;
   }
   rt::ExecOptions e;
-  e.script_path = o.file;
-  auto program = rt::load_program_spmd(o.file, b, MPI_COMM_WORLD, &e.files);
+  e.script_path = script.name;
+  auto program =
+      rt::load_program_spmd(script.name, b, MPI_COMM_WORLD, &e.files, script_reader(script));
   if (me == 0) std::fputs(program->diags.render().c_str(), stderr);
   if (!program->loaded || program->diags.has_errors()) {
     MPI_Finalize();
@@ -153,7 +186,7 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
       return kExitUsage;
     }
   }
-  e.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
+  e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;
   e.quiet = o.quiet;
@@ -166,6 +199,8 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   MPI_Finalize();
   return rc;
 }
+
+namespace {
 std::vector<std::string> args(int argc, char** argv) {
   return {argv, argv + argc};
 }
@@ -329,7 +364,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
 
 void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec = app.add_subcommand("exec", "measure a script: run under mpiexec, one launch");
-  g_exec->add_option("file", o.file, "script")->required();
+  add_script_options(g_exec, o);
   g_exec->add_option("--out", o.out, "results folder (default results/<script>-<time>)")
       ->check(non_empty_check());
   g_exec->add_option("--seed", o.seed, "run seed (shuffling, comm_rand)")
@@ -451,6 +486,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
 
+  register_quick_command(app, o);
   register_clock_check_command(app);
 }
 
@@ -460,6 +496,7 @@ int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
   if (g_analyze && g_analyze->parsed()) return cmd_analyze(o);
   if (g_compare && g_compare->parsed()) return cmd_compare(o);
   if (g_replay && g_replay->parsed()) return cmd_replay(o, argc, argv);
+  if (quick_command_parsed()) return cmd_quick(o, argc, argv);
   if (clock_check_command_parsed()) return cmd_clock_check(argc, argv);
   return kExitUsage;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "runtime/output/csv_writer.h"
 #include "runtime/stats/descriptive.h"
@@ -137,10 +138,17 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
                        x.n_launches, format_us(x.median_s), ci, format_us(x.min_median_s),
                        format_us(x.max_median_s), spread);
   }
+  // The footer says what a row holds: with launch factors each row has only the launches of its
+  // level combination, fewer than the folder's.
+  std::set<std::size_t> per_row;
+  for (const auto& x : a) per_row.insert(x.n_launches);
+  std::string over = per_row.size() == 1 ? fmt::format("{} launch{}", *per_row.begin(),
+                                                       *per_row.begin() == 1 ? "" : "es")
+                                         : std::string("the row's launches (column 'launches')");
   out += fmt::format(
-      "\nmedian: median over {} launch{} of each launch's median (outlier-filtered sample); "
+      "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
       "spread: max/min - 1 of the per-launch medians\n",
-      d.launches, d.launches == 1 ? "" : "es");
+      over);
   if (d.skipped_rows > 0)
     out += fmt::format("{} job row{} without a median (failed jobs) left out\n", d.skipped_rows,
                        d.skipped_rows == 1 ? "" : "s");

@@ -37,8 +37,8 @@ void bcast_string(std::string& s, MPI_Comm comm) {
 }  // namespace
 
 std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildOptions& options,
-                                           MPI_Comm comm,
-                                           std::map<std::string, std::string>* files) {
+                                           MPI_Comm comm, std::map<std::string, std::string>* files,
+                                           FileReader disk) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   std::string bundle;
@@ -47,7 +47,7 @@ std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildO
     // Record every read, including failed ones, so the other ranks fail the same way.
     std::vector<std::pair<std::string, std::optional<std::string>>> reads;
     auto reader = [&](const std::string& p) {
-      auto text = read_file_from_disk(p);
+      auto text = disk(p);
       reads.emplace_back(p, text);
       return text;
     };

@@ -444,3 +444,34 @@ TEST_CASE("compare --pair: an operation and its mock-up measured in the same lau
   CHECK(err.find("no jobs of 'Allreduce' and 'Bcast'") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("analysis: the table's footer counts the launches of a row, not of the folder") {
+  // Launches 0-3 of a run with a two-level launch factor: job 0 (4 B) ran in launches 0 and 1,
+  // job 1 (8 B) in launches 2 and 3. Each row holds 2 launches of the folder's 4.
+  fs::path dir = scratch("footer");
+  {
+    std::ofstream f(dir / "summary.csv");
+    f << "launch,job,block,op,comm_size,bytes,median_s,stop_reason\n"
+         "0,0,b,Bcast,2,4,1e-6,fixed_reps\n"
+         "1,0,b,Bcast,2,4,2e-6,fixed_reps\n"
+         "2,1,b,Bcast,2,8,3e-6,fixed_reps\n"
+         "3,1,b,Bcast,2,8,4e-6,fixed_reps\n";
+  }
+  std::string err;
+  auto data = load_results(dir.string(), err);
+  REQUIRE(data);
+  CHECK(data->launches == 4);
+  std::string table = analysis_table(*data, analyze(*data));
+  CHECK(table.find("median: median over 2 launches of each launch's median") != std::string::npos);
+  // Rows with different counts: the footer points to the column.
+  {
+    std::ofstream f(dir / "summary.csv", std::ios::app);
+    f << "3,0,b,Bcast,2,4,5e-6,fixed_reps\n";
+  }
+  data = load_results(dir.string(), err);
+  REQUIRE(data);
+  table = analysis_table(*data, analyze(*data));
+  CHECK(table.find("median: median over the row's launches (column 'launches') of each") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}

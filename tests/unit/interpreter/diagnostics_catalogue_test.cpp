@@ -1,5 +1,5 @@
 // The diagnostics catalogue: every id has a golden test (or a stated exemption), and every
-// message follows the wording rules of STYLE.md §2.4.
+// message follows the wording rules (lower-case start, no final period, names in single quotes).
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// LoopSequence against SKaMPI's documented sequences (anchors.md §1.5; SKaMPI 5 manual §5.3.1,
+// LoopSequence against SKaMPI's documented sequences (SKaMPI 5 manual §5.3.1,
 // doc/demo.sko) and against the rules of SKaMPI's exec.c (rounding, multipleof, direction).
 #include "interpreter/loop_sequence.h"
 
@@ -55,7 +55,7 @@ using V = std::vector<std::int64_t>;
 
 TEST_SUITE("loop_sequence") {
   TEST_CASE("loop_sequence: 1 to 64 step *sqrt(2) is SKaMPI's documented sequence") {
-    // anchors.md §1.5: 1 2 3 4 6 8 11 16 23 32 45 64 (1.41 -> 1 and 2.83 -> 3 are rounded).
+    // SKaMPI 5 manual §5.3.1: 1 2 3 4 6 8 11 16 23 32 45 64 (1.41 -> 1 and 2.83 -> 3 are rounded).
     CHECK(ints(spec(I(1), I(64), D(std::sqrt(2.0)), true)) ==
           V{1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64});
   }
@@ -135,11 +135,31 @@ TEST_SUITE("loop_sequence") {
   TEST_CASE("loop_sequence: check refuses steps that do not move") {
     CHECK(LoopSequence::check(spec(I(1), I(10), I(0))) == "no progress");
     CHECK(LoopSequence::check(spec(I(1), I(10), I(1), true)) == "no progress");
-    CHECK(LoopSequence::check(spec(I(0), I(10), I(2), true)) == "no progress");
+    CHECK(LoopSequence::check(spec(I(0), I(10), D(0.5), true)) == "no progress");
+    CHECK(LoopSequence::check(spec(I(0), I(10), I(1), true)) == "no progress");
     CHECK(LoopSequence::check(spec(I(1), I(10), I(-2), true)) == "no progress");
     CHECK(LoopSequence::check(spec(I(1), I(10), D(0.0), true)) == "no progress");
     CHECK(LoopSequence::check(spec(I(1), I(10), D(2.0), true)).empty());
     CHECK(LoopSequence::check(spec(I(1), std::nullopt, I(-1))).empty());
+  }
+
+  TEST_CASE("loop_sequence: a multiplicative loop from 0 runs 0, then 1, s, s^2 (OSU's sizes)") {
+    CHECK(LoopSequence::check(spec(I(0), I(1 << 20), I(2), true)).empty());
+    CHECK(ints(spec(I(0), I(64), I(2), true)) == V{0, 1, 2, 4, 8, 16, 32, 64});
+    CHECK(ints(spec(I(0), I(100), I(4), true)) == V{0, 1, 4, 16, 64});
+    // A bound between two values ends the loop at the last value below it.
+    CHECK(ints(spec(I(0), I(5), I(2), true)) == V{0, 1, 2, 4});
+    CHECK(ints(spec(I(0), I(0), I(2), true)) == V{0});
+    // The sqrt(2) sequence from 0 is the one from 1 with 0 in front (1.41 -> 1 is skipped).
+    CHECK(ints(spec(I(0), I(16), D(std::sqrt(2.0)), true)) == V{0, 1, 2, 3, 4, 6, 8, 11, 16});
+    // '...' from 0 goes on as from 1.
+    CHECK(ints(spec(I(0), std::nullopt, I(2), true), 5) == V{0, 1, 2, 4, 8});
+    // A double start stays double: 0.0 1.0 2.0 4.0.
+    CHECK(doubles(spec(D(0.0), D(4.0), D(2.0), true)) == std::vector<double>{0.0, 1.0, 2.0, 4.0});
+    // multipleof rounds 1 and 2 to 0 (ties towards zero), which are skipped as repeats.
+    CHECK(ints(spec(I(0), I(32), I(2), true, 4)) == V{0, 4, 8, 16, 32});
+    // A bound below 0 lies the other way: the loop ascends, so it runs nothing.
+    CHECK(ints(spec(I(0), I(-8), I(2), true)).empty());
   }
 
   TEST_CASE("loop_sequence: an unbounded integer loop ends at the 64-bit range") {

@@ -64,7 +64,7 @@ end measurement
     CHECK(factor_values(off->plan, "count").back() == 2048);
   }
 
-  TEST_CASE("plan_builder: the pt2pt excerpt of anchors.md 1.13 stops at 4096 ints") {
+  TEST_CASE("plan_builder: the SKaMPI pt2pt suite's head stops at 4096 ints") {
     // Pingpong_Send_Recv sends and receives count ints: 8 * count bytes, 16 * count with
     // cycling; 64kb holds count <= 4096.
     auto p = load_text(R"(

@@ -1,0 +1,62 @@
+// metron quick: an OSU-style one-liner. It generates the script for one operation over a sweep
+// of message sizes and runs it as metron exec would (under mpiexec, one launch), or prints it.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "interpreter/cli/commands.h"
+#include "interpreter/program.h"
+#include "interpreter/quick_script.h"
+
+namespace metron {
+
+namespace {
+CLI::App* g_quick = nullptr;
+QuickRequest g_request;
+bool g_print_script = false;
+}  // namespace
+
+void register_quick_command(CLI::App& app, CliOptions& o) {
+  g_quick = app.add_subcommand(
+      "quick",
+      "measure one operation over message sizes 0, 1, 2, 4, ... bytes, as the OSU "
+      "micro-benchmarks do: run under mpiexec, one launch (e.g. mpiexec -n 4 metron quick Bcast "
+      "--sizes 0:1MiB)");
+  g_quick
+      ->add_option("op", g_request.op,
+                   "measurement function, e.g. Bcast, Allreduce, "
+                   "Pingpong_Send_Recv (ping-pongs use ranks 0 and 1)")
+      ->required();
+  g_quick->add_option("--sizes", g_request.sizes,
+                      "MIN:MAX or MAX message sizes in bytes, units as in scripts (default "
+                      "0:1MiB)");
+  g_quick->add_flag("--print-script", g_print_script,
+                    "print the generated script and exit (no MPI; run it without mpiexec)");
+  g_quick->add_option("--out", o.out, "results folder (default results/quick-<op>-<time>)");
+  g_quick->add_option("--seed", o.seed, "run seed");
+  g_quick->add_flag("--quiet", o.quiet, "no progress lines");
+}
+
+bool quick_command_parsed() {
+  return g_quick && g_quick->parsed();
+}
+
+int cmd_quick(CliOptions& o, int argc, char** argv) {
+  g_request.sizes_given = g_quick->count("--sizes") > 0;
+  std::string error;
+  auto text = quick_script(g_request, error);
+  if (!text) {
+    // Every rank finds the same error; under mpiexec (Hydra sets PMI_RANK) only rank 0 says so.
+    const char* rank = std::getenv("PMI_RANK");
+    if (!rank || std::string(rank) == "0")
+      std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  if (g_print_script) {
+    std::fputs(text->c_str(), stdout);
+    return kExitOk;
+  }
+  return exec_script(script_from_text(kQuickName, *text, "quick-" + g_request.op), o, argc, argv);
+}
+
+}  // namespace metron
