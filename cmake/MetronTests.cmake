@@ -44,6 +44,7 @@ endforeach()
 
 # Shell-driven end-to-end tests: tests/e2e/*.sh get the metron binary and the source dir.
 file(GLOB E2E_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/*.sh)
+list(FILTER E2E_SRC EXCLUDE REGEX "/lib\\.sh$")  # the helpers the tests source, not a test
 foreach(src ${E2E_SRC})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME e2e/${name} COMMAND bash ${src} $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR})
