@@ -116,7 +116,9 @@ TEST_SUITE("stopping boundaries") {
     CHECK(!d.add_batch(std::vector<double>{1, 2, 3, 4, 5}, 0.0).stop);
   }
 
-  TEST_CASE("stopping: 'and' is False when one operand is False, 'not' of Unknown is Unknown") {
+  TEST_CASE(
+      "stopping: Kleene logic: 'and' is False on one False, 'or' Unknown without a True, 'not' "
+      "keeps Unknown") {
     ad::StopEvaluator ev({1, 1000});
     ev.add_batch(std::vector<double>{1.0}, 0.0);
     const ad::StopRule rse_small =
@@ -125,6 +127,8 @@ TEST_SUITE("stopping boundaries") {
     CHECK(ev.truth(ad::all_of({ad::reps_at_least(2), ad::reps_at_least(1)})) == ad::Truth::False);
     CHECK(ev.truth(ad::all_of({rse_small, ad::reps_at_least(2)})) == ad::Truth::False);
     CHECK(ev.truth(ad::all_of({rse_small, ad::reps_at_least(1)})) == ad::Truth::Unknown);
+    CHECK(ev.truth(ad::any_of({rse_small, ad::reps_at_least(2)})) == ad::Truth::Unknown);
+    CHECK(ev.truth(ad::any_of({rse_small, ad::reps_at_least(1)})) == ad::Truth::True);
     CHECK(ev.truth(ad::negate(rse_small)) == ad::Truth::Unknown);
     CHECK(ev.truth(ad::negate(ad::reps_at_least(2))) == ad::Truth::True);
   }
