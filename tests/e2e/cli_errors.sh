@@ -13,10 +13,11 @@ end measurement
 B
 timeout 300 "$METRON" run q.bench --out r1 --seed 3 --quiet > run.out 2> run.err
 expect_eq "a complete run to break" "$?" "0"
-# A copy of the run folder, its manifest edited by a Python expression on `m`.
-edited_copy() {
+# empty_array DIR KEY INDENT: a copy of r1 in DIR whose manifest has KEY's array emptied (the
+# manifest is written with 2-space indents, KEY at INDENT spaces).
+empty_array() {
   cp -r r1 "$1"
-  python3 -c "import json; m = json.load(open('$1/manifest.json')); $2; json.dump(m, open('$1/manifest.json', 'w'))"
+  sed -i "/^$3\"$2\": \[/,/^$3\],\?\$/{/^$3\"$2\": \[/!{/^$3\],\?\$/!d}}" "$1/manifest.json"
 }
 
 # --- run and --resume ------------------------------------------------------------------------
@@ -29,10 +30,10 @@ expect_fails "run into a used folder" 64 \
   "$METRON" run q.bench --out r1
 expect_fails "resume without a manifest" 74 \
   "metron: error: 'nosuch' has no run manifest (manifest.json of \`metron run\`)" "$METRON" run --resume nosuch
-edited_copy r2 "m['order'] = m['order'][:1]"
+empty_array r2 order "  "
 expect_fails "resume with an inconsistent manifest" 74 \
   "metron: error: the run manifest in 'r2' is inconsistent (launch order)" "$METRON" run --resume r2
-edited_copy r3 "m['script']['files'] = []"
+empty_array r3 files "    "
 rm -r r3/script
 expect_fails "resume without the script copy or its text" 74 "metron: error: no script files to copy" \
   "$METRON" run --resume r3
