@@ -106,17 +106,22 @@ def occurrences(text, snippet):
     return text.count(snippet)
 
 
+CHILD = {"proc": None}  # the running build or ctest, ended with us on SIGINT/SIGTERM
+
+
 def run(cmd, cwd, timeout, log):
     """Runs cmd in its own process group; returns (rc, output); rc None on timeout."""
     with open(log, "w") as f:
         p = subprocess.Popen(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
                              start_new_session=True)
+        CHILD["proc"] = p
         try:
             rc = p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
             rc = None
+        CHILD["proc"] = None
     return rc, Path(log).read_text(errors="replace")
 
 
@@ -215,6 +220,8 @@ def main():
             current["path"] = None
 
     def on_signal(signum, _frame):
+        if CHILD["proc"] is not None and CHILD["proc"].poll() is None:
+            os.killpg(CHILD["proc"].pid, signal.SIGTERM)
         restore()
         sys.exit(128 + signum)
 
