@@ -89,8 +89,10 @@ def tracked_files():
 
 
 def sync_copy(src_copy):
-    """Make src_copy equal to the checkout, copying only what differs (keeps mtimes, so the
-    copy's build stays incremental)."""
+    """Make src_copy equal to the checkout, copying only what differs: unchanged files keep
+    their mtimes, so the copy's build stays incremental, and a copied file gets a fresh mtime,
+    so that make rebuilds what depends on it (the checkout's older mtime could predate the
+    copy's objects)."""
     files = tracked_files()
     for rel in files:
         a, b = REPO / rel, src_copy / rel
@@ -99,7 +101,8 @@ def sync_copy(src_copy):
         if b.is_file() and b.stat().st_size == a.stat().st_size and b.read_bytes() == a.read_bytes():
             continue
         b.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(a, b)
+        shutil.copyfile(a, b)
+        shutil.copymode(a, b)
 
 
 def occurrences(text, snippet):
@@ -211,6 +214,10 @@ def main():
     rc, out = run(build_cmd, build, None, work / "build.log")
     if rc != 0:
         sys.exit(f"the unmutated tree does not build; see {work / 'build.log'}")
+    # The deterministic tests must pass without a mutant, or every mutant would look killed.
+    res, by = ctest(build, ["-L", "unit|golden"], a.stage_timeout, work / "baseline.log")
+    if res != "pass":
+        sys.exit(f"the unmutated tree fails {by}; see {work / 'baseline.log'}")
 
     current = {"path": None, "text": None}
 
