@@ -88,7 +88,17 @@ TEST_CASE("clock sync: drift models hold 5 s, offset-only methods drift at the i
     if (left > 0) std::this_thread::sleep_for(std::chrono::duration<double>(left));
     MPI_Barrier(MPI_COMM_WORLD);
     for (Followed& f : followed) {
-      const cs::OffsetProbe probe = cs::probe_offsets(MPI_COMM_WORLD, f.result.clock, 20, 2e-6, 10);
+      // A probe whose round trips all spanned a time slice (a busy machine) brackets the offset
+      // only to milliseconds: probe up to 5 times and keep the narrowest bracket, which is the
+      // most precise reading of the same offset (rank 0 decides, so both ranks probe alike).
+      cs::OffsetProbe probe;
+      for (int attempt = 0; attempt < 5; ++attempt) {
+        cs::OffsetProbe p = cs::probe_offsets(MPI_COMM_WORLD, f.result.clock, 20, 2e-6, 10);
+        if (attempt == 0 || (rank == 0 && p.halfwidths_s[1] < probe.halfwidths_s[1])) probe = p;
+        int narrow = rank == 0 && probe.halfwidths_s[1] < 10e-6 ? 1 : 0;
+        MPI_Bcast(&narrow, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (narrow) break;
+      }
       if (rank == 0) {
         f.at_s.push_back(clock.now() - f.end_s);
         f.off_s.push_back(probe.offsets_s[1]);
