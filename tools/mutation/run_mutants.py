@@ -17,6 +17,7 @@ not compile (a mutant must compile to count).
 Usage:
   tools/mutation/run_mutants.py [--work DIR] [--only ID[,ID...]] [--area AREA] [--issue]
                                 [--list] [--check] [--jobs N] [--stage-timeout S]
+                                [--distrust REGEX]
   --check   only verify that every snippet occurs exactly once (no build), exit 1 if any is stale
 Exit code: 0 if the kill rate over non-stale mutants is >= --min-rate (default 0.9) and no mutant
 is stale, 1 otherwise.
@@ -166,6 +167,9 @@ def main():
     ap.add_argument("--stage-timeout", type=int, default=600,
                     help="seconds a test stage may run; beyond, the mutant counts as killed")
     ap.add_argument("--min-rate", type=float, default=0.9)
+    ap.add_argument("--distrust", default="",
+                    help="ctest regex of tests not to run in the second stage: timing tests "
+                         "that fail on a loaded machine would count as kills")
     a = ap.parse_args()
 
     mutants = parse_mutants(Path(a.mutants))
@@ -260,7 +264,7 @@ def main():
                 else:
                     # The rest of the suite: everything the first stage did not run.
                     rc, _ = run(build_cmd, build, None, f"{log}.build.log")
-                    rest = ["-E", first]
+                    rest = ["-E", first + ("|" + a.distrust if a.distrust else "")]
                     res, by = ("build", "") if rc != 0 else ctest(build, rest, a.stage_timeout,
                                                                   f"{log}.rest.log")
                     if res == "build":

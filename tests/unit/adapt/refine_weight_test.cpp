@@ -8,6 +8,7 @@
 
 #include "runtime/adapt/refine.h"
 #include "runtime/adapt/refine_metron.h"
+#include "runtime/adapt/refine_strategy.h"
 
 namespace {
 
@@ -78,4 +79,13 @@ TEST_CASE("refine: a step at the first interval is refined only when x_2 does no
   // With x = 20 bending as well, the first interval is no candidate.
   const auto c2 = exact_curve({0, 10, 20, 30, 40}, {0, 10, 30, 31, 32});
   for (const auto& k : ad::metron_candidates(c2, cfg)) CHECK(k.a != 0);
+}
+
+TEST_CASE("refine: a midpoint halfway between two grid values goes to the lower one") {
+  ad::RefineConfig cfg = additive();
+  cfg.multiple_of = 4;
+  CHECK(ad::place_on_grid(0, 100, 10, cfg) == 8.0);  // 8 and 12 are equally near
+  CHECK(ad::place_on_grid(0, 100, 10.5, cfg) == 12.0);
+  cfg.multiple_of = 0;
+  CHECK(ad::place_on_grid(0, 100, 10.5, cfg) == 10.0);  // integers: 10 and 11, a tie
 }
