@@ -8,6 +8,7 @@
 
 #include "runtime/adapt/stop_rule.h"
 #include "runtime/adapt/stopping.h"
+#include "runtime/adapt/stopping_skampi.h"
 
 namespace {
 
@@ -145,4 +146,15 @@ TEST_SUITE("stopping boundaries") {
     CHECK(ev.truth(ad::compare(reps, Op::Equal, 20)) == ad::Truth::True);
     CHECK(ev.truth(ad::compare(reps, Op::NotEqual, 20)) == ad::Truth::False);
   }
+}
+
+TEST_CASE("stopping: SKaMPI's rule holds at exactly SE = max_rse x mean") {
+  // {1, 3}: mean 2, SE = sqrt(((1 - 2)^2 + (3 - 2)^2) / (2 x 1)) = 1 = 0.5 x 2, all exact.
+  const std::vector<double> x{1.0, 3.0};
+  ad::SkampiStopping at({2, 33, 0.5});
+  const ad::StopDecision d = at.add_batch(x, 2);
+  CHECK(at.standard_error() == 1.0);
+  CHECK(d.reason == ad::StopReason::RuleMet);
+  ad::SkampiStopping below({2, 33, 0.5 - 1e-12});
+  CHECK(below.add_batch(x, 2).reason == ad::StopReason::NotStopped);
 }
