@@ -284,7 +284,7 @@ constexpr std::uint64_t kMaxListValues = 10'000'000;
 void check_list_length(BuiltinCtx& c, std::int64_t lo, std::int64_t hi) {
   std::uint64_t n = span_count(lo, hi);
   if (n > kMaxListValues || (n == 0 && hi >= lo))
-    c.bad_arg(1, fmt::format("range of more than {} values", kMaxListValues));
+    c.bad_arg(1, "range of more than 10000000 values");  // kMaxListValues
 }
 Value f_range(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
@@ -304,7 +304,7 @@ Value f_squares(BuiltinCtx& c, Args& a) {
   for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k) {
     std::int64_t i = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k), sq;
     if (__builtin_mul_overflow(i, i, &sq))
-      c.bad_arg(1, fmt::format("the square of {} does not fit in a 64-bit integer", i));
+      c.bad_arg(1, "the square of " + std::to_string(i) + " does not fit in a 64-bit integer");
     out.emplace_back(sq);
   }
   return Value(std::move(out));

@@ -3,6 +3,8 @@
 //   mpiexec -n 4 metron clock-check --methods skampi,jk,hca3 --fitpoints 100 --csv clocks.csv
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -82,10 +84,13 @@ int cmd_clock_check(int argc, char** argv) {
   try {
     g_cc.options.after_s.clear();
     for (const std::string& a : split(g_cc.after)) {
-      std::size_t used = 0;
-      const double s = std::stod(a, &used);
-      if (used != a.size() || !(s >= 0))
-        throw std::invalid_argument("bad --after value '" + a + "'");
+      // from_chars, not stod: stod's own exceptions would print 'stod' and, for an out-of-range
+      // value, exit as a runtime failure instead of a usage error.
+      double s = 0;
+      const auto [end, ec] = std::from_chars(a.data(), a.data() + a.size(), s);
+      if (ec != std::errc() || end != a.data() + a.size() || !(s >= 0) || !std::isfinite(s))
+        throw std::invalid_argument("bad --after value '" + a +
+                                    "' (seconds expected: a finite number >= 0)");
       g_cc.options.after_s.push_back(s);
     }
     if (g_cc.options.after_s.empty())

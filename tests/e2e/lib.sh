@@ -17,3 +17,12 @@ column() { awk -F, -v name="$1" 'NR==1{for(i=1;i<=NF;i++) if($i==name) c=i; next
 json_status() { grep -o '"status": "[a-z]*"' "$1" | head -1 | sed 's/.*: "\(.*\)"/\1/'; }
 finish() { if [ $FAILED -ne 0 ]; then exit 1; fi; echo "all passed"; exit 0; }
 MPIEXEC=${MPIEXEC:-mpiexec}
+# expect_fails WHAT EXIT_CODE STDERR COMMAND...: runs COMMAND; checks its exit code and its
+# whole stderr, exactly
+expect_fails() {
+  local what=$1 rc=$2 text=$3
+  shift 3
+  "$@" > fails.out 2> fails.err
+  expect_eq "$what: exit code" "$?" "$rc"
+  expect_eq "$what: message" "$(cat fails.err)" "$text"
+}

@@ -55,8 +55,11 @@ B
 timeout 120 $MPIEXEC -n 2 "$METRON" exec a.bench --out ad > ad.txt 2>&1
 expect_eq "adaptive: exit code" "$?" "0"
 win=$(grep -o '"window_s": [0-9.e-]*' ad/manifest.json | head -1 | sed 's/.*: //')
-ok=$(awk -v w="$win" 'BEGIN{print (w >= 280e-6) ? "yes" : "no"}')
-expect_eq "adaptive: window grew to 1.5 x 20 x 200 us / 21 ($win s)" "$ok" "yes"
+# Exactly 1.5 x 20 x 200 us / 21 = 285.714 us when idle, and never less: a busy-wait cannot end
+# early. Under load the window grows further (observations take longer, and every batch with a
+# quarter late doubles it), so only this lower bound is exact; 1 ns is rounding.
+ok=$(awk -v w="$win" 'BEGIN{print (w >= 1.5 * 20 * 200e-6 / 21 - 1e-9) ? "yes" : "no"}')
+expect_eq "adaptive: window grew to at least 1.5 x 20 x 200 us / 21 ($win s)" "$ok" "yes"
 first=$(column valid ad/raw.csv | head -20 | tr -d '\n')
 expect_eq "adaptive: first batch invalid" "$first" "00000000000000000000"
 vn=$(column valid_n ad/summary.csv)

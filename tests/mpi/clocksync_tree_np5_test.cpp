@@ -1,9 +1,12 @@
 // Clock synchronization on 5 ranks: two tree levels and the remaining round for rank 4. Five
 // ranks on a small machine make every round trip slow, so the parameters are minimal. The
-// offset-only methods are checked against the true offsets; the drift methods only for
-// completing with a finite model, because a regression over 4 fitpoints taken in a few
-// milliseconds of time-sliced round trips has a meaningless slope. Their slopes and composition
-// are checked by clocksync_tree_np3 and, exactly, by clocksync_model for p = 1..40.
+// offset-only methods are checked against the true offsets within a time slice. The drift
+// methods' slopes are meaningless here (a regression over 4 fitpoints taken in a few
+// milliseconds of time-sliced round trips), so their models are checked only at the present
+// instant, within 0.25 s: far looser than the offsets, yet a missed composition through the
+// tree (the parent's offset, >= 0.75 s here) or a sign error (>= 1.5 s) misses by more. Their
+// slopes and composition are checked by clocksync_tree_np3 and, exactly, by clocksync_model for
+// p = 1..40.
 #include <cmath>
 #include <string_view>
 
@@ -31,8 +34,8 @@ TEST_CASE("clock sync np5: every method runs through two tree levels") {
     const auto sync = cs::make_clock_sync(method, clock, params);
     const cs::ClockModel model = sync->sync(MPI_COMM_WORLD);
     CAPTURE(method);
-    CHECK(std::isfinite(model.slope));
-    CHECK(std::isfinite(model.intercept));
+    CAPTURE(rank);
+    CHECK(std::abs(cs::testing::model_error_s(model, truth, clock.now())) < 0.25);
     if (rank == 0) CHECK(model == cs::ClockModel{});
   }
 }

@@ -60,13 +60,35 @@ TEST_CASE("pingpong: every variant verifies and finds a corrupted byte on either
   }
 }
 
-TEST_CASE("pingpong: calls complete with iterations round trips") {
-  rt::BoundOp b = bind("Pingpong_Send_Recv", {std::int64_t{1024}, dt("MPI_CHAR"), 0, 50});
-  for (int i = 0; i < 10; ++i) {
-    b.call();
-    b.advance();
+TEST_CASE("pingpong: one call is exactly `iterations` round trips, for every variant") {
+  // Rank 0 runs the bound ping; rank 1 answers by hand and counts the messages until rank 0
+  // says stop with another tag. Exact: each round trip is one message each way.
+  constexpr int kStopTag = 77;
+  for (const char* name : kVariants) {
+    CAPTURE(name);
+    rt::BoundOp b = bind(name, {std::int64_t{16}, dt("MPI_CHAR"), 0, 50});
+    CHECK(b.divisor == 50);
+    char byte[16] = {};
+    if (b.rank == 0) {
+      for (int i = 0; i < 3; ++i) {
+        b.call();
+        b.advance();
+      }
+      CHECK(b.error == MPI_SUCCESS);
+      MPI_Send(byte, 1, MPI_CHAR, 1, kStopTag, test_comm());
+    } else if (b.rank == 1) {
+      int received = 0;
+      for (;;) {
+        MPI_Status st;
+        MPI_Recv(byte, 16, MPI_CHAR, 0, MPI_ANY_TAG, test_comm(), &st);
+        if (st.MPI_TAG == kStopTag) break;
+        ++received;
+        MPI_Send(byte, 16, MPI_CHAR, 0, 0, test_comm());
+      }
+      CHECK(received == 3 * 50);
+    }
+    MPI_Barrier(test_comm());
   }
-  CHECK(b.error == MPI_SUCCESS);
 }
 
 TEST_CASE("pingpong: Sendrecv with different sides and tags") {

@@ -10,6 +10,8 @@
 
 #include <doctest/doctest.h>
 
+#include <time.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -48,11 +50,6 @@ std::vector<double> durations(const rt::Observations& o) {
   return d;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 // Timing checks: a busy-wait never ends early, so lower bounds hold on every observation;
 // upper bounds use the fastest observation, since other processes on a loaded machine may
 // preempt any single one.
@@ -61,6 +58,30 @@ double fastest(const std::vector<double>& v) {
 }
 
 const TimerKind kTimers[] = {TimerKind::Wtime, TimerKind::Monotonic, TimerKind::Rdtscp};
+
+double monotonic_now() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Runs a batch of n on a Monotonic-timed runner and checks the divisor exactly: each reported
+// duration times the operations per observation is the raw time of one timed region, and the
+// timed regions of a batch are disjoint and inside the batch, so their sum cannot exceed the
+// batch's wall time. A scheme that divides by too little reports at least twice the raw time
+// here (divisors are >= 2), which the sum cannot hide. The 1 us covers the wall clock's reads.
+std::vector<double> durations_within_wall_time(rt::JobRunner& runner, std::int64_t n) {
+  rt::Observations obs;
+  obs.reserve(n);
+  const double t0 = monotonic_now();
+  runner.run_batch(n, obs);
+  const double wall = monotonic_now() - t0;
+  const std::vector<double> d = durations(obs);
+  double raw = 0;
+  for (double v : d) raw += v * static_cast<double>(runner.ops_per_observation());
+  CHECK(raw <= wall + 1e-6);
+  return d;
+}
 
 // A sync that records its calls and flags observation 2 invalid on rank 1.
 class RecordingSync final : public rt::ProcSync {
@@ -110,9 +131,7 @@ TEST_CASE("schemes: loop_mean reports the mean time per call of the loop") {
   s.loop_iterations = 5;
   rt::JobRunner runner(synthetic_job(100e-6), test_comm(), s);
   CHECK(runner.ops_per_observation() == 5);
-  rt::Observations obs;
-  runner.run_batch(9, obs);
-  const auto d = durations(obs);
+  const auto d = durations_within_wall_time(runner, 9);
   CHECK(fastest(d) >= 100e-6);
   CHECK(fastest(d) < 115e-6);
 }
@@ -126,11 +145,9 @@ TEST_CASE("schemes: loop_barrier includes the barrier after each call") {
     CAPTURE(proc_sync_name(k));
     s.sync.kind = k;
     rt::JobRunner runner(synthetic_job(100e-6), test_comm(), s);
-    rt::Observations obs;
-    runner.run_batch(9, obs);
-    const auto d = durations(obs);
-    CHECK(fastest(d) >= 100e-6);  // the call; the barriers add to it
-    CHECK(std::isfinite(median(d)));
+    CHECK(runner.ops_per_observation() == 4);
+    const auto d = durations_within_wall_time(runner, 9);
+    for (double v : d) CHECK(v >= 100e-6);  // the call; the barriers add to it
   }
 }
 
@@ -205,18 +222,16 @@ TEST_CASE("schemes: a sync factory plugs in; its hooks run in order and flag val
 
 TEST_CASE("schemes: ping-pong times are per round trip; idle ranks are NaN in the gather") {
   Settings s;
+  s.timer = TimerKind::Monotonic;
   s.sync.kind = ProcSyncKind::None;
   rt::JobRunner runner(
       job_of("Pingpong_Send_Recv", {std::int64_t{8}, Value(rt::datatype_named("MPI_CHAR")), 0, 20}),
       test_comm(), s);
   CHECK(runner.ops_per_observation() == 20);
   CHECK(runner.participates());
-  rt::Observations obs;
   runner.warmup(2);
-  runner.run_batch(11, obs);
-  const auto d = durations(obs);
-  CHECK(fastest(d) > 0);
-  CHECK(std::isfinite(median(d)));
+  const auto d = durations_within_wall_time(runner, 11);
+  for (double v : d) CHECK(v > 0);
 
   // The gather marks a non-participating rank with NaN and ignores it in the max.
   const std::vector<double> start{0.0, 0.0}, end{1.0, 2.0};
@@ -226,6 +241,21 @@ TEST_CASE("schemes: ping-pong times are per round trip; idle ranks are NaN in th
     CHECK(g.per_rank[0] == 1.0);
     CHECK(std::isnan(g.per_rank[2]));
     CHECK(g.max_per_obs == std::vector<double>{1.0, 2.0});
+  }
+}
+
+TEST_CASE("schemes: loop_mean and loop_barrier divide a ping-pong by loop x round trips") {
+  for (SchemeKind k : {SchemeKind::LoopMean, SchemeKind::LoopBarrier}) {
+    Settings s;
+    s.timer = TimerKind::Monotonic;
+    s.scheme = k;
+    s.loop_iterations = 3;
+    rt::JobRunner runner(job_of("Pingpong_Send_Recv",
+                                {std::int64_t{8}, Value(rt::datatype_named("MPI_CHAR")), 0, 10}),
+                         test_comm(), s);
+    CHECK(runner.ops_per_observation() == 30);
+    runner.warmup(1);
+    for (double v : durations_within_wall_time(runner, 7)) CHECK(v > 0);
   }
 }
 

@@ -200,3 +200,34 @@ TEST_SUITE("loop_sequence") {
     CHECK(metron::compare_loop_numbers(D(1.00001), I(1)) == 1);
   }
 }
+
+TEST_SUITE("loop_sequence boundaries") {
+  TEST_CASE("loop_sequence: negative halves round up, as SKaMPI's (int)(x + 0.5) intends") {
+    // -2.5 -> -2 and -5.5 -> -5 (floor(x + 0.5)); round() would give -3 and -6.
+    CHECK(ints(spec(I(-1), I(-10), D(-1.5))) == V{-1, -2, -4, -5, -7, -8, -10});
+  }
+
+  TEST_CASE("loop_sequence: the bound itself is a value, in both directions") {
+    CHECK(ints(spec(I(1), I(4), I(1))) == V{1, 2, 3, 4});
+    CHECK(ints(spec(I(4), I(1), I(-1))) == V{4, 3, 2, 1});
+    CHECK(ints(spec(I(1), I(16), I(2), true)) == V{1, 2, 4, 8, 16});
+  }
+
+  TEST_CASE("loop_sequence: a multiplicative loop from a negative start runs downwards") {
+    // -1 * 2 = -2, -4, -8: away from zero, towards a bound of -8.
+    CHECK(ints(spec(I(-1), I(-8), I(2), true)) == V{-1, -2, -4, -8});
+    // A step below 1 shrinks towards zero: -8, -4, -2, -1 up to -1.
+    CHECK(ints(spec(I(-8), I(-1), D(0.5), true)) == V{-8, -4, -2, -1});
+  }
+
+  TEST_CASE("loop_sequence: multipleof rounds a tie towards the lower multiple") {
+    // 3 lies halfway between 2 and 4; SKaMPI's round_int_to_multipleof keeps 2.
+    CHECK(ints(spec(I(1), I(5), I(1), false, 2)) == V{0, 2, 4});
+    CHECK(ints(spec(I(3), I(3), I(1), false, 2)) == V{2});
+  }
+
+  TEST_CASE("loop_sequence: double values within 1e-6 of the bound still count") {
+    // 0.1 * 3 = 0.30000000000000004 is above 0.3 by 5.6e-17: still inside.
+    CHECK(doubles(spec(D(0.1), D(0.3), D(0.1))).size() == 3);
+  }
+}

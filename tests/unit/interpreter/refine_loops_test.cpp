@@ -168,10 +168,13 @@ end measurement
     auto p = load_text(R"(
 set refine = mpptest(autodx = 0)
 )");
-    CHECK(diag_ids(*p) != "");
+    CHECK(diag_ids(*p) == "bad_setting_value");
+    CHECK(p->diags.all()[0].message ==
+          "bad value for setting 'refine' (autodx must be a positive integer, got 0)");
     auto q = load_text(R"(
 set refine = bisect()
 )");
-    CHECK(diag_ids(*q) != "");
+    CHECK(diag_ids(*q) == "bad_setting");
+    // Every argument error of `set refine` is golden-tested in tests/golden/diag/refine_settings.
   }
 }
