@@ -22,13 +22,18 @@ StopReason convert(adapt::StopReason r) {
       return StopReason::MaxReps;
     case adapt::StopReason::TimeBudget:
       return StopReason::TimeBudget;
-    default:
-      return StopReason::RuleMet;
+    case adapt::StopReason::RepsClause:
+      return StopReason::RepsClause;
+    case adapt::StopReason::ElapsedClause:
+      return StopReason::ElapsedClause;
+    case adapt::StopReason::NotStopped:
+      break;
   }
+  return StopReason::Error;  // a decision to stop always has a reason
 }
 }  // namespace
 
-StopControl::StopControl(const Settings& s)
+StopControl::StopControl(const Settings& s, double quantum_s)
     : s_(s),
       count_valid_only_(s.sync.kind == ProcSyncKind::RoundTime),
       started_(std::chrono::steady_clock::now()) {
@@ -41,6 +46,7 @@ StopControl::StopControl(const Settings& s)
     b.max_reps = static_cast<std::size_t>(s.max_reps);
     b.max_seconds = s.max_time_s;
     rule_.emplace(b, *s.stop);
+    rule_->set_quantum(quantum_s);
     first_ = std::max<std::int64_t>({s.min_reps, s.batch_step, 1});
     first_ = std::min(first_, s.max_reps);
   } else {
@@ -79,6 +85,7 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   } else if (rule_) {
     adapt::StopDecision d = rule_->add_batch(fresh_, elapsed_s);
     precision_ = std::isnan(d.precision) ? -1 : d.precision;
+    coverage_ = std::isnan(d.precision) || std::isnan(d.coverage) ? -1 : d.coverage;
     if (d.stop)
       reason_ = convert(d.reason);
     else
