@@ -18,11 +18,14 @@ timeout 120 $MPIEXEC -n 2 "$METRON" exec short.bench --out short > short.txt 2> 
 expect_eq "short: exit code" "$?" "0"
 med=$(column median_s short/summary.csv)
 expect_eq "short: median within 5% of 200 us ($med)" "$(within5 "$med" 200e-6)" "yes"
-expect_eq "short: warm-up ended stable" "$(column warmup_end short/summary.csv)" "stable"
+# Stable at the floor of 100 calls; on a loaded machine the 2 s budget may end it first (the
+# 60 slow calls are then still behind it: the median check above is what must hold).
+we=$(column warmup_end short/summary.csv)
 w=$(column warmup short/summary.csv)
-expect_eq "short: warm-up ran the floor of 100 calls or more ($w)" "$([ "$w" -ge 100 ] && echo yes)" "yes"
+expect_eq "short: warm-up stable after >= 100 calls, or on its time budget ($w, $we)" \
+  "$({ [ "$we" == stable ] && [ "$w" -ge 100 ]; } || [ "$we" == time_budget ] && echo yes)" "yes"
 expect_grep "short: progress line shows the CI and the warm-up" \
-  'median [0-9.]* us \[[0-9.]*, [0-9.]*\] 95% CI.*warm-up [0-9]* stable, cycling off' short.txt
+  'median [0-9.]* us \[[0-9.]*, [0-9.]*\] 95% CI.*warm-up [0-9]* [a-z_]*, cycling off' short.txt
 
 # 2. A transient of 150 calls, longer than the floor: the warm-up ends on the slow plateau
 #    (three equal windows), and MSER-5 truncates the 50 slow observations that were recorded.
