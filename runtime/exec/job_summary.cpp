@@ -36,16 +36,18 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i)
     if (i >= r.valid.size() || r.valid[i]) x.push_back(r.time_s[i]);
   out.valid_n = static_cast<std::int64_t>(x.size());
-  // Post-hoc initial transient: MSER-5 on the series in time order, applied when the prefix it
-  // drops really differs from the rest (a steady series loses nothing to noise).
+  // Post-hoc initial transient: MSER-5 on the series in time order, applied to series of at least
+  // kTruncationMinN observations when the prefix it drops is slower than the rest by more than
+  // kTruncationMinShift. A steady series loses nothing to noise, and a fast start followed by
+  // slow calls is a level shift (left for the trend test), not a warm-up transient.
   // On batch medians: a descheduled call late in the series is no transient (stats/mser.h).
-  if (s.truncation) {
+  if (s.truncation && x.size() >= kTruncationMinN) {
     const stats::MserResult m = stats::mser(x, 5, stats::BatchStatistic::Median);
     if (m.truncate > 0) {
       const auto cut = x.begin() + static_cast<std::ptrdiff_t>(m.truncate);
       const double head = stats::median(std::vector<double>(x.begin(), cut));
       const double rest = stats::median(std::vector<double>(cut, x.end()));
-      if (std::fabs(head - rest) > kTruncationMinShift * std::fabs(rest)) {
+      if (head > (1 + kTruncationMinShift) * rest) {
         out.truncated = static_cast<std::int64_t>(m.truncate);
         x.erase(x.begin(), cut);
       }

@@ -43,9 +43,12 @@ inline constexpr double kTrendAlpha = 0.01;
 inline constexpr double kTrendMinChange = 0.05;
 // The trend test runs on at most this many batch means (stats::batch_means).
 inline constexpr std::size_t kTrendBatches = 50;
-// MSER-5's truncation is applied when the dropped prefix's median differs from the kept
-// series' median by more than this fraction: a steady series gets no truncation for noise.
+// MSER-5's truncation is applied when the dropped prefix's median exceeds the kept series'
+// median by more than this fraction (a steady series gets no truncation for noise), ...
 inline constexpr double kTruncationMinShift = 0.05;
+// ... and only on series of at least this many observations (10 batches of 5): on 20
+// observations MSER chooses among 3 cuts and once kept the slow half of a disturbed job.
+inline constexpr std::size_t kTruncationMinN = 50;
 
 JobSummary summarize(const JobResult& r, const Settings& s);
 

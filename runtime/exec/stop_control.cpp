@@ -10,8 +10,12 @@ namespace metron::rt {
 namespace {
 // Fixed counts are measured in chunks so that the gathers stay bounded.
 constexpr std::int64_t kFixedChunk = 10000;
-// Stop rules: batches grow with the sample (a tenth of it, at least batch_step, at most this),
-// so a job of n observations evaluates its rule O(log n) times and overshoots by at most ~10%.
+// Stop rules: the first batch is as large as the rule needs to be able to hold
+// (adapt::rule_min_reps), later ones grow with the sample (a quarter of it, at least
+// batch_step, at most this), so a job of n observations evaluates its rule O(log n) times and
+// overshoots by at most ~25%. Each check costs a gather, a broadcast and an error agreement:
+// on 2 ranks about as much as 5-10 observations of a small collective, so batches of 4 spent
+// more time on checks than on measuring.
 constexpr std::int64_t kMaxRuleBatch = 4096;
 
 StopReason convert(adapt::StopReason r) {
@@ -47,7 +51,8 @@ StopControl::StopControl(const Settings& s, double quantum_s)
     b.max_seconds = s.max_time_s;
     rule_.emplace(b, *s.stop);
     rule_->set_quantum(quantum_s);
-    first_ = std::max<std::int64_t>({s.min_reps, s.batch_step, 1});
+    first_ = std::max<std::int64_t>(
+        {s.min_reps, s.batch_step, static_cast<std::int64_t>(adapt::rule_min_reps(*s.stop)), 1});
     first_ = std::min(first_, s.max_reps);
   } else {
     adapt::SkampiParams p;
@@ -61,7 +66,7 @@ StopControl::StopControl(const Settings& s, double quantum_s)
 }
 
 std::int64_t StopControl::rule_batch(std::size_t n) const {
-  std::int64_t b = std::max<std::int64_t>(s_.batch_step, static_cast<std::int64_t>(n) / 10);
+  std::int64_t b = std::max<std::int64_t>(s_.batch_step, static_cast<std::int64_t>(n) / 4);
   if (s_.batch_schedule == "fixed" && s_.batch_step > 0 && s_.batch_step != 4)
     b = s_.batch_step;  // an explicit `set batch = fixed(n)`
   b = std::min(b, kMaxRuleBatch);

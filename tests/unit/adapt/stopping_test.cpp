@@ -300,6 +300,24 @@ TEST_SUITE("stopping") {
     CHECK(run(ev6, same, 10).reason == ad::StopReason::RuleMet);
   }
 
+  TEST_CASE("stop_rule: rule_min_reps is the first n at which the rule can hold") {
+    const auto ci95 = ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05);
+    // Exact binomial ranks: n = 6 is the first with a 95% median CI ([x(1), x(6)], 0.969).
+    CHECK(ad::rule_min_reps(ci95) == 6);
+    CHECK(ad::rule_min_reps(ad::ci_within(ad::CiStatistic::Median, 0.99, 0.05)) == 8);
+    CHECK(ad::rule_min_reps(ad::ci_within(ad::CiStatistic::Mean, 0.95, 0.05)) == 2);
+    CHECK(ad::rule_min_reps(rse_below(0.1)) == 2);
+    CHECK(ad::rule_min_reps(ad::all_of({ad::reps_at_least(20), ci95})) == 20);
+    // The rule: min(1000, max(20, 6)).
+    CHECK(ad::rule_min_reps(ad::any_of(
+              {ad::reps_at_least(1000), ad::all_of({ad::reps_at_least(20), ci95})})) == 20);
+    CHECK(ad::rule_min_reps(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Greater, 9.5)) == 10);
+    CHECK(ad::rule_min_reps(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Less, 50)) == 1);
+    CHECK(ad::rule_min_reps(ad::negate(ad::reps_at_least(30))) == 1);
+  }
+
   TEST_CASE("stopping: a CI narrower than the timer quantum is widened to it") {
     // A coarse timer (1 us ticks) and a tie-heavy sample: the order-statistic CI of the median
     // has width 0 at n = 6, so `within 1%` would hold; widened to +-0.5 us around 2 us it is 25%.
