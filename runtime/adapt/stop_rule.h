@@ -111,6 +111,11 @@ StopRuleError validate(const StopRule& rule);
 // observations costs a gather and a broadcast each and can never stop the job.
 std::size_t rule_min_reps(const StopRule& rule);
 
+// A `reps >= k` budget of the rule: the rule itself, or an operand of its top-level Or (the
+// smallest k); 0 when there is none. The runtime cuts its batches there, so that
+// `reps >= 1000 or ...` stops at 1000 observations, not at the end of a larger batch.
+std::size_t rule_reps_cap(const StopRule& rule);
+
 // The rule in the script's syntax, e.g. "reps >= 20 and ci(median, 95%) within 1%", for the
 // manifest and for "measured until ..." statements (seed-scibench.md §8 requirement 19).
 std::string to_string(const StopRule& rule);

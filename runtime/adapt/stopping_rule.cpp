@@ -177,6 +177,22 @@ std::size_t rule_min_reps(const StopRule& rule) {
                     rule.node);
 }
 
+std::size_t rule_reps_cap(const StopRule& rule) {
+  const auto cap = [](const StopRule& r) -> std::size_t {
+    const auto* c = std::get_if<Compare>(&r.node);
+    if (c == nullptr || c->term.kind != TermKind::Reps || !(c->value >= 1) || c->value > 1e12)
+      return 0;
+    if (c->op == CompareOp::GreaterEqual) return static_cast<std::size_t>(std::ceil(c->value));
+    if (c->op == CompareOp::Greater) return static_cast<std::size_t>(std::floor(c->value)) + 1;
+    return 0;
+  };
+  std::size_t best = cap(rule);
+  if (const auto* o = std::get_if<Or>(&rule.node))
+    for (const auto& x : o->operands)
+      if (const std::size_t k = cap(x); k > 0 && (best == 0 || k < best)) best = k;
+  return best;
+}
+
 std::string to_string(const StopRule& rule) {
   return text(rule, false);
 }

@@ -54,6 +54,8 @@ StopControl::StopControl(const Settings& s, double quantum_s)
     first_ = std::max<std::int64_t>(
         {s.min_reps, s.batch_step, static_cast<std::int64_t>(adapt::rule_min_reps(*s.stop)), 1});
     first_ = std::min(first_, s.max_reps);
+    reps_cap_ = adapt::rule_reps_cap(*s.stop);
+    if (reps_cap_ > 0) first_ = std::min(first_, static_cast<std::int64_t>(reps_cap_));
   } else {
     adapt::SkampiParams p;
     p.min_repetitions = static_cast<std::size_t>(s.min_reps);
@@ -70,6 +72,8 @@ std::int64_t StopControl::rule_batch(std::size_t n) const {
   if (s_.batch_schedule == "fixed" && s_.batch_step > 0 && s_.batch_step != 4)
     b = s_.batch_step;  // an explicit `set batch = fixed(n)`
   b = std::min(b, kMaxRuleBatch);
+  // Land exactly on a `reps >= k` budget of the rule.
+  if (reps_cap_ > n) b = std::min<std::int64_t>(b, static_cast<std::int64_t>(reps_cap_ - n));
   return std::min<std::int64_t>(b, s_.max_reps - static_cast<std::int64_t>(n));
 }
 

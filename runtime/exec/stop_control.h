@@ -39,6 +39,7 @@ class StopControl {
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;
+  std::size_t reps_cap_ = 0;  // adapt::rule_reps_cap of the rule (0: none)
   StopReason reason_ = StopReason::FixedReps;
   double precision_ = -1;
   double coverage_ = -1;

@@ -318,6 +318,18 @@ TEST_SUITE("stopping") {
     CHECK(ad::rule_min_reps(ad::negate(ad::reps_at_least(30))) == 1);
   }
 
+  TEST_CASE("stop_rule: rule_reps_cap is the smallest reps budget of the top-level or") {
+    const auto ci95 = ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05);
+    CHECK(ad::rule_reps_cap(ad::reps_at_least(40)) == 40);
+    CHECK(ad::rule_reps_cap(ad::any_of({ad::reps_at_least(1000), ad::reps_at_least(500),
+                                        ad::all_of({ad::reps_at_least(20), ci95})})) == 500);
+    CHECK(ad::rule_reps_cap(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Greater, 99)) == 100);
+    // A minimum inside an and is no budget; neither is a rule without reps.
+    CHECK(ad::rule_reps_cap(ad::all_of({ad::reps_at_least(20), ci95})) == 0);
+    CHECK(ad::rule_reps_cap(ci95) == 0);
+  }
+
   TEST_CASE("stopping: a CI narrower than the timer quantum is widened to it") {
     // A coarse timer (1 us ticks) and a tie-heavy sample: the order-statistic CI of the median
     // has width 0 at n = 6, so `within 1%` would hold; widened to +-0.5 us around 2 us it is 25%.
