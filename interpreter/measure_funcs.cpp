@@ -160,7 +160,8 @@ std::vector<MeasureFunc> make_table() {
                 Param{"imbalance", kPercent, Value(Percent{0})},
                 Param{"noise", kPercent, Value(Percent{0})}, Param{"seed", kInt, Value(1)},
                 Param{"delay_rank", kInt, Value(-1)}, Param{"delay", kDuration, Value(Duration{0})},
-                Param{"delay_every", kInt, Value(1)}},
+                Param{"delay_every", kInt, Value(1)}, Param{"transient", kInt, Value(0)},
+                Param{"transient_factor", kNumber, Value(1.0)}},
                F::Synthetic,
                1,
                false,
@@ -168,7 +169,9 @@ std::vector<MeasureFunc> make_table() {
                "busy-waits `time` on every rank (no communication); rank r of p waits "
                "time * (1 + imbalance * r / (p - 1)); noise adds a seeded uniform extra of up to "
                "noise * time; delay_rank additionally waits `delay` on every delay_every-th "
-               "repetition",
+               "repetition; the first `transient` observations of Synthetic in the launch (per "
+               "rank, warm-up included) take transient_factor times as long (a programmed warm-up "
+               "transient)",
                nullptr,
                usage_synthetic});
   return t;

@@ -83,7 +83,9 @@ nlohmann::json settings_json(const Settings& s) {
                       {"max_reps", s.max_reps},
                       {"max_rse", s.max_rse},
                       {"max_time_s", s.max_time_s},
-                      {"warmup", s.warmup_reps},
+                      {"warmup", s.warmup_reps == kWarmupAuto ? nlohmann::json("auto")
+                                                              : nlohmann::json(s.warmup_reps)},
+                      {"truncation", s.truncation ? "mser5" : "none"},
                       {"iterations", s.loop_iterations},
                       {"stop_rule", s.stop_rule_text.empty() ? nlohmann::json(nullptr)
                                                              : nlohmann::json(s.stop_rule_text)},

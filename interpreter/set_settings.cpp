@@ -31,12 +31,18 @@ const std::vector<SettingInfo> kSettingTable = {
     {"max_rse", "number or percentage",
      "SKaMPI's rule: stop when the relative standard error is below"},
     {"max_time", "time", "time budget per job"},
-    {"warmup", "integer", "observations run and discarded before measuring"},
+    {"warmup", "auto | integer",
+     "calls run and discarded before measuring: auto until the per-call time is stable "
+     "(docs/methodology.md), or exactly this many"},
+    {"truncation", "mser5 | none",
+     "post-hoc removal of an initial transient from the recorded observations (MSER-5)"},
     {"iterations", "integer", "calls per timed loop (loop_mean, loop_barrier)"},
     {"batch", "fixed(n) | growing(step)", "how many observations between stopping-rule checks"},
     {"outliers", "none | tukey(k) | trimmed", "outlier filter applied per job before statistics"},
     {"buffer", "size", "arena per rank (SKaMPI's set_skampi_buffer)"},
-    {"buffer_cycling", "on | off", "successive observations use successive addresses"},
+    {"buffer_cycling", "on | off",
+     "successive observations use successive addresses (cold cache); off: one slot (warm cache, "
+     "as OSU, IMB and ReproMPI)"},
     {"send_alignment", "integer", "alignment of the send buffer (power of two)"},
     {"recv_alignment", "integer", "alignment of the receive buffer (power of two)"},
     {"cache_size", "size", "last-level cache size assumed for cold-cache cycling"},
@@ -233,8 +239,19 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   } else if (key == "max_time") {
     st.max_time_s = seconds(&v, "max_time");
   } else if (key == "warmup") {
-    if (!v.is(T::Int) || v.as_int() < 0) bad();
-    st.warmup_reps = v.as_int();
+    if (spec_is("auto") && spec->args.empty())
+      st.warmup_reps = kWarmupAuto;
+    else if (v.is(T::Int) && v.as_int() >= 0)
+      st.warmup_reps = v.as_int();
+    else
+      bad();
+  } else if (key == "truncation") {
+    if (spec_is("mser5"))
+      st.truncation = true;
+    else if (spec_is("none"))
+      st.truncation = false;
+    else
+      bad();
   } else if (key == "iterations") {
     st.loop_iterations = positive_int(&v, "iterations");
   } else if (key == "batch") {

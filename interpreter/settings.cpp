@@ -135,7 +135,8 @@ std::string setting_value_text(const Settings& s, std::string_view key) {
   if (key == "max_reps") return std::to_string(s.max_reps);
   if (key == "max_rse") return percent_text(s.max_rse);
   if (key == "max_time") return seconds_text(s.max_time_s);
-  if (key == "warmup") return std::to_string(s.warmup_reps);
+  if (key == "warmup") return s.warmup_reps == kWarmupAuto ? "auto" : std::to_string(s.warmup_reps);
+  if (key == "truncation") return s.truncation ? "mser5" : "none";
   if (key == "iterations") return std::to_string(s.loop_iterations);
   if (key == "batch") return fmt::format("{}({})", s.batch_schedule, s.batch_step);
   if (key == "outliers")

@@ -66,6 +66,8 @@ struct RefineSettings {
   double max_time_s = 60;        // metron: time budget for refinement of one loop
 };
 
+inline constexpr std::int64_t kWarmupAuto = -1;
+
 struct Settings {
   TimerKind timer = TimerKind::Wtime;
   SchemeKind scheme = SchemeKind::PerCall;
@@ -79,7 +81,11 @@ struct Settings {
   std::int64_t max_reps = 33;  // SKaMPI's default
   double max_rse = 0.10;       // SKaMPI's default (set_max_relative_standard_error)
   double max_time_s = 10;      // time budget per job
-  std::int64_t warmup_reps = 2;
+  // Warm-up before measuring: kWarmupAuto runs calls until the per-call time is stable
+  // (adapt/warmup.h, docs/methodology.md), a count >= 0 runs exactly that many.
+  std::int64_t warmup_reps = -1;
+  // Post-hoc initial-transient truncation of the recorded series (MSER-5, stats/mser.h).
+  bool truncation = true;
   std::int64_t loop_iterations = 1;             // MS2/MS3: calls per timed loop
   const ast::Expr* stop_rule = nullptr;         // `stop when ...`; null: SKaMPI's RSE rule
   std::shared_ptr<const adapt::StopRule> stop;  // the compiled rule (same meaning as stop_rule)
@@ -92,7 +98,8 @@ struct Settings {
 
   // Buffers (SKaMPI's set_skampi_buffer, buffer cycling, alignment, cache size).
   std::int64_t buffer_bytes = 4 << 20;
-  bool buffer_cycling = true;
+  // Off by default, as OSU, IMB and ReproMPI measure (warm caches); on: cold-cache measurement.
+  bool buffer_cycling = false;
   std::int64_t send_alignment = 64;
   std::int64_t recv_alignment = 64;
   std::int64_t cache_bytes = 32 << 20;

@@ -104,6 +104,18 @@ enum class StopRuleError {
 };
 StopRuleError validate(const StopRule& rule);
 
+// The smallest number of observations at which the rule can hold: from its reps clauses (>= k,
+// > k, == k), the observations a CI needs to be assessable at its level (6 for a median at
+// 95%), 2 for rse and a mean CI; max over an And, min over an Or, 1 under Not. The runtime
+// takes its first batch this large: checking `reps >= 20 and ci(...)` after 4, 8, 12 and 16
+// observations costs a gather and a broadcast each and can never stop the job.
+std::size_t rule_min_reps(const StopRule& rule);
+
+// A `reps >= k` budget of the rule: the rule itself, or an operand of its top-level Or (the
+// smallest k); 0 when there is none. The runtime cuts its batches there, so that
+// `reps >= 1000 or ...` stops at 1000 observations, not at the end of a larger batch.
+std::size_t rule_reps_cap(const StopRule& rule);
+
 // The rule in the script's syntax, e.g. "reps >= 20 and ci(median, 95%) within 1%", for the
 // manifest and for "measured until ..." statements (seed-scibench.md §8 requirement 19).
 std::string to_string(const StopRule& rule);

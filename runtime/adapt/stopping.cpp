@@ -51,6 +51,10 @@ std::string_view to_string(StopReason reason) {
       return "max_reps";
     case StopReason::TimeBudget:
       return "time_budget";
+    case StopReason::RepsClause:
+      return "reps_clause";
+    case StopReason::ElapsedClause:
+      return "elapsed_clause";
   }
   return "?";
 }
@@ -60,6 +64,14 @@ double relative_half_width(double estimate, double lower, double upper) {
     return kNaN;
   }
   return std::max(upper - estimate, estimate - lower) / std::fabs(estimate);
+}
+
+void widen_to_quantum(CiSnapshot& ci, double quantum) {
+  if (!(quantum > 0) || !ci.assessable || !(ci.upper - ci.lower < quantum)) return;
+  ci.lower = std::min(ci.lower, ci.estimate - quantum / 2);
+  ci.upper = std::max(ci.upper, ci.estimate + quantum / 2);
+  ci.widened = true;
+  ci.relative_half_width = relative_half_width(ci.estimate, ci.lower, ci.upper);
 }
 
 StopEvaluator::StopEvaluator(StopBudget budget, std::optional<StopRule> rule)
@@ -106,14 +118,40 @@ StopDecision StopEvaluator::evaluate(double elapsed_s) {
     precision_ci_ = ci(*w);
     precision_leaf_ = w;
     d.precision = precision_ci_.relative_half_width;
+    d.coverage = w->level;
+    const std::size_t n = sample_.size();
+    if (!precision_ci_.assessable && w->statistic != CiStatistic::Mean && n >= 2 &&
+        !std::isnan(precision_ci_.estimate)) {
+      const auto v = sample_.values();
+      const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+      CiSnapshot range = precision_ci_;
+      range.lower = *lo;
+      range.upper = *hi;
+      range.assessable = true;
+      range.relative_half_width = relative_half_width(range.estimate, *lo, *hi);
+      widen_to_quantum(range, quantum_);
+      d.precision = range.relative_half_width;
+      const double q = w->statistic == CiStatistic::Median ? 0.5 : w->q;
+      d.coverage =
+          1.0 - std::pow(q, static_cast<double>(n)) - std::pow(1.0 - q, static_cast<double>(n));
+    }
   } else {
     d.precision_kind = PrecisionKind::Rse;
     d.precision = moments_.rse();
   }
-  const bool rule_met = rule_ && d.reps >= budget_.min_reps && truth(*rule_) == Truth::True;
+  const bool holds = rule_ && d.reps >= budget_.min_reps && truth(*rule_) == Truth::True;
+  // Only a rule that holds through its precision part says "the precision was reached"; one that
+  // holds through a reps or elapsed clause is a budget stop and is named as such.
+  StopReason by_rule = StopReason::NotStopped;
+  if (holds)
+    by_rule = precision_truth(*rule_) == Truth::True ? StopReason::RuleMet
+              : elapsed_clause_holds(*rule_)         ? StopReason::ElapsedClause
+                                                     : StopReason::RepsClause;
   precision_leaf_ = nullptr;
-  if (rule_met) {
-    d.reason = StopReason::RuleMet;
+  // The rule's own verdict first (precision, or the budget the user wrote into it), then the
+  // settings' budgets.
+  if (by_rule != StopReason::NotStopped) {
+    d.reason = by_rule;
   } else if (d.reps >= budget_.max_reps) {
     d.reason = StopReason::MaxReps;
   } else if (elapsed_s >= budget_.max_seconds) {
@@ -121,6 +159,70 @@ StopDecision StopEvaluator::evaluate(double elapsed_s) {
   }
   d.stop = d.reason != StopReason::NotStopped;
   return d;
+}
+
+bool StopEvaluator::has_precision_leaf(const StopRule& rule) {
+  if (const auto* c = std::get_if<Compare>(&rule.node))
+    return c->term.kind != TermKind::Reps && c->term.kind != TermKind::Elapsed;
+  if (std::holds_alternative<Within>(rule.node)) return true;
+  const std::vector<StopRule>* operands = nullptr;
+  if (const auto* a = std::get_if<And>(&rule.node)) operands = &a->operands;
+  if (const auto* o = std::get_if<Or>(&rule.node)) operands = &o->operands;
+  if (const auto* n = std::get_if<Not>(&rule.node)) operands = &n->operands;
+  for (const auto& o : *operands)
+    if (has_precision_leaf(o)) return true;
+  return false;
+}
+
+Truth StopEvaluator::precision_truth(const StopRule& rule) {
+  if (!has_precision_leaf(rule)) return Truth::False;
+  return precision_truth(rule, true);
+}
+
+// positive: under an even number of Nots. An Or (positive) or an And (negative, where it acts
+// as an Or) drops its budget-only operands: False for the Or, True for the And (which the Not
+// above turns into False).
+Truth StopEvaluator::precision_truth(const StopRule& rule, bool positive) {
+  if (const auto* n = std::get_if<Not>(&rule.node)) {
+    if (n->operands.size() != 1) return Truth::Unknown;
+    const Truth t = precision_truth(n->operands[0], !positive);
+    if (t == Truth::Unknown) return t;
+    return t == Truth::True ? Truth::False : Truth::True;
+  }
+  const auto* a = std::get_if<And>(&rule.node);
+  const auto* o = std::get_if<Or>(&rule.node);
+  if (a == nullptr && o == nullptr) return truth(rule);
+  const bool is_and = a != nullptr;
+  const std::vector<StopRule>& ops = is_and ? a->operands : o->operands;
+  const bool drops = is_and ? !positive : positive;
+  // Kleene And / Or over the (possibly dropped) operands.
+  Truth result = ops.empty() ? Truth::Unknown : (is_and ? Truth::True : Truth::False);
+  for (const auto& op : ops) {
+    Truth t;
+    if (drops && !has_precision_leaf(op))
+      t = is_and ? Truth::True : Truth::False;
+    else
+      t = precision_truth(op, positive);
+    if (is_and && t == Truth::False) return Truth::False;
+    if (!is_and && t == Truth::True) return Truth::True;
+    if (t == Truth::Unknown) result = Truth::Unknown;
+  }
+  return result;
+}
+
+// Whether a clause on elapsed currently holds (names a budget stop elapsed_clause rather than
+// reps_clause).
+bool StopEvaluator::elapsed_clause_holds(const StopRule& rule) {
+  if (const auto* c = std::get_if<Compare>(&rule.node))
+    return c->term.kind == TermKind::Elapsed && truth(rule) == Truth::True;
+  if (std::holds_alternative<Within>(rule.node)) return false;
+  if (std::holds_alternative<Not>(rule.node)) return false;  // a negated clause: not named
+  const auto* a = std::get_if<And>(&rule.node);
+  const std::vector<StopRule>& operands =
+      a != nullptr ? a->operands : std::get<Or>(rule.node).operands;
+  for (const auto& op : operands)
+    if (elapsed_clause_holds(op)) return true;
+  return false;
 }
 
 double StopEvaluator::term_value(const Term& term) {
@@ -187,6 +289,7 @@ CiSnapshot StopEvaluator::quantile_snapshot(double q, double level) {
   s.upper = sample_.kth(static_cast<std::size_t>(ranks.upper - 1));
   s.assessable = true;
   s.relative_half_width = relative_half_width(s.estimate, s.lower, s.upper);
+  widen_to_quantum(s, quantum_);
   return s;
 }
 
@@ -211,6 +314,7 @@ CiSnapshot StopEvaluator::ci(const Within& within) {
       s.upper = s.estimate + half;
       s.assessable = !std::isnan(half);
       s.relative_half_width = relative_half_width(s.estimate, s.lower, s.upper);
+      widen_to_quantum(s, quantum_);
       return s;
     }
   }

@@ -31,6 +31,11 @@ enum class StopReason {
   RuleMet,     // the rule holds (and n >= min_reps): the requested precision was reached
   MaxReps,     // n >= max_reps without the rule holding: precision not reached
   TimeBudget,  // elapsed >= max_seconds without the rule holding: precision not reached
+  // The rule holds only through a clause on reps or elapsed (e.g. the `reps >= 1000` of
+  // `reps >= 1000 or ci(median, 95%) within 5%`): a budget the user wrote into the rule, not the
+  // precision. See precision_truth().
+  RepsClause,
+  ElapsedClause,
 };
 std::string_view to_string(StopReason reason);  // "not_stopped", "rule_met", "max_reps", ...
 
@@ -45,6 +50,11 @@ struct StopDecision {
   double elapsed_s = 0.0;
   double precision = 0.0;  // NaN while not assessable
   PrecisionKind precision_kind = PrecisionKind::Rse;
+  // CiRelativeHalfWidth: the coverage of the interval `precision` describes. The leaf's level
+  // when its CI is assessable; with too few observations for that level (a median needs 6 at
+  // 95%), the half-width of [min, max] and that interval's own, lower coverage
+  // (1 - q^n - (1 - q)^n), so that a precision is always reported. NaN for Rse.
+  double coverage = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Three-valued (Kleene) truth of a rule: a term that is undefined right now (rse at n = 1,
@@ -60,7 +70,12 @@ struct CiSnapshot {
   double upper = 0.0;
   double relative_half_width = 0.0;  // max(upper - est, est - lower) / |est|; NaN if undefined
   bool assessable = false;
+  bool widened = false;  // the interval was narrower than the timer quantum and was widened
 };
+
+// A CI narrower than the timer's quantum claims more than the clock can tell: it is widened to
+// [estimate - quantum / 2, estimate + quantum / 2] (joined with the interval). quantum <= 0: none.
+void widen_to_quantum(CiSnapshot& ci, double quantum);
 
 // relative half-width as defined in stop_rule.h (Within); NaN when estimate is 0 or a bound NaN
 double relative_half_width(double estimate, double lower, double upper);
@@ -79,13 +94,19 @@ class StopEvaluator {
   // runtime does for its timestamp arrays: the first touch of fresh pages otherwise lands in
   // add_batch() (page faults cost 0.1-50 us each, depending on the machine).
   void reserve(std::size_t n);
-  static constexpr std::size_t kAutoReserve = std::size_t{1} << 20;  // 8 MiB of doubles
+  // 32 KiB of doubles. It was 8 MiB: writing 16 MiB (values and scratch) cost 3-8 ms per job on
+  // the 2-core VM, more than the ~40 observations a CI rule usually needs (issue 12, "stopping
+  // that pays"). Beyond it the vectors grow geometrically between batches, never in a timed loop.
+  static constexpr std::size_t kAutoReserve = std::size_t{1} << 12;
 
   // Append the batch's per-observation values (seconds, or whatever unit the job reports; NaN
   // values are skipped and not counted), then decide. elapsed_s: the job's time so far.
   StopDecision add_batch(std::span<const double> values, double elapsed_s);
   // Decide again on the current sample, e.g. when the time budget is checked without new data.
   StopDecision evaluate(double elapsed_s);
+  // The timer's quantum in the unit of the values (seconds): CIs narrower than it are widened
+  // (widen_to_quantum) before the rule compares them. 0 (the default): no widening.
+  void set_quantum(double quantum) { quantum_ = quantum; }
 
   std::size_t reps() const { return sample_.size(); }
   std::span<const double> values() const { return sample_.values(); }
@@ -97,12 +118,20 @@ class StopEvaluator {
   double term_value(const Term& term);
   CiSnapshot ci(const Within& within);
   Truth truth(const StopRule& rule);
+  // The truth of the precision part of the rule: as truth(), but an operand of an Or (an And
+  // under Not) that contains no precision leaf (ci within, rse, cov_mean, cov_median) counts
+  // as not holding. `reps >= 1000 or (reps >= 20 and ci(median, 95%) within 5%)` is True here
+  // only when the CI clause holds; a rule without any precision leaf is never True here.
+  Truth precision_truth(const StopRule& rule);
+  static bool has_precision_leaf(const StopRule& rule);
 
  private:
   double z_for(double level);
   double t_for(std::size_t df, double level);
   CiSnapshot quantile_snapshot(double q, double level);
   const Within* first_within(const StopRule& rule) const;
+  Truth precision_truth(const StopRule& rule, bool positive);
+  bool elapsed_clause_holds(const StopRule& rule);
   static bool needs_order_statistics(const StopRule& rule);
 
   StopBudget budget_;
@@ -110,6 +139,7 @@ class StopEvaluator {
   stats::OrderedSample sample_;
   stats::RunningMoments moments_;
   double elapsed_s_ = 0.0;
+  double quantum_ = 0.0;
   // Per-level caches of Φ⁻¹(1 - α/2) and of the last t(df, 1 - α/2): Boost's inverse functions
   // cost far more than the rest of an evaluation.
   std::vector<std::pair<double, double>> z_cache_;

@@ -1,10 +1,13 @@
 // StopRule helpers declared in stop_rule.h: validation and the text form.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "runtime/adapt/stop_rule.h"
+#include "runtime/stats/median_ci.h"
 
 namespace metron::adapt {
 namespace {
@@ -137,6 +140,57 @@ StopRuleError validate(const StopRule& rule) {
                         },
                     },
                     rule.node);
+}
+
+std::size_t rule_min_reps(const StopRule& rule) {
+  return std::visit(Overloaded{
+                        [](const Compare& c) -> std::size_t {
+                          if (c.term.kind == TermKind::Rse) return 2;
+                          if (c.term.kind != TermKind::Reps || !(c.value >= 1) || c.value > 1e12)
+                            return 1;
+                          const auto k = static_cast<std::size_t>(std::ceil(c.value));
+                          if (c.op == CompareOp::GreaterEqual || c.op == CompareOp::Equal) return k;
+                          if (c.op == CompareOp::Greater)
+                            return static_cast<std::size_t>(std::floor(c.value)) + 1;
+                          return 1;
+                        },
+                        [](const Within& w) -> std::size_t {
+                          if (w.statistic == CiStatistic::Mean) return 2;
+                          const double q = w.statistic == CiStatistic::Median ? 0.5 : w.q;
+                          for (std::size_t n = 1; n <= 10000; ++n)
+                            if (stats::quantile_ci_ranks(n, q, w.level).assessable) return n;
+                          return 1;
+                        },
+                        [](const And& a) {
+                          std::size_t m = 1;
+                          for (const auto& o : a.operands) m = std::max(m, rule_min_reps(o));
+                          return m;
+                        },
+                        [](const Or& o) {
+                          std::size_t m =
+                              o.operands.empty() ? 1 : std::numeric_limits<std::size_t>::max();
+                          for (const auto& x : o.operands) m = std::min(m, rule_min_reps(x));
+                          return m;
+                        },
+                        [](const Not&) -> std::size_t { return 1; },
+                    },
+                    rule.node);
+}
+
+std::size_t rule_reps_cap(const StopRule& rule) {
+  const auto cap = [](const StopRule& r) -> std::size_t {
+    const auto* c = std::get_if<Compare>(&r.node);
+    if (c == nullptr || c->term.kind != TermKind::Reps || !(c->value >= 1) || c->value > 1e12)
+      return 0;
+    if (c->op == CompareOp::GreaterEqual) return static_cast<std::size_t>(std::ceil(c->value));
+    if (c->op == CompareOp::Greater) return static_cast<std::size_t>(std::floor(c->value)) + 1;
+    return 0;
+  };
+  std::size_t best = cap(rule);
+  if (const auto* o = std::get_if<Or>(&rule.node))
+    for (const auto& x : o->operands)
+      if (const std::size_t k = cap(x); k > 0 && (best == 0 || k < best)) best = k;
+  return best;
 }
 
 std::string to_string(const StopRule& rule) {

@@ -22,7 +22,11 @@ SkampiStopping::SkampiStopping(SkampiParams params)
 
 std::size_t SkampiStopping::next_batch_size() const {
   if (stopped_) return 0;
-  const std::size_t room = hard_limit_ - std::min(hard_limit_, values_.size());
+  // Not SKaMPI: a batch is also cut at max_repetitions, which SKaMPI overshoots by up to a batch
+  // (8, 16, 24, 32, 40 with max 33); a stated maximum is a maximum.
+  const std::size_t limit =
+      std::min(hard_limit_, std::max<std::size_t>(params_.max_repetitions, 1));
+  const std::size_t room = limit - std::min(limit, values_.size());
   // At least one repetition: SKaMPI would loop forever with min_repetitions = 0.
   return std::min(room, std::max<std::size_t>(batch_, 1));
 }

@@ -37,7 +37,8 @@ struct SkampiParams {
 //   count. With n valid repetitions: mean = S / n, SE = sqrt(|Q - S^2/n| / (n (n - 1))).
 // - stop when n >= max_repetitions, or n >= min_repetitions and SE <= max_rse * mean.
 // - hard limit = max(4, floor(1.5 max_repetitions + 0.5)): a batch is cut so that the valid
-//   repetitions never exceed it (SKaMPI sizes its arrays with it).
+//   repetitions never exceed it (SKaMPI sizes its arrays with it). Unlike SKaMPI, Metron also
+//   cuts a batch at max_repetitions, so that the maximum is never exceeded.
 // - Batch sizes: first 4 (synchronized scheme) or min_repetitions; then with window sync the
 //   first batch is followed by min_repetitions, and a batch halves (not below 4) when more than
 //   half of the previous one started late in a row; without window sync max(4,

@@ -15,12 +15,14 @@
 #include <ctime>
 #include <limits>
 #include <optional>
+#include <set>
 
 #include "interpreter/measure_funcs.h"
 #include "interpreter/plan_dump.h"
 #include "runtime/exec/comm_cache.h"
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
+#include "runtime/exec/launch_noise.h"
 #include "runtime/exec/manifest.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
@@ -145,17 +147,20 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
   if (job_root_world == 0) return;
   constexpr int kTag = 4711;
   if (me == job_root_world) {
-    std::int64_t head[7] = {static_cast<std::int64_t>(r.time_s.size()),
+    std::int64_t head[9] = {static_cast<std::int64_t>(r.time_s.size()),
                             static_cast<std::int64_t>(r.rank_time_s.size()),
                             static_cast<std::int64_t>(r.stop_reason),
                             r.batches,
                             r.sync.late,
                             r.sync.overran,
-                            static_cast<std::int64_t>(r.global_start_s.size())};
-    MPI_Send(head, 7, MPI_INT64_T, 0, kTag, world);
-    double tail[6] = {r.achieved_precision, r.elapsed_s,         r.rule_time_s,
-                      r.sync.window_s,      r.sync.start_wait_s, r.sync.clock_sync_s};
-    MPI_Send(tail, 6, MPI_DOUBLE, 0, kTag, world);
+                            static_cast<std::int64_t>(r.global_start_s.size()),
+                            r.warmup,
+                            static_cast<std::int64_t>(r.warmup_end)};
+    MPI_Send(head, 9, MPI_INT64_T, 0, kTag, world);
+    double tail[7] = {r.achieved_precision, r.elapsed_s,         r.rule_time_s,
+                      r.sync.window_s,      r.sync.start_wait_s, r.sync.clock_sync_s,
+                      r.achieved_coverage};
+    MPI_Send(tail, 7, MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.time_s.data(), static_cast<int>(r.time_s.size()), MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.valid.data(), static_cast<int>(r.valid.size()), MPI_UINT8_T, 0, kTag, world);
     MPI_Send(r.rank_time_s.data(), static_cast<int>(r.rank_time_s.size()), MPI_DOUBLE, 0, kTag,
@@ -165,10 +170,13 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
     MPI_Send(r.global_end_s.data(), static_cast<int>(r.global_end_s.size()), MPI_DOUBLE, 0, kTag,
              world);
   } else if (me == 0) {
-    std::int64_t head[7];
-    MPI_Recv(head, 7, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
-    double tail[6];
-    MPI_Recv(tail, 6, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    std::int64_t head[9];
+    MPI_Recv(head, 9, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    double tail[7];
+    MPI_Recv(tail, 7, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    r.warmup = head[7];
+    r.warmup_end = static_cast<adapt::WarmupEnd>(head[8]);
+    r.achieved_coverage = tail[6];
     r.time_s.resize(static_cast<std::size_t>(head[0]));
     r.valid.resize(static_cast<std::size_t>(head[0]));
     r.rank_time_s.resize(static_cast<std::size_t>(head[1]));
@@ -208,7 +216,52 @@ bool inject_error(const Job& job, int rank, int p) {
   return env && rank == p - 1 && std::atoll(env) == job.id;
 }
 
-void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error) {
+// The auto warm-up (`set warmup = auto`): windows of calls until adapt::WarmupDetector on the job
+// root says the per-call time is stable or a budget ran out. Each call's time is the maximum
+// over ranks of the local durations (Metron's `local` run-time); the root decides and
+// broadcasts after each window, outside any timed region.
+void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const adapt::WarmupParams& params,
+                 JobResult& r) {
+  adapt::WarmupDetector detector(params);
+  std::int64_t next = static_cast<std::int64_t>(detector.next_batch());
+  Observations obs;
+  std::vector<double> local, slowest;
+  const bool watcher = !runner.participates();
+  const auto t0 = std::chrono::steady_clock::now();
+  while (next > 0) {
+    obs.clear();
+    runner.run_batch(next, obs);  // throws on every rank alike on an MPI error
+    const std::size_t b = static_cast<std::size_t>(next);
+    local.assign(b, 0.0);  // ranks that only watch: 0 never wins the maximum
+    if (!watcher)
+      for (std::size_t i = 0; i < b && i < obs.size(); ++i)
+        local[i] = obs.end_s[i] - obs.start_s[i];
+    slowest.resize(b);
+    MPI_Reduce(local.data(), slowest.data(), static_cast<int>(b), MPI_DOUBLE, MPI_MAX, 0, comm);
+    if (rank == 0) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      detector.add_batch(slowest, elapsed);
+      next = static_cast<std::int64_t>(detector.next_batch());
+    }
+    MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
+  }
+  runner.warmup(0);  // the observation index (and Synthetic's sequence) restart at 0
+  if (rank == 0) {
+    r.warmup = static_cast<std::int64_t>(detector.calls());
+    r.warmup_end = detector.end();
+  }
+}
+
+// What a job needs to know about its launch: the timer quantum and whether it is the first job
+// of its (operation, communicator, size) in this launch (a longer warm-up floor).
+struct JobContext {
+  double quantum_s = 0;
+  bool first_of_kind = true;
+};
+
+void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
+                 std::string& error) {
   const Settings& s = *job.settings;
   int rank = 0, p = 1;
   MPI_Comm_rank(comm, &rank);
@@ -242,11 +295,19 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     r.stop_reason = StopReason::Error;
     return;
   }
-  r.warmup = s.warmup_reps;
   Observations obs;
   std::vector<double> local;
   try {
-    if (s.warmup_reps > 0) runner->warmup(s.warmup_reps);
+    if (s.warmup_reps == kWarmupAuto) {
+      adapt::WarmupParams wp;
+      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
+      wp.quantum = ctx.quantum_s;
+      auto_warmup(*runner, comm, rank, wp, r);
+    } else {
+      if (s.warmup_reps > 0) runner->warmup(s.warmup_reps);
+      r.warmup = s.warmup_reps;
+      r.warmup_end = adapt::WarmupEnd::Fixed;
+    }
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -256,7 +317,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     return;
   }
 
-  StopControl control(s);
+  StopControl control(s, ctx.quantum_s);
   std::int64_t batch = control.first_batch();
   std::vector<double> gathered;
   const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
@@ -359,6 +420,7 @@ void measure_job(const Job& job, MPI_Comm comm, JobResult& r, std::string& error
     r.sync.overran = counts[1];
     r.stop_reason = control.reason();
     r.achieved_precision = control.achieved_precision();
+    r.achieved_coverage = control.achieved_coverage();
     r.rule_time_s = control.rule_time_s();
     r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
   }
@@ -408,6 +470,21 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   }
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  // Every job root uses world rank 0's timer quanta, so that all ranks widen CIs alike.
+  double quanta[3] = {manifest.quantum_s(TimerKind::Wtime),
+                      manifest.quantum_s(TimerKind::Monotonic),
+                      manifest.quantum_s(TimerKind::Rdtscp)};
+  MPI_Bcast(quanta, 3, MPI_DOUBLE, 0, world);
+  const LaunchNoise noise = check_launch_noise(world);  // collective
+  if (me == 0) {
+    manifest.set_noise(noise.json());
+    for (const std::string& f : noise.findings)
+      std::fprintf(stderr,
+                   "metron: warning: %s: times may include waits for a core; see the 'noise' "
+                   "column of summary.csv\n",
+                   f.c_str());
+  }
+  std::set<std::string> kinds_seen;  // (operation, communicator, size) measured in this launch
   std::vector<std::size_t> order = job_order(plan, opt.launch);
   const std::string started = out::utc_now_iso8601();
   const auto t_started = std::chrono::steady_clock::now();
@@ -447,8 +524,14 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     r.comm_size = static_cast<int>(ranks.size());
     r.world_ranks = ranks;
     r.refine_round = refine_round;
+    r.timer_quantum_s = quanta[static_cast<int>(job.settings->timer)];
+    r.launch_noise = noise.text();
+    // Every rank walks the same plan and gets the same ranks, so every rank agrees on this.
+    std::string kind = fmt::format("{}|{}|", job.op.func->name, job.bytes);
+    for (int k : ranks) kind += fmt::format("{},", k);
+    JobContext ctx{r.timer_quantum_s, kinds_seen.insert(kind).second};
     std::string error;
-    if (comm != MPI_COMM_NULL) measure_job(job, comm, r, error);
+    if (comm != MPI_COMM_NULL) measure_job(job, comm, ctx, r, error);
     // Every rank learns whether the job failed (non-members too), then the root ships data.
     error = agree_error(world, error);
     int job_root = ranks.empty() ? 0 : ranks.front();

@@ -7,12 +7,24 @@
 #include <vector>
 
 #include "interpreter/plan.h"
+#include "runtime/adapt/warmup.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {
 
 // ORDER STOP_REASONS: keep stop_reason_name() in step.
-enum class StopReason { FixedReps, RuleMet, MaxReps, TimeBudget, Error, Skipped };
+// RepsClause / ElapsedClause: a `reps` or `elapsed` clause of the script's `stop when` rule
+// ended the job, not its precision part (adapt::StopReason).
+enum class StopReason {
+  FixedReps,
+  RuleMet,
+  MaxReps,
+  TimeBudget,
+  Error,
+  Skipped,
+  RepsClause,
+  ElapsedClause
+};
 const char* stop_reason_name(StopReason r);
 
 struct JobResult {
@@ -29,8 +41,12 @@ struct JobResult {
   std::vector<double> global_start_s, global_end_s;
   StopReason stop_reason = StopReason::FixedReps;
   double achieved_precision = -1;  // relative CI half-width or RSE at the stop; -1: none
+  double achieved_coverage = -1;   // coverage of the CI behind achieved_precision; -1: none
   double elapsed_s = 0;            // wall time of the job on its root, warm-up included
-  std::int64_t warmup = 0;
+  std::int64_t warmup = 0;         // warm-up calls run (observations, for loop schemes)
+  adapt::WarmupEnd warmup_end = adapt::WarmupEnd::Fixed;
+  double timer_quantum_s = 0;  // the job timer's quantum (CIs narrower are widened)
+  std::string launch_noise;    // the launch's noise findings ("" when none)
   std::int64_t batches = 0;
   double rule_time_s = 0;  // time spent evaluating the stopping rule
   std::string error;       // non-empty when the job failed

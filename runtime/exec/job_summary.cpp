@@ -5,9 +5,15 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
+#include "runtime/adapt/stopping.h"
+#include "runtime/stats/descheduling.h"
 #include "runtime/stats/descriptive.h"
+#include "runtime/stats/mann_kendall.h"
 #include "runtime/stats/mean_ci.h"
 #include "runtime/stats/median_ci.h"
+#include "runtime/stats/mser.h"
 #include "runtime/stats/quantile.h"
 #include "runtime/stats/trimmed_mean.h"
 #include "runtime/stats/tukey.h"
@@ -16,8 +22,8 @@ namespace metron::rt {
 
 const char* stop_reason_name(StopReason r) {
   // ORDER STOP_REASONS
-  static const char* const names[] = {"fixed_reps",  "rule_met", "max_reps",
-                                      "time_budget", "error",    "skipped"};
+  static const char* const names[] = {"fixed_reps", "rule_met", "max_reps",    "time_budget",
+                                      "error",      "skipped",  "reps_clause", "elapsed_clause"};
   return names[static_cast<int>(r)];
 }
 
@@ -30,6 +36,45 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i)
     if (i >= r.valid.size() || r.valid[i]) x.push_back(r.time_s[i]);
   out.valid_n = static_cast<std::int64_t>(x.size());
+  // Post-hoc initial transient: MSER-5 on the series in time order, applied to series of at least
+  // kTruncationMinN observations when the prefix it drops is slower than the rest by more than
+  // kTruncationMinShift. A steady series loses nothing to noise, and a fast start followed by
+  // slow calls is a level shift (left for the trend test), not a warm-up transient.
+  // On batch medians: a descheduled call late in the series is no transient (stats/mser.h).
+  if (s.truncation && x.size() >= kTruncationMinN) {
+    const stats::MserResult m = stats::mser(x, 5, stats::BatchStatistic::Median);
+    if (m.truncate > 0) {
+      const auto cut = x.begin() + static_cast<std::ptrdiff_t>(m.truncate);
+      const double head = stats::median(std::vector<double>(x.begin(), cut));
+      const double rest = stats::median(std::vector<double>(cut, x.end()));
+      if (head > (1 + kTruncationMinShift) * rest) {
+        out.truncated = static_cast<std::int64_t>(m.truncate);
+        x.erase(x.begin(), cut);
+      }
+    }
+  }
+  const stats::TrendTest trend = stats::mann_kendall(stats::batch_means(x, kTrendBatches));
+  out.trend_p = trend.assessable ? trend.p : kNaN;
+  // The size of the drift: last third's median against the first third's.
+  if (x.size() >= 3) {
+    const std::size_t third = x.size() / 3;
+    const double first = stats::median(std::vector<double>(x.begin(), x.begin() + third));
+    const double last = stats::median(std::vector<double>(x.end() - third, x.end()));
+    out.trend_change = first != 0 ? (last - first) / first : kNaN;
+  } else {
+    out.trend_change = kNaN;
+  }
+  out.stationary =
+      !(trend.assessable && trend.p < kTrendAlpha && std::fabs(out.trend_change) > kTrendMinChange);
+  // Descheduled observations (before any outlier filter hides them), with the launch's findings.
+  out.noise = r.launch_noise;
+  const stats::Descheduling kept = stats::descheduled(x);
+  if (kept.count > 0 && static_cast<double>(kept.count) >=
+                            stats::kDeschedFlagFraction * static_cast<double>(x.size())) {
+    if (!out.noise.empty()) out.noise += "; ";
+    out.noise += fmt::format("{} of {} observations descheduled (> {:.3g} us, worst {:.4g} us)",
+                             kept.count, x.size(), kept.threshold * 1e6, kept.worst * 1e6);
+  }
   if (s.outliers == OutlierKind::Tukey) {
     if (auto f = stats::tukey_filter(x, s.tukey_k)) {
       out.outliers = static_cast<std::int64_t>(x.size() - f->kept.size());
@@ -49,6 +94,7 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
     out.mean_ci_lo = out.mean_ci_hi = out.median_ci_lo = out.median_ci_hi = kNaN;
     out.p5 = out.p25 = out.p75 = out.p95 = out.p99 = out.ci_rel_half_width = kNaN;
     out.trimmed_mean = kNaN;
+    out.ci_coverage = kNaN;
     return out;
   }
   out.mean = stats::mean(x);
@@ -61,12 +107,28 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   out.mean_ci_hi = mci.upper;
   auto qci = stats::median_ci(x, 0.95);
   out.median_ci_ok = qci.assessable();
-  out.median_ci_lo = qci.assessable() ? qci.lower : kNaN;
-  out.median_ci_hi = qci.assessable() ? qci.upper : kNaN;
+  adapt::CiSnapshot ci{out.median, qci.lower, qci.upper, kNaN, qci.assessable(), false};
+  adapt::widen_to_quantum(ci, r.timer_quantum_s);
+  out.median_ci_lo = qci.assessable() ? ci.lower : kNaN;
+  out.median_ci_hi = qci.assessable() ? ci.upper : kNaN;
   out.ci_rel_half_width =
       qci.assessable() && out.median != 0
-          ? std::max(qci.upper - out.median, out.median - qci.lower) / std::fabs(out.median)
+          ? std::max(ci.upper - out.median, out.median - ci.lower) / std::fabs(out.median)
           : kNaN;
+  out.ci_widened = ci.widened;
+  out.ci_coverage = qci.assessable() ? qci.achieved_confidence : kNaN;
+  {
+    std::vector<double> sorted = x;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < sorted.size();) {
+      std::size_t j = i;
+      while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+      if (j - i > 1) out.ties += static_cast<std::int64_t>(j - i);
+      i = j;
+    }
+  }
+  // With ties (discrete data) the order-statistic interval covers at least its stated level.
+  out.ci_conservative = qci.assessable() && (out.ties > 0 || out.ci_widened);
   out.p5 = stats::quantile(x, 0.05);
   out.p25 = stats::quantile(x, 0.25);
   out.p75 = stats::quantile(x, 0.75);

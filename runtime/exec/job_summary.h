@@ -21,7 +21,34 @@ struct JobSummary {
   double p5 = 0, p25 = 0, p75 = 0, p95 = 0, p99 = 0;
   double ci_rel_half_width = 0;  // of the median CI
   double trimmed_mean = 0;       // SKaMPI's interquartile mean (its reported value)
+  // Stationarity of the recorded series (after the warm-up), outside any timed region:
+  std::int64_t truncated = 0;  // leading observations dropped by MSER-5 (stats/mser.h)
+  double trend_p = 0;          // Mann-Kendall p over batch means of the kept series; NaN: n/a
+  double trend_change = 0;     // (median of the last third - first third) / first third
+  bool stationary = true;      // false when trend_p < kTrendAlpha and |trend_change| > 5%
+  // The median CI's honesty: ties among the used observations, its stated coverage (exact
+  // binomial coverage of its ranks), widening to the timer quantum, and whether the stated
+  // coverage is a lower bound (ties or widening make the true coverage higher).
+  std::int64_t ties = 0;
+  double ci_coverage = 0;
+  bool ci_widened = false;
+  bool ci_conservative = false;
+  std::string noise;  // noisy-machine findings: the launch's, and descheduled observations
 };
+
+// A job whose trend test rejects at this level is flagged as not stationary.
+inline constexpr double kTrendAlpha = 0.01;
+// ... and the drift is larger than this fraction (a significant 0.4% drift of a 30-observation
+// job on a busy machine is no reason to distrust its median).
+inline constexpr double kTrendMinChange = 0.05;
+// The trend test runs on at most this many batch means (stats::batch_means).
+inline constexpr std::size_t kTrendBatches = 50;
+// MSER-5's truncation is applied when the dropped prefix's median exceeds the kept series'
+// median by more than this fraction (a steady series gets no truncation for noise), ...
+inline constexpr double kTruncationMinShift = 0.05;
+// ... and only on series of at least this many observations (10 batches of 5): on 20
+// observations MSER chooses among 3 cuts and once kept the slow half of a disturbed job.
+inline constexpr std::size_t kTruncationMinN = 50;
 
 JobSummary summarize(const JobResult& r, const Settings& s);
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <cmath>
 #include <set>
 
 #include "interpreter/measure_funcs.h"
@@ -36,7 +37,11 @@ ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt,
   for (const auto& job : program.plan.jobs) kinds.insert(job.settings->timer);
   if (kinds.empty()) kinds.insert(TimerKind::Wtime);
   nlohmann::json timers = nlohmann::json::array();
-  for (TimerKind k : kinds) timers.push_back(probe_timer(k));
+  for (TimerKind k : kinds) {
+    const TimerInfo info = probe_timer(k);
+    quantum_s_[static_cast<int>(k)] = info.quantum_s;
+    timers.push_back(info);
+  }
   if (me != 0) return;
 
   nlohmann::json files = nlohmann::json::array();
@@ -91,6 +96,28 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                       {"rule_time_s", r.rule_time_s},
                       {"elapsed_s", r.elapsed_s},
                       {"verify", r.verify}};
+  const auto num = [](double v) {
+    return std::isnan(v) || v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v);
+  };
+  // Calls that ran but are not in the statistics: the warm-up, and the observations the
+  // post-hoc truncation dropped.
+  j["warmup"] = {{"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}};
+  j["truncated"] = s.truncated;
+  j["discarded"] = r.warmup + s.truncated;
+  j["stationarity"] = {
+      {"trend_p", num(s.trend_p)},
+      {"trend_change",
+       std::isnan(s.trend_change) ? nlohmann::json(nullptr) : nlohmann::json(s.trend_change)},
+      {"stationary", s.stationary}};
+  j["achieved_precision"] = num(r.achieved_precision);
+  j["achieved_coverage"] = num(r.achieved_coverage);
+  j["median_ci"] = {{"coverage", num(s.ci_coverage)},
+                    {"ties", s.ties},
+                    {"widened_to_quantum", s.ci_widened},
+                    {"conservative", s.ci_conservative},
+                    {"timer_quantum_s", r.timer_quantum_s}};
+  j["buffer_cycling"] = r.job->settings->buffer_cycling;
+  j["noise"] = s.noise;
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
   const Settings& st = *r.job->settings;
   nlohmann::json sync = {{"kind", proc_sync_name(st.sync.kind)},
@@ -145,10 +172,27 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
   const Job& j = *r.job;
   std::string factors;
   for (const auto& [k, v] : j.factors) factors += fmt::format(" {}={}", k, to_cell(v));
-  std::string what = r.stop_reason == StopReason::Error
-                         ? "failed"
-                         : fmt::format("median {:.3f} us (n = {}, {})", s.median * 1e6, s.used_n,
-                                       stop_reason_name(r.stop_reason));
+  std::string what;
+  if (r.stop_reason == StopReason::Error) {
+    what = "failed";
+  } else {
+    const std::string ci = s.median_ci_ok ? fmt::format(" [{:.3f}, {:.3f}] 95% CI{}",
+                                                        s.median_ci_lo * 1e6, s.median_ci_hi * 1e6,
+                                                        s.ci_conservative ? " (conservative)" : "")
+                                          : " [CI n/a]";
+    const std::string warm =
+        r.warmup_end == adapt::WarmupEnd::Fixed
+            ? fmt::format("warm-up {}", r.warmup)
+            : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
+    what = fmt::format("median {:.3f} us{} (n = {}, {}, {}, cycling {})", s.median * 1e6, ci,
+                       s.used_n, stop_reason_name(r.stop_reason), warm,
+                       j.settings->buffer_cycling ? "on" : "off");
+    if (s.truncated > 0) what += fmt::format("; truncated {}", s.truncated);
+    if (!s.stationary)
+      what += fmt::format("; not stationary (trend p = {:.2g}, {:+.1f}%)", s.trend_p,
+                          100 * s.trend_change);
+    if (!s.noise.empty()) what += "; noisy: " + s.noise;
+  }
   if (r.refine_round > 0) what += fmt::format(" [refined, round {}]", r.refine_round);
   return fmt::format("[{:>{}}/{}] {}{}  {} {} B on {} rank{}: {}", pos + 1,
                      std::to_string(total).size(), total, j.block, factors, j.op.func->name,

@@ -34,13 +34,20 @@ class ManifestBuilder {
   // enclosing loops' values, which tell the executions of a nested loop apart).
   void add_refinement(int group, const Job& first, const std::string& algorithm, int rounds,
                       const std::string& stop_reason, std::size_t points);
+  // The launch's noise check (launch_noise.h), under "noise".
+  void set_noise(const nlohmann::json& noise) { j_["noise"] = noise; }
+  // The quantum of a timer as probed on this rank (every rank probes; 0 when not probed).
+  double quantum_s(TimerKind k) const { return quantum_s_[static_cast<int>(k)]; }
   const nlohmann::json& json() const { return j_; }
-  // One line for people: "[  3/26] block op 16 B on 4 ranks: median 12.3 us (n = 32, rule_met)".
+  // One line for people, e.g. "[ 3/26] block  Bcast 16 B on 4 ranks: median 12.300 us
+  // [12.100, 12.600] 95% CI (n = 32, rule_met, warm-up 100 stable, cycling off)" and flags
+  // for truncation, a trend and noise.
   std::string progress_line(const JobResult& r, const JobSummary& s, std::size_t pos,
                             std::size_t total) const;
 
  private:
   nlohmann::json j_;
+  double quantum_s_[3] = {0, 0, 0};  // by TimerKind
 };
 
 }  // namespace metron::rt

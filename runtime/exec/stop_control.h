@@ -18,7 +18,8 @@ namespace metron::rt {
 
 class StopControl {
  public:
-  explicit StopControl(const Settings& s);
+  // quantum_s: the timer's quantum; rule CIs narrower than it are widened (adapt::StopEvaluator).
+  explicit StopControl(const Settings& s, double quantum_s = 0);
   std::int64_t first_batch() const { return first_; }
   // After a batch: the size of the next one, or 0 to stop. `values`/`valid` hold every
   // observation so far; only the new ones (since the last call) are read.
@@ -26,6 +27,7 @@ class StopControl {
                           double elapsed_s);
   StopReason reason() const { return reason_; }
   double achieved_precision() const { return precision_; }
+  double achieved_coverage() const { return coverage_; }  // -1: not a CI (RSE) or none
   double rule_time_s() const { return rule_time_s_; }
 
  private:
@@ -37,8 +39,10 @@ class StopControl {
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;
+  std::size_t reps_cap_ = 0;  // adapt::rule_reps_cap of the rule (0: none)
   StopReason reason_ = StopReason::FixedReps;
   double precision_ = -1;
+  double coverage_ = -1;
   double rule_time_s_ = 0;
   std::optional<adapt::StopEvaluator> rule_;
   std::optional<adapt::SkampiStopping> skampi_;

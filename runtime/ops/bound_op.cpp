@@ -49,10 +49,7 @@ std::string verify_message(const BoundOp& b, std::string_view where, const Misma
 
 void BoundOp::advance() noexcept {
   buf.advance();
-  if (is_synthetic) {
-    ++synth.rep;
-    ops::synthetic_prepare_next(*this);
-  }
+  if (is_synthetic) ops::synthetic_advance(*this);
 }
 
 void BoundOp::restart() noexcept {

@@ -71,7 +71,9 @@ struct BoundOp {
     int delay_rank = -1;
     double delay_s = 0;
     std::int64_t delay_every = 1;
-    std::int64_t rep = 0;  // index of the next observation
+    std::int64_t rep = 0;           // index of the next observation
+    std::int64_t transient = 0;     // the first `transient` observations in the process ...
+    double transient_factor = 1.0;  // ... take this many times as long
   } synth;
   bool is_synthetic = false;
 

@@ -75,5 +75,6 @@ void bind_pingpong_sendrecv(BoundOp&, const Args&);
 // synthetic.cpp
 void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation
+void synthetic_advance(BoundOp&) noexcept;       // after an observation: count it, prepare next
 
 }  // namespace metron::rt::ops

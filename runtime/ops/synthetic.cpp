@@ -5,6 +5,9 @@
 //   + u * noise * time,  u uniform in [0, 1) from (seed, r, observation index)
 //   + delay  on rank delay_rank, every delay_every-th observation (1-based: the k-th with
 //            k % delay_every == 0)
+// all multiplied by transient_factor for the first `transient` observations of Synthetic in the
+// process (counted across jobs, warm-up included, never reset): a programmed start-up transient
+// like MPICH's first Bcast calls, for the tests of the warm-up and the truncation.
 // The wait of the next observation is computed by advance(), outside the timed region; call()
 // only spins until the deadline.
 #include <time.h>
@@ -16,6 +19,9 @@
 namespace metron::rt::ops {
 
 namespace {
+
+// Synthetic observations this process has run (the transient's clock).
+std::int64_t g_observations = 0;
 
 std::int64_t mono_ns() {
   timespec ts;
@@ -58,10 +64,18 @@ void synthetic_prepare_next(BoundOp& b) noexcept {
   double wait = s.base_s;
   if (s.noise_s > 0) wait += uniform01(s.seed, b.rank, s.rep) * s.noise_s;
   if (b.rank == s.delay_rank && (s.rep + 1) % s.delay_every == 0) wait += s.delay_s;
+  if (g_observations < s.transient) wait *= s.transient_factor;
   b.wait_ns = std::llround(wait * 1e9);
 }
 
-// (count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every)
+void synthetic_advance(BoundOp& b) noexcept {
+  ++b.synth.rep;
+  ++g_observations;
+  synthetic_prepare_next(b);
+}
+
+// (count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every, transient,
+//  transient_factor)
 void bind_synthetic(BoundOp& b, const Args& a) {
   b.send_count = int_count(b, a[0], "count");
   b.send_dt = b.recv_dt = a[2].as_datatype();
@@ -78,6 +92,11 @@ void bind_synthetic(BoundOp& b, const Args& a) {
   s.delay_every = a[8].as_int();
   if (s.delay_every < 1)
     bind_error(b, "delay_every must be at least 1, got " + std::to_string(s.delay_every));
+  s.transient = a[9].as_int();
+  s.transient_factor = a[10].as_number();
+  if (s.transient < 0) bind_error(b, "transient must not be negative");
+  if (!(s.transient_factor > 0))
+    bind_error(b, "transient_factor must be positive, got " + std::to_string(s.transient_factor));
   s.rep = 0;
   b.is_synthetic = true;
   b.call_fn = call_synthetic;

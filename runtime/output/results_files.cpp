@@ -48,31 +48,14 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
-  summary_.header(cols({"n",
-                        "valid_n",
-                        "outliers_removed",
-                        "used_n",
-                        "mean_s",
-                        "median_s",
-                        "min_s",
-                        "max_s",
-                        "sd_s",
-                        "mean_ci_lo_s",
-                        "mean_ci_hi_s",
-                        "median_ci_lo_s",
-                        "median_ci_hi_s",
-                        "p5_s",
-                        "p25_s",
-                        "p75_s",
-                        "p95_s",
-                        "p99_s",
-                        "ci_rel_half_width",
-                        "trimmed_mean_s",
-                        "stop_reason",
-                        "achieved_precision",
-                        "warmup",
-                        "elapsed_s",
-                        "verify"}));
+  summary_.header(cols(
+      {"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s", "min_s", "max_s", "sd_s",
+       "mean_ci_lo_s", "mean_ci_hi_s", "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s",
+       "p95_s", "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason", "achieved_precision",
+       "warmup", "elapsed_s", "verify",
+       // issue 12: appended, so that readers by position keep working
+       "warmup_end", "truncated", "trend_p", "trend_change", "stationary", "ties", "ci_coverage",
+       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise"}));
   raw_.flush();
   summary_.flush();
   if (per_rank) {
@@ -124,6 +107,14 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
   summary_.field(r.achieved_precision < 0 ? std::numeric_limits<double>::quiet_NaN()
                                           : r.achieved_precision);
   summary_.field(r.warmup).field(r.elapsed_s).field(std::string_view(r.verify));
+  summary_.field(adapt::to_string(r.warmup_end)).field(s.truncated).field(s.trend_p);
+  summary_.field(s.trend_change);
+  summary_.field(s.stationary).field(s.ties).field(s.ci_coverage).field(s.ci_widened);
+  summary_.field(s.ci_conservative);
+  summary_.field(r.achieved_coverage < 0 ? std::numeric_limits<double>::quiet_NaN()
+                                         : r.achieved_coverage);
+  summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
+  summary_.field(std::string_view(s.noise));
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

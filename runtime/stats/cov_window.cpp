@@ -167,13 +167,63 @@ double cov_mean(OrderedSample& s, std::size_t w) {
   return cov_of(means);
 }
 
+namespace {
+
+// R's type 7 quantile of sorted values, interpolating only between different values as R's
+// quantile.default does, so that -Inf and Inf give R's answers instead of Inf - Inf = NaN.
+double r_quantile7(const std::vector<double>& sorted, double q) {
+  const double h = (static_cast<double>(sorted.size()) - 1) * q;
+  const auto lo = static_cast<std::size_t>(std::floor(h));
+  const std::size_t hi = std::min(sorted.size() - 1, lo + 1);
+  const double g = h - static_cast<double>(lo);
+  if (g == 0 || sorted[hi] == sorted[lo]) return sorted[lo];
+  return (1 - g) * sorted[lo] + g * sorted[hi];
+}
+
+// cov_mean / cov_median straight from their definition, prefix by prefix, for samples with an
+// infinite value: the running sums of the fast path cannot remove an infinity (-Inf - -Inf is
+// NaN). This follows tools/refvalues/cov_window.R step by step (R's mean, quantile, sd).
+double cov_direct(std::span<const double> x, std::size_t w, bool use_median) {
+  if (w < 2 || w > x.size()) return kNaN;
+  std::vector<double> est;
+  for (std::size_t i = 0; i < w; ++i) {
+    std::vector<double> p(x.begin(), x.end() - static_cast<std::ptrdiff_t>(i));
+    std::sort(p.begin(), p.end());
+    if (use_median) {
+      est.push_back(r_quantile7(p, 0.5));
+      continue;
+    }
+    if (p.size() > kReproFilterMinCount) {
+      const double q1 = r_quantile7(p, 0.25), q3 = r_quantile7(p, 0.75);
+      const double lo = q1 - kReproTukeyK * (q3 - q1), hi = q3 + kReproTukeyK * (q3 - q1);
+      std::vector<double> kept;
+      for (double v : p)
+        if (v >= lo && v <= hi) kept.push_back(v);
+      p = std::move(kept);
+    }
+    est.push_back(p.empty() ? kNaN : mean(p));
+  }
+  const double m = mean(est);
+  return m == 0 ? kNaN : sd(est) / m;
+}
+
+bool has_infinity(std::span<const double> x) {
+  return std::any_of(x.begin(), x.end(), [](double v) { return std::isinf(v); });
+}
+
+}  // namespace
+
 double cov_mean(std::span<const double> x, std::size_t w) {
+  if (has_infinity(x) && std::none_of(x.begin(), x.end(), [](double v) { return std::isnan(v); }))
+    return cov_direct(x, w, false);
   OrderedSample s(x);
   if (s.nan_count() > 0) return kNaN;
   return cov_mean(s, w);
 }
 
 double cov_median(std::span<const double> x, std::size_t w) {
+  if (has_infinity(x) && std::none_of(x.begin(), x.end(), [](double v) { return std::isnan(v); }))
+    return cov_direct(x, w, true);
   OrderedSample s(x);
   if (s.nan_count() > 0) return kNaN;
   return cov_median(s, w);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -99,6 +100,11 @@ std::optional<ShapiroWilkResult> shapiro_wilk(std::span<const double> x) {
   const std::size_t n = x.size();
   if (n < kShapiroMinN || n > kShapiroMaxN) return std::nullopt;
   if (std::any_of(x.begin(), x.end(), [](double v) { return std::isnan(v); })) return std::nullopt;
+  // An infinite value: R's shapiro.test reports W = NaN, p = NA (the range is infinite).
+  if (std::any_of(x.begin(), x.end(), [](double v) { return std::isinf(v); })) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    return ShapiroWilkResult{nan, nan};
+  }
   std::vector<double> s(x.begin(), x.end());
   std::sort(s.begin(), s.end());
   const double range = s.back() - s.front();

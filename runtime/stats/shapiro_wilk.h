@@ -35,7 +35,8 @@ struct ShapiroWilkResult {
 };
 
 // Empty for n outside [3, 5000], a NaN, or all values (nearly) identical (range < 1e-10, where
-// R stops with "all 'x' values are identical").
+// R stops with "all 'x' values are identical"). With an infinite value, W and p are NaN (R:
+// W = NaN, p-value = NA).
 std::optional<ShapiroWilkResult> shapiro_wilk(std::span<const double> x);
 
 }  // namespace metron::stats

@@ -73,6 +73,8 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
                                                 std::span<const double> y,
                                                 const WilcoxonOptions& options) {
   if (x.empty() || y.empty() || has_nan(x) || has_nan(y)) return std::nullopt;
+  // R: wilcox.test stops with "'mu' must be a single number" for NaN and +-Inf.
+  if (!std::isfinite(options.mu)) return std::nullopt;
   const std::size_t m = x.size();
   const std::size_t n = y.size();
   std::vector<double> pooled;

@@ -43,7 +43,8 @@ struct WilcoxonResult {
   double z = 0.0;  // the standardized statistic of the normal approximation; NaN when exact
 };
 
-// Empty when either sample is empty or holds a NaN (R drops NAs; Metron never gets them).
+// Empty when either sample is empty or holds a NaN (R drops NAs; Metron never gets them), or
+// when mu is NaN or infinite (R stops: "'mu' must be a single number").
 std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
                                                 std::span<const double> y,
                                                 const WilcoxonOptions& options = {});

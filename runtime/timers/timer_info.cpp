@@ -81,10 +81,16 @@ TimerInfo probe_timer(TimerKind kind) {
       break;
     }
   }
+  info.quantum_s = timer_quantum(info.resolution_s, info.overhead_s, info.frequency_hz);
   if (info.resolution_s > 1e-6)
     info.warnings.push_back(
         "timer resolution is coarser than 1 us; short operations are quantized");
   return info;
+}
+
+double timer_quantum(double resolution_s, double overhead_s, double frequency_hz) {
+  if (resolution_s > 2 * overhead_s || !(frequency_hz > 0)) return resolution_s;
+  return std::min(resolution_s, 1.0 / frequency_hz);
 }
 
 double now_seconds(TimerKind kind) {
@@ -100,6 +106,7 @@ void to_json(nlohmann::json& j, const TimerInfo& t) {
                      {"available", t.available},
                      {"resolution_s", t.resolution_s},
                      {"overhead_s", t.overhead_s},
+                     {"quantum_s", t.quantum_s},
                      {"frequency_hz", t.frequency_hz},
                      {"frequency_source", t.frequency_source},
                      {"warnings", t.warnings}};

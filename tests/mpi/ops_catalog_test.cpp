@@ -121,6 +121,7 @@ TEST_CASE("bind: errors name the operation and the problem") {
 TEST_CASE("arena: a job that does not fit is refused with the fit rule's numbers") {
   Settings s = small_settings();
   s.buffer_bytes = 1000;
+  s.buffer_cycling = true;  // off by default
   // 2 * (400 + 400) = 1600 > 1000 with cycling.
   CHECK(bind_error_of("Allreduce", {std::int64_t{400}}, s, test_comm()) ==
         "'Allreduce' needs 1600 bytes of buffer per rank (send 400 + receive 400, twice for "
@@ -134,6 +135,7 @@ TEST_CASE("arena: a job that does not fit is refused with the fit rule's numbers
 
 TEST_CASE("arena: slots are aligned, cycle through the arena and wrap") {
   Settings s = small_settings();
+  s.buffer_cycling = true;  // off by default
   s.send_alignment = 256;
   s.recv_alignment = 128;
   rt::BoundOp op = rt::bind_op(rt::make_op_call("Allreduce", {std::int64_t{100}}), test_comm(), s);
@@ -174,6 +176,7 @@ TEST_CASE("arena: arena_bytes is at least twice the cache with cycling") {
   Settings s;
   s.buffer_bytes = 4 << 20;
   s.cache_bytes = 32 << 20;
+  s.buffer_cycling = true;  // off by default
   CHECK(rt::arena_bytes(s) == 64 << 20);
   s.buffer_cycling = false;
   CHECK(rt::arena_bytes(s) == 4 << 20);

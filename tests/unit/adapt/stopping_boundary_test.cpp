@@ -36,17 +36,18 @@ TEST_SUITE("stopping boundaries") {
     const std::vector<double> x(100, 1.0);
     ad::StopEvaluator ev({30, 1000}, always());
     const ad::StopDecision d = feed(ev, x, 10);
-    CHECK(d.reason == ad::StopReason::RuleMet);
+    // A rule made only of a reps clause is a budget, not a precision: RepsClause, not RuleMet.
+    CHECK(d.reason == ad::StopReason::RepsClause);
     CHECK(d.reps == 30);  // not 40: n >= min_reps, not n > min_reps
   }
 
-  TEST_CASE("stopping: min_reps above max_reps acts as max_reps, and the rule is met there") {
+  TEST_CASE("stopping: min_reps above max_reps acts as max_reps, and the rule holds there") {
     const std::vector<double> x(100, 1.0);
     ad::StopEvaluator ev({50, 20}, always());
     CHECK(ev.budget().min_reps == 20);
     const ad::StopDecision d = feed(ev, x, 10);
     CHECK(d.reps == 20);
-    CHECK(d.reason == ad::StopReason::RuleMet);
+    CHECK(d.reason == ad::StopReason::RepsClause);
   }
 
   TEST_CASE("stopping: max_reps stops at exactly max_reps") {

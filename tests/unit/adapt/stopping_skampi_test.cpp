@@ -77,7 +77,7 @@ TEST_SUITE("stopping_skampi") {
         std::size_t n = 0;
         for (std::size_t i = 0; i < decisions.size(); ++i) {
           n += (i == 0) ? min_reps : std::max<std::size_t>(4, min_reps);
-          n = std::min(n, sk.hard_limit());
+          n = std::min<std::size_t>(n, 33);  // cut at max_repetitions
           CHECK(decisions[i].reps == n);
           CHECK(decisions[i].stop == skampi_stops(x, n, p));
         }
@@ -92,10 +92,10 @@ TEST_SUITE("stopping_skampi") {
     for (int i = 0; i < 100; ++i) x.push_back(i % 2 ? 100.0 : 1.0);
     ad::SkampiStopping sk({8, 33, 0.1});
     const auto decisions = drive(sk, x);
-    // Batches of 8: 8, 16, 24, 32, 40 -- the last one overshoots max (33) but stays under the
-    // hard limit (50), as in SKaMPI.
+    // Batches of 8: 8, 16, 24, 32, then 1: cut at max (33). SKaMPI would run 40 (its hard limit
+    // is 50); Metron never exceeds a stated maximum.
     CHECK(decisions.size() == 5);
-    CHECK(decisions.back().reps == 40);
+    CHECK(decisions.back().reps == 33);
     CHECK(decisions.back().reason == ad::StopReason::MaxReps);
     CHECK(decisions.back().precision > 0.1);
   }
@@ -169,14 +169,14 @@ TEST_SUITE("stopping_skampi") {
     CHECK(sk.next_batch_size() == 4);  // not below 4
   }
 
-  TEST_CASE("stopping_skampi: batches are cut at the hard limit") {
-    // max 10 -> hard limit 15. After 8 valid repetitions the next batch of 8 is cut to 7.
+  TEST_CASE("stopping_skampi: batches are cut at max repetitions") {
+    // max 10 (hard limit 15). After 8 valid repetitions the next batch of 8 is cut to 2.
     ad::SkampiStopping sk({8, 10, 0.0});
     std::vector<double> x(8, 1.0);
     x[0] = 2.0;  // SE > 0, so eps = 0 never holds
     sk.add_batch(x, 8);
     CHECK(!sk.stopped());
-    CHECK(sk.next_batch_size() == 7);
+    CHECK(sk.next_batch_size() == 2);
     // Invalid repetitions leave room: 4 valid of 8 attempted, then 7 more valid -> n = 11 >= 10.
     ad::SkampiStopping partial({4, 10, 0.0});
     partial.add_batch(std::vector<double>{1, 2, 1, 2}, 8);

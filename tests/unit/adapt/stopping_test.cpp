@@ -245,9 +245,113 @@ TEST_SUITE("stopping") {
 
   TEST_CASE("stopping: rule met at max reps reports RuleMet") {
     const std::vector<double> same(50, 3.0);
-    ad::StopEvaluator ev({1, 50}, ad::reps_at_least(50));
-    const auto d = run(ev, same, 25);
+    ad::StopEvaluator ev({1, 50}, ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01));
+    const auto d = ev.add_batch(same, 0.0);
     CHECK(d.reason == ad::StopReason::RuleMet);
+  }
+
+  TEST_CASE("stopping: a rule that holds only through its reps or elapsed clause is a budget") {
+    // The precision clause cannot be met (the median sits between two modes), so the job ends
+    // on `reps >= 60`: never rule_met.
+    const auto x = bimodal_series(200);
+    const auto rule = ad::any_of(
+        {ad::reps_at_least(60),
+         ad::all_of({ad::reps_at_least(20), ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05)})});
+    ad::StopEvaluator ev({1, 1000}, rule);
+    auto d = run(ev, x, 10);
+    CHECK(d.stop);
+    CHECK(d.reps == 60);
+    CHECK(d.reason == ad::StopReason::RepsClause);
+    CHECK(ad::to_string(d.reason) == "reps_clause");
+    CHECK(d.precision > 0.3);  // reported although the rule was not met
+    CHECK(ev.precision_truth(rule) == ad::Truth::False);
+    // `elapsed >= 2s or ci(...)`: the elapsed clause fires (the "rule_met" at n = 4).
+    const ad::StopRule timed = ad::any_of(
+        {ad::compare(ad::Term{ad::TermKind::Elapsed, 0}, ad::CompareOp::GreaterEqual, 2.0),
+         ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05)});
+    ad::StopEvaluator ev2({1, 1000}, timed);
+    d = ev2.add_batch(std::span<const double>(x).subspan(0, 4), 2.5);
+    CHECK(d.reason == ad::StopReason::ElapsedClause);
+    CHECK(ad::to_string(d.reason) == "elapsed_clause");
+    // With 4 observations a 95% median CI does not exist: the precision is that of [min, max]
+    // with its own coverage 1 - 2 * 0.5^4 = 0.875.
+    // Values 1, 3, 1.0002, 3: median 2.0001, half-width (2.0001 - 1) / 2.0001.
+    CHECK(d.precision == doctest::Approx(1.0001 / 2.0001).epsilon(1e-12));
+    CHECK(d.coverage == doctest::Approx(0.875));
+    // A rule without any precision leaf can only end on a budget.
+    ad::StopEvaluator ev3({1, 1000}, ad::reps_at_least(10));
+    CHECK(run(ev3, x, 5).reason == ad::StopReason::RepsClause);
+    // The same rule when its CI clause holds: rule_met, also when the reps clause holds too.
+    const std::vector<double> same(200, 3.0);
+    ad::StopEvaluator ev4({1, 1000}, rule);
+    d = run(ev4, same, 60);
+    CHECK(d.reps == 60);
+    CHECK(d.reason == ad::StopReason::RuleMet);
+    CHECK(d.coverage == doctest::Approx(0.95));
+    // Under not: `not (reps < 60 and not ci within)` is `reps >= 60 or ci within`.
+    const ad::StopRule negated = ad::negate(
+        ad::all_of({ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Less, 60),
+                    ad::negate(ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05))}));
+    ad::StopEvaluator ev5({1, 1000}, negated);
+    d = run(ev5, x, 10);
+    CHECK(d.reps == 60);
+    CHECK(d.reason == ad::StopReason::RepsClause);
+    ad::StopEvaluator ev6({1, 1000}, negated);
+    CHECK(run(ev6, same, 10).reason == ad::StopReason::RuleMet);
+  }
+
+  TEST_CASE("stop_rule: rule_min_reps is the first n at which the rule can hold") {
+    const auto ci95 = ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05);
+    // Exact binomial ranks: n = 6 is the first with a 95% median CI ([x(1), x(6)], 0.969).
+    CHECK(ad::rule_min_reps(ci95) == 6);
+    CHECK(ad::rule_min_reps(ad::ci_within(ad::CiStatistic::Median, 0.99, 0.05)) == 8);
+    CHECK(ad::rule_min_reps(ad::ci_within(ad::CiStatistic::Mean, 0.95, 0.05)) == 2);
+    CHECK(ad::rule_min_reps(rse_below(0.1)) == 2);
+    CHECK(ad::rule_min_reps(ad::all_of({ad::reps_at_least(20), ci95})) == 20);
+    // The rule: min(1000, max(20, 6)).
+    CHECK(ad::rule_min_reps(ad::any_of(
+              {ad::reps_at_least(1000), ad::all_of({ad::reps_at_least(20), ci95})})) == 20);
+    CHECK(ad::rule_min_reps(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Greater, 9.5)) == 10);
+    CHECK(ad::rule_min_reps(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Less, 50)) == 1);
+    CHECK(ad::rule_min_reps(ad::negate(ad::reps_at_least(30))) == 1);
+  }
+
+  TEST_CASE("stop_rule: rule_reps_cap is the smallest reps budget of the top-level or") {
+    const auto ci95 = ad::ci_within(ad::CiStatistic::Median, 0.95, 0.05);
+    CHECK(ad::rule_reps_cap(ad::reps_at_least(40)) == 40);
+    CHECK(ad::rule_reps_cap(ad::any_of({ad::reps_at_least(1000), ad::reps_at_least(500),
+                                        ad::all_of({ad::reps_at_least(20), ci95})})) == 500);
+    CHECK(ad::rule_reps_cap(
+              ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Greater, 99)) == 100);
+    // A minimum inside an and is no budget; neither is a rule without reps.
+    CHECK(ad::rule_reps_cap(ad::all_of({ad::reps_at_least(20), ci95})) == 0);
+    CHECK(ad::rule_reps_cap(ci95) == 0);
+  }
+
+  TEST_CASE("stopping: a CI narrower than the timer quantum is widened to it") {
+    // A coarse timer (1 us ticks) and a tie-heavy sample: the order-statistic CI of the median
+    // has width 0 at n = 6, so `within 1%` would hold; widened to +-0.5 us around 2 us it is 25%.
+    const std::vector<double> ticks(6, 2e-6);
+    const auto rule = ad::ci_within(ad::CiStatistic::Median, 0.95, 0.01);
+    ad::StopEvaluator plain({1, 1000}, rule);
+    CHECK(plain.add_batch(ticks, 0.0).reason == ad::StopReason::RuleMet);
+    ad::StopEvaluator coarse({1, 1000}, rule);
+    coarse.set_quantum(1e-6);
+    const auto d = coarse.add_batch(ticks, 0.0);
+    CHECK_FALSE(d.stop);
+    CHECK(d.precision == doctest::Approx(0.25));
+    const auto ci = coarse.ci(std::get<ad::Within>(rule.node));
+    CHECK(ci.widened);
+    CHECK(ci.lower == doctest::Approx(1.5e-6));
+    CHECK(ci.upper == doctest::Approx(2.5e-6));
+    // A CI already wider than the quantum is left alone.
+    ad::CiSnapshot wide{2.0, 1.0, 4.0, 1.0, true, false};
+    ad::widen_to_quantum(wide, 0.5);
+    CHECK_FALSE(wide.widened);
+    CHECK(wide.lower == 1.0);
+    CHECK(wide.upper == 4.0);
   }
 
   TEST_CASE("stopping: undefined terms are Unknown and never stop a job, even under not") {

@@ -154,4 +154,22 @@ TEST_SUITE("cov_window") {
     CHECK(st::cov_mean(same, 10) == 0.0);
     CHECK(st::cov_median(same, 10) == 0.0);
   }
+
+  TEST_CASE("cov_window: an infinite observation gives R's answer, not NaN") {
+    // tools/refvalues/stationarity.R: minf = c(-Inf, 1 + (1:19 %% 5) / 10), pinf likewise with
+    // Inf at the end. The Tukey filter removes the infinity from every prefix it is in.
+    std::vector<double> minf = {-std::numeric_limits<double>::infinity()};
+    std::vector<double> pinf;
+    for (int i = 1; i <= 19; ++i) {
+      minf.push_back(1 + (i % 5) / 10.0);
+      pinf.push_back(1 + (i % 5) / 10.0);
+    }
+    pinf.push_back(std::numeric_limits<double>::infinity());
+    // cov_mean(minf, 4) = 0.0065253447167903369, cov_median(minf, 4) = 0
+    CHECK(st::cov_mean(minf, 4) == doctest::Approx(0.0065253447167903369).epsilon(1e-12));
+    CHECK(st::cov_median(minf, 4) == 0.0);
+    // cov_mean(pinf, 3) = 0.0050350314173514031, cov_median(pinf, 3) = 0
+    CHECK(st::cov_mean(pinf, 3) == doctest::Approx(0.0050350314173514031).epsilon(1e-12));
+    CHECK(st::cov_median(pinf, 3) == 0.0);
+  }
 }

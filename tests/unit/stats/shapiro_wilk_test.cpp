@@ -86,4 +86,13 @@ TEST_SUITE("shapiro_wilk") {
     const std::vector<double> with_nan = {1, 2, std::numeric_limits<double>::quiet_NaN(), 4};
     CHECK(!st::shapiro_wilk(with_nan).has_value());
   }
+
+  TEST_CASE("shapiro_wilk: an infinite value gives W = NaN and p = NaN, as R") {
+    // shapiro.test(c(1, 2, 3, 4, Inf)): W = NaN, p-value = NA (tools/refvalues/stationarity.R)
+    const std::vector<double> x = {1, 2, 3, 4, std::numeric_limits<double>::infinity()};
+    const auto r = st::shapiro_wilk(x);
+    REQUIRE(r.has_value());
+    CHECK(std::isnan(r->w));
+    CHECK(std::isnan(r->p_value));
+  }
 }

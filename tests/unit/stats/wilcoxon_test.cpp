@@ -133,4 +133,21 @@ TEST_SUITE("wilcoxon") {
     const std::vector<double> expected = {1, 1, 2, 3, 4, 4, 5, 4, 4, 3, 2, 1, 1};
     CHECK(c == expected);
   }
+
+  TEST_CASE("wilcoxon: mu NaN or infinite is refused, as R's \"'mu' must be a single number\"") {
+    const std::vector<double> x = {1, 2, 3}, y = {4, 5, 6};
+    for (double mu :
+         {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+          -std::numeric_limits<double>::infinity()}) {
+      st::WilcoxonOptions o;
+      o.mu = mu;
+      CHECK_FALSE(st::wilcoxon_rank_sum(x, y, o).has_value());
+    }
+    // An infinite observation is an ordinary (largest) rank, as in R: p = 0.4 for
+    // wilcox.test(c(1, 2, 3, Inf), c(4, 5, 6)) (tools/refvalues/stationarity.R prints it).
+    const std::vector<double> xi = {1, 2, 3, std::numeric_limits<double>::infinity()};
+    const auto r = st::wilcoxon_rank_sum(xi, y);
+    REQUIRE(r.has_value());
+    CHECK(r->p_value == doctest::Approx(0.4).epsilon(1e-12));
+  }
 }
