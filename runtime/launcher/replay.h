@@ -25,6 +25,10 @@ struct ReplayOptions {
   bool quiet = false;
 };
 
+// The default folder of a replay: <recorded>-replay, else -replay-2, -replay-3, ... (the first
+// that does not exist).
+std::string default_replay_dir(const std::string& recorded);
+
 // Returns the exit code of the rerun (0 when every launch completed), 64 when DIR is not a
 // results folder (the message says how to record one), or 74.
 int replay_experiment(const ReplayOptions& o);
