@@ -19,12 +19,13 @@ constexpr const char* kStyle = R"(
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 1000px; color: #222; line-height: 1.4; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.9em; }
-table.header th { text-align: left; vertical-align: top; padding: 0.2em 1em 0.2em 0; white-space: nowrap; }
-table.header td { padding: 0.2em 0; }
+table.header { width: 100%; table-layout: fixed; }
+table.header th { text-align: left; vertical-align: top; padding: 0.2em 1em 0.2em 0; width: 13em; }
+table.header td { padding: 0.2em 0; overflow-wrap: anywhere; }
 table.jobs td, table.jobs th { border-bottom: 1px solid #eee; padding: 0.15em 0.6em; text-align: right; }
 table.jobs td:first-child, table.jobs th:first-child { text-align: left; }
 pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; font-size: 0.85em; }
-pre.cmd { margin: 0; }
+pre.cmd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 figure.plot { margin: 1.5em 0; }
 figure.plot svg { width: 100%; height: auto; max-width: 900px; display: block; }
 figcaption { font-size: 0.85em; color: #444; max-width: 900px; }

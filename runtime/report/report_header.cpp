@@ -112,7 +112,10 @@ std::string design_html(const ReportInput& in, const ResultsView& v) {
       h += "; factor " + code(text_of(f, "name"));
       if (f.contains("env") && f["env"].is_string())
         h += " (as env " + code(text_of(f, "env")) + ")";
-      h += " in " + html_escape(text_of(f, "levels"));
+      std::string levels;
+      for (const auto& l : f.value("levels", json::array()))
+        levels += (levels.empty() ? "" : ", ") + (l.is_string() ? l.get<std::string>() : l.dump());
+      h += " in [" + html_escape(levels) + "]";
     }
   } else if (m.is_object()) {
     h += html_escape(text_of(m, "np")) + " ranks";
@@ -188,7 +191,8 @@ std::string header_html(const ReportInput& in) {
     h += row("seed" + tag, code(text_of(m, "seed")));
     h += row("machine" + tag, machine_html(sys));
     h += row("MPI library" + tag, mpi_html(sys));
-    h += row("environment" + tag, environment_html(sys));
+    h +=
+        row("environment" + tag + (v->data.is_run ? " (first launch)" : ""), environment_html(sys));
     if (m.is_object() && m.contains("metron"))
       h += row("Metron" + tag, html_escape(text_of(m["metron"], "version")) + " (commit " +
                                    html_escape(text_of(m["metron"], "git_commit")) + ")");

@@ -99,6 +99,7 @@ std::vector<Plot> build(const ReportInput& in, const Measure& m, PlotKind kind,
         const JobStats& s = v.stats[pt.job];
         std::int64_t bytes = v.data.jobs[pt.job].key.bytes;
         double y = m(s.median_s, bytes);
+        if (!std::isfinite(y)) continue;  // a job without a value (every launch failed)
         double lo = m(m.rate ? s.ci_hi_s : s.ci_lo_s, bytes);
         double hi = m(m.rate ? s.ci_lo_s : s.ci_hi_s, bytes);
         if (std::isfinite(lo) && std::isfinite(hi)) band = true;
