@@ -71,13 +71,4 @@ std::string value_y_axis(const std::string& label, const std::vector<double>& va
   return "set yrange [0:*]\nset ylabel " + gp_quote(label + ", axis from 0") + "\n";
 }
 
-bool all_powers_of_two(const std::vector<double>& values) {
-  for (double v : values) {
-    if (!(v > 0)) return false;
-    double e = std::round(std::log2(v));
-    if (std::fabs(v / std::ldexp(1.0, static_cast<int>(e)) - 1) > 0.01) return false;
-  }
-  return !values.empty();
-}
-
 }  // namespace metron::report

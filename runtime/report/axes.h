@@ -21,7 +21,4 @@ std::string numeric_x_axis(const std::string& label, double lo, double hi);
 std::string value_y_axis(const std::string& label, const std::vector<double>& values,
                          double log_ratio = 30);
 
-// Whether every value is within 1% of a power of two (sizes from a `step *2` loop).
-bool all_powers_of_two(const std::vector<double>& values);
-
 }  // namespace metron::report

@@ -101,7 +101,7 @@ std::string environment_html(const json& sys) {
   return h;
 }
 
-std::string design_html(const ReportInput& in, const ResultsView& v) {
+std::string design_html(const ResultsView& v) {
   const json& m = v.data.manifest;
   std::string h;
   if (v.data.is_run && m.contains("design")) {
@@ -124,7 +124,6 @@ std::string design_html(const ReportInput& in, const ResultsView& v) {
        std::to_string(v.data.jobs.size()) + " jobs";
   if (v.data.skipped_rows > 0)
     h += ", " + std::to_string(v.data.skipped_rows) + " failed job rows left out";
-  (void)in;
   return h;
 }
 
@@ -187,7 +186,7 @@ std::string header_html(const ReportInput& in) {
     const json& m = v->data.manifest;
     const json& sys = system_of(*v);
     h += row("script" + tag, script_html(m));
-    h += row("design" + tag, design_html(in, *v));
+    h += row("design" + tag, design_html(*v));
     h += row("seed" + tag, code(text_of(m, "seed")));
     h += row("machine" + tag, machine_html(sys));
     h += row("MPI library" + tag, mpi_html(sys));

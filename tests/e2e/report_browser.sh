@@ -83,6 +83,12 @@ printf 'guideline,bytes,verdict\nBcast <= Scatter+Allgather,1,holds\nBcast <= Sc
 expect_eq "report exit code" "$?" "0"
 expect_eq "report: no warning" "$(cat report.err)" ""
 browser_check run r/report.html "clock,guideline,rate,ratio,refinement,series,spread,time"
+# --screenshot of the page's first 3000 px: a blank 1000 x 3000 PNG compresses to a few kB, the
+# header and the first plots to several hundred.
+timeout 120 "$CHROMIUM" "${BROWSER_FLAGS[@]}" --user-data-dir="$WORK/profile-shot" --hide-scrollbars \
+  --window-size=1000,3000 --screenshot="$WORK/run.png" "file://$WORK/r/report.html" > /dev/null 2> shot.log
+shot_bytes=$(stat -c %s run.png 2> /dev/null || echo 0)
+expect_eq "screenshot not blank ($shot_bytes bytes)" "$([ "$shot_bytes" -gt 50000 ] && echo yes)" "yes"
 expect_eq "self-contained: no script" "$(grep -c '<script' r/report.html)" "0"
 expect_eq "self-contained: no external resource" \
   "$(grep -cE "(src|href)=[\"']?(https?:|//)" r/report.html)" "0"
