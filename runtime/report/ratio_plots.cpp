@@ -51,6 +51,9 @@ std::string row_verdict(const CsvTable& t, std::size_t row) {
 std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
   std::vector<Plot> out;
   if (!t.column("ratio") || !t.column("block") || !t.column("op")) return out;
+  // The point: the Hodges-Lehmann ratio when the file has it (its CI is about that estimate),
+  // else the ratio of the medians of the per-launch medians.
+  std::string y_col = first_column(t, {"ratio_hl", "ratio"});
   std::string lo_col = first_column(t, {"ratio_ci_lo", "ratio_lo", "effect_ci_lo"});
   std::string hi_col = first_column(t, {"ratio_ci_hi", "ratio_hi", "effect_ci_hi"});
   if (lo_col.empty() || hi_col.empty()) lo_col = hi_col = "";
@@ -113,7 +116,8 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
                        [&](std::size_t a, std::size_t b) { return x_of[a] < x_of[b]; });
       std::vector<std::string> line;
       for (auto r : cr) {
-        double ratio = cell_double(t.cell(r, "ratio"));
+        double ratio = cell_double(t.cell(r, y_col));
+        if (!std::isfinite(ratio)) ratio = cell_double(t.cell(r, "ratio"));
         double lo = lo_col.empty() ? NAN : cell_double(t.cell(r, lo_col));
         double hi = hi_col.empty() ? NAN : cell_double(t.cell(r, hi_col));
         if (!margin_col.empty() && std::isnan(margin)) margin = cell_double(t.cell(r, margin_col));
@@ -171,8 +175,11 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
     axes += "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#333333' dt 2\n";
     p.commands = axes + "set key below left Left reverse maxcols 2\nset grid\n" + cmds + "\n";
     p.caption = "Ratio " + what +
-                " of the medians of the per-launch medians, on a log scale (a ratio r and 1/r "
-                "are equally far from 1; dashed line: 1, no difference). ";
+                (y_col == "ratio_hl"
+                     ? " as the Hodges-Lehmann estimate on the per-launch medians (ratio_hl)"
+                     : " of the medians of the per-launch medians") +
+                ", on a log scale (a ratio r and 1/r are equally far from 1; dashed line: 1, no "
+                "difference). ";
     p.caption += lo_col.empty() ? "No confidence interval of the ratio is recorded in this file. "
                                 : "Error bars: the ratio's confidence interval (" + lo_col + ", " +
                                       hi_col + "). ";

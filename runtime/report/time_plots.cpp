@@ -59,6 +59,7 @@ std::string caption_for(const ReportInput& in, bool rate, XKind kind) {
          "line: the median of the observations left after the outlier filter; band: its 95% "
          "nonparametric confidence interval; launch-to-launch variation is not shown (use metron "
          "run with replicates). ";
+  c += "A band narrower than the line is hidden behind it. ";
   if (rate)
     c += "Rate = bytes / (round-trip time / 2) in MB/s (10^6 B/s), computed from the time "
          "statistics (a decreasing function, so the CI bounds swap). ";

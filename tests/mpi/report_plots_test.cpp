@@ -191,6 +191,21 @@ TEST_CASE("report ratio: verdicts from the verdict column, else from the test") 
   CHECK(contains(vp[0].commands, "title 'verdict: equivalent'"));
 }
 
+TEST_CASE("report ratio: the Hodges-Lehmann ratio and its CI as compare --csv writes them") {
+  auto t = table(
+      "block,op,bytes,comm_size,vars,factors,level_a,level_b,ratio,p_value,significant,ratio_hl,"
+      "ratio_lo,ratio_hi,margin,verdict\n"
+      "b,Bcast,1,2,,,,,1.1,0.5,0,1.03,1.01,1.05,0.05,differs within margin\n"
+      "b,Bcast,8,2,,,,,0.9,0.5,0,,,,0.05,inconclusive\n");
+  auto p = ratio_plots(t, "B / A");
+  REQUIRE(p.size() == 1);
+  // x, the point (ratio_hl, else ratio), the CI (the point where none).
+  CHECK(contains(p[0].data, "$r0 << EOD\n1 1.03 1.01 1.05\n8 0.9 0.9 0.9\nEOD\n"));
+  CHECK(contains(p[0].caption, "Hodges-Lehmann estimate"));
+  CHECK(contains(p[0].commands, "title 'verdict: differs within margin'"));
+  CHECK(contains(p[0].commands, "title 'verdict: inconclusive or untested'"));
+}
+
 TEST_CASE("report svg: prolog dropped, ids and references prefixed, title set") {
   std::string svg =
       "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n<svg \n viewBox=\"0 0 "
