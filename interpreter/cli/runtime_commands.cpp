@@ -336,10 +336,12 @@ int cmd_compare(const CliOptions& o) {
         return kExitIo;
       }
     }
+    std::ostringstream alpha;
+    alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
     std::string what =
         std::string("Wilcoxon rank-sum test on the per-launch medians, alternative ") +
-        analysis::alternative_name(co.alternative) + ", alpha " + std::to_string(co.alpha) +
-        ": A = " + name_a + ", B = " + name_b;
+        analysis::alternative_name(co.alternative) + ", alpha " + alpha.str() + ": A = " + name_a +
+        ", B = " + name_b;
     std::fflush(stdout);
     int rc =
         write_report_for(o.dirs[0], g_factor.empty() ? o.dirs[1] : "", csv, what, g_report_file);
