@@ -338,13 +338,12 @@ int cmd_compare(const CliOptions& o) {
     }
     std::ostringstream alpha;
     alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
-    std::string what =
-        std::string("Wilcoxon rank-sum test on the per-launch medians, alternative ") +
-        analysis::alternative_name(co.alternative) + ", alpha " + alpha.str() + ": A = " + name_a +
-        ", B = " + name_b;
+    std::string what = "per-launch medians compared as the table above, alternative " +
+                       std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
+                       alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
+                       "; A = " + name_a + ", B = " + name_b;
     std::fflush(stdout);
-    int rc =
-        write_report_for(o.dirs[0], g_factor.empty() ? o.dirs[1] : "", csv, what, g_report_file);
+    int rc = write_report_for(o.dirs[0], one_dir ? "" : o.dirs[1], csv, what, g_report_file);
     if (g_csv.empty()) {
       std::error_code ec;
       std::filesystem::remove(csv, ec);
@@ -480,8 +479,6 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
-
-  g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file");
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
 

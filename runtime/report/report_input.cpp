@@ -112,7 +112,8 @@ std::vector<std::string> differences_between_launches(const fs::path& dir, const
       first = (*m)["system"];
       continue;
     }
-    for (const auto& d : analysis::environment_differences(first, (*m)["system"])) {
+    for (const auto& d :
+         analysis::environment_differences(first, (*m)["system"], "first launch", "this launch")) {
       bool factor = false;
       for (const auto& e : factor_env)
         if (d.find("variable " + e + ":") != std::string::npos ||
@@ -196,8 +197,8 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     in.main->label = "A: " + r.dir;
     in.other->label = "B: " + r.dir_b;
     in.environment_differences =
-        analysis::environment_differences(system_of(*in.main), system_of(*in.other));
-    in.environment_between = "A (recorded) vs B (now)";
+        analysis::environment_differences(system_of(*in.main), system_of(*in.other), "A", "B");
+    in.environment_between = "A vs B";
     if (r.comparison_csv.empty()) {
       in.comparisons = compare_folders(*in.main, *in.other, error);
       if (!in.comparisons) return std::nullopt;
@@ -211,8 +212,8 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     in.main->label = "replay: " + r.dir;
     if (in.other) {
       in.other->label = "recorded: " + recorded;
-      in.environment_differences =
-          analysis::environment_differences(system_of(*in.other), system_of(*in.main));
+      in.environment_differences = analysis::environment_differences(
+          system_of(*in.other), system_of(*in.main), "recorded", "replay");
       in.environment_between = "the recording vs this replay";
     } else {
       in.notes.push_back("the recorded folder '" + recorded + "' could not be read (" + why +
