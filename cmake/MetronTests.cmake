@@ -24,6 +24,7 @@ set(METRON_LONG_TESTS
     e2e/window_sync=120              # 10-30 s: retries until the window validity pattern shows
     e2e/clock_resync=120             # 19 s
     e2e/refine_step=150              # 24 s
+    e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 35-40 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
     e2e/run_resume=300)              # 30-100 s: busy-waiting launches, a kill, a resume
 

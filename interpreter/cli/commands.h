@@ -65,5 +65,14 @@ std::string locate_stdlib_dir();
 //   metron --completion bash|zsh   the completion script
 // Returns the exit code, or nullopt when argv asks for none of them.
 std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv);
+// metron report DIR [DIR_B] [--out FILE] (report_command.cpp), and the report that run, exec,
+// replay and compare write with --report: prints "report: FILE" (and any warning); returns an
+// exit code (0, or 74 when it cannot be written).
+void register_report_command(CLI::App& app);
+bool report_command_parsed();
+int cmd_report();
+int write_report_for(const std::string& dir, const std::string& dir_b,
+                     const std::string& comparison_csv, const std::string& comparison_what,
+                     const std::string& out);
 
 }  // namespace metron

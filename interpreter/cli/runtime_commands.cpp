@@ -3,12 +3,14 @@
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
+#include <system_error>
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/cli/option_checks.h"
@@ -81,6 +83,9 @@ bool verdict_options(double& margin, stats::PAdjust& adjust) {
   adjust = *a;
   return true;
 }
+
+bool g_report = false;      // run, exec, replay --report
+std::string g_report_file;  // compare --report FILE
 
 std::string default_out_dir_for_stem(const std::string& stem) {
   std::time_t t = std::time(nullptr);
@@ -197,6 +202,12 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   int rc = rt::execute_plan(*program, e, MPI_COMM_WORLD);
   if (me == 0 && rc == kExitOk && !o.quiet) std::printf("results: %s\n", e.out_dir.c_str());
   MPI_Finalize();
+  // After MPI_Finalize: the report starts gnuplot as a child process.
+  if (me == 0 && rc == kExitOk && g_report) {
+    std::fflush(stdout);
+    int report_rc = write_report_for(e.out_dir, "", "", "", "");
+    if (report_rc != kExitOk) return report_rc;
+  }
   return rc;
 }
 
@@ -260,6 +271,11 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     rc = launcher::run_experiment(r, outcome);
   }
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
+  if ((rc == kExitOk || rc == kExitRuntime) && g_report) {
+    std::fflush(stdout);
+    int report_rc = write_report_for(outcome.dir, "", "", "", "");
+    if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+  }
   return rc;
 }
 
@@ -344,13 +360,40 @@ int cmd_compare(const CliOptions& o) {
     std::fprintf(stderr, "metron: error: %s\n", err.c_str());
     return kExitIo;
   }
+  if (!g_report_file.empty()) {
+    // The report reads the comparison as the CSV file (--csv, else a temporary one).
+    std::string csv = g_csv;
+    if (csv.empty()) {
+      csv = (std::filesystem::temp_directory_path() /
+             ("metron-compare-" + std::to_string(::getpid()) + ".csv"))
+                .string();
+      if (!analysis::write_comparison_csv(csv, cs, co, err)) {
+        std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+        return kExitIo;
+      }
+    }
+    std::ostringstream alpha;
+    alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
+    std::string what = "per-launch medians compared as the table above, alternative " +
+                       std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
+                       alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
+                       "; A = " + name_a + ", B = " + name_b;
+    std::fflush(stdout);
+    int rc = write_report_for(o.dirs[0], one_dir ? "" : o.dirs[1], csv, what, g_report_file);
+    if (g_csv.empty()) {
+      std::error_code ec;
+      std::filesystem::remove(csv, ec);
+    }
+    return rc;
+  }
   return kExitOk;
 }
 
 int cmd_replay(const CliOptions& o, int argc, char** argv) {
   launcher::ReplayOptions r;
   r.recorded_dir = o.dirs.front();
-  r.out_dir = o.out;
+  // Chosen here so that --report knows the folder.
+  r.out_dir = o.out.empty() ? launcher::default_replay_dir(o.dirs.front()) : o.out;
   r.replicates = o.replicates;
   r.launcher = o.launcher;
   r.alpha = o.alpha;
@@ -358,7 +401,14 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   r.allow_modified = g_allow_modified;
-  return launcher::replay_experiment(r);
+  int rc = launcher::replay_experiment(r);
+  if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
+      std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
+    std::fflush(stdout);
+    int report_rc = write_report_for(r.out_dir, "", "", "", "");
+    if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+  }
+  return rc;
 }
 }  // namespace
 
@@ -382,6 +432,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(positive_seconds());
   g_exec->add_flag("--force", o.force,
                    "replace the results already in --out (default: refuse such a folder)");
+  g_exec->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
 
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
@@ -432,6 +483,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                    "times a launch killed at a time limit is run again before it counts as "
                    "failed (default 1)")
       ->check(CLI::Range(0, 1000));
+  g_run->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
 
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "
@@ -464,6 +516,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
+  g_compare->add_option("--report", g_report_file,
+                        "also write an HTML report of the comparison to this file");
 
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
@@ -485,9 +539,11 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
+  g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
 
   register_quick_command(app, o);
   register_clock_check_command(app);
+  register_report_command(app);
 }
 
 int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
@@ -498,6 +554,7 @@ int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
   if (g_replay && g_replay->parsed()) return cmd_replay(o, argc, argv);
   if (quick_command_parsed()) return cmd_quick(o, argc, argv);
   if (clock_check_command_parsed()) return cmd_clock_check(argc, argv);
+  if (report_command_parsed()) return cmd_report();
   return kExitUsage;
 }
 

@@ -180,6 +180,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.median_s = cell_double(get(row, c_median));
     v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
     v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
+    v.row = r;
     bool failed = c_stop && get(row, *c_stop) == "error";
     std::string key = k.text();
     auto it = index.find(key);

@@ -38,6 +38,7 @@ struct LaunchValue {
   double median_s = 0;  // of the launch's filtered sample (summary.csv median_s)
   double mean_s = 0;
   std::int64_t used_n = 0;
+  std::size_t row = 0;  // its row in summary.csv (0-based, header excluded), for other columns
 };
 
 struct JobSeries {

@@ -22,14 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-std::string default_replay_dir(const std::string& recorded) {
-  std::string base = fs::path(recorded).lexically_normal().string();
-  while (!base.empty() && base.back() == '/') base.pop_back();
-  std::string dir = base + "-replay";
-  for (int k = 2; fs::exists(dir); ++k) dir = base + "-replay-" + std::to_string(k);
-  return dir;
-}
-
 // The "system" object of launch `id` of a run folder (null if that launch has no manifest).
 json launch_system(const fs::path& dir, std::int64_t id) {
   auto m = out::read_json_file(dir / "launches" / std::to_string(id) / "manifest.json");
@@ -53,6 +45,14 @@ std::vector<std::string> modified_files(const json& script) {
 }
 
 }  // namespace
+
+std::string default_replay_dir(const std::string& recorded) {
+  std::string base = fs::path(recorded).lexically_normal().string();
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  std::string dir = base + "-replay";
+  for (int k = 2; fs::exists(dir); ++k) dir = base + "-replay-" + std::to_string(k);
+  return dir;
+}
 
 int replay_experiment(const ReplayOptions& o) {
   auto m = out::read_json_file(fs::path(o.recorded_dir) / "manifest.json");

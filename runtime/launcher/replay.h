@@ -26,6 +26,10 @@ struct ReplayOptions {
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
 };
 
+// The default folder of a replay: <recorded>-replay, else -replay-2, -replay-3, ... (the first
+// that does not exist).
+std::string default_replay_dir(const std::string& recorded);
+
 // Returns the exit code of the rerun (0 when every launch completed), 64 when DIR is not a
 // results folder (the message says how to record one) or its script does not match its recorded
 // sha256 (unless allow_modified), or 74.

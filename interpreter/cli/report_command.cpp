@@ -1,0 +1,62 @@
+// metron report: the HTML report of a results folder, or of two folders compared
+// (runtime/report/report.h, docs/report.md). Not an MPI process.
+#include <cstdio>
+
+#include "interpreter/cli/commands.h"
+#include "interpreter/program.h"
+#include "runtime/report/report.h"
+
+namespace metron {
+
+namespace {
+
+struct ReportCli {
+  std::vector<std::string> dirs;
+  std::string out;
+};
+ReportCli g_report;
+CLI::App* g_cmd = nullptr;
+
+}  // namespace
+
+void register_report_command(CLI::App& app) {
+  g_cmd = app.add_subcommand(
+      "report",
+      "write report.html for a results folder (exec, run or replay), or for two folders "
+      "compared: plots (gnuplot), header, per-job values; self-contained, no MPI");
+  g_cmd->add_option("dirs", g_report.dirs, "DIR, or DIR_A DIR_B")->required()->expected(1, 2);
+  g_cmd->add_option("--out", g_report.out,
+                    "the HTML file (default DIR/report.html; compare-report.html for two folders)");
+}
+
+bool report_command_parsed() {
+  return g_cmd && g_cmd->parsed();
+}
+
+int write_report_for(const std::string& dir, const std::string& dir_b,
+                     const std::string& comparison_csv, const std::string& comparison_what,
+                     const std::string& out) {
+  report::ReportOptions o;
+  o.request.dir = dir;
+  o.request.dir_b = dir_b;
+  o.request.comparison_csv = comparison_csv;
+  o.request.comparison_what = comparison_what;
+  o.out = out;
+  report::ReportOutcome outcome;
+  std::string error, warning;
+  int rc = report::write_report(o, outcome, error, warning);
+  if (rc != 0) {
+    std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+    return kExitIo;
+  }
+  if (!warning.empty()) std::fprintf(stderr, "metron: warning: %s\n", warning.c_str());
+  std::printf("report: %s\n", outcome.path.c_str());
+  return kExitOk;
+}
+
+int cmd_report() {
+  return write_report_for(g_report.dirs.front(), g_report.dirs.size() > 1 ? g_report.dirs[1] : "",
+                          "", "", g_report.out);
+}
+
+}  // namespace metron

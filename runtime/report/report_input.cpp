@@ -1,0 +1,242 @@
+// Reading what a report shows (see report_input.h).
+#include "runtime/report/report_input.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+#include "runtime/analysis/analysis.h"
+#include "runtime/analysis/compare.h"
+#include "runtime/analysis/environment_diff.h"
+#include "runtime/output/json_file.h"
+
+namespace metron::report {
+
+namespace fs = std::filesystem;
+using analysis::CsvTable;
+using nlohmann::json;
+
+namespace {
+
+// The columns `metron clock-check --csv` writes that its plot needs.
+bool is_clock_check_table(const CsvTable& t) {
+  return t.column("method") && t.column("elapsed_s") && t.column("max_abs_offset_s");
+}
+
+std::vector<std::pair<std::string, CsvTable>> find_clock_checks(const fs::path& dir) {
+  std::vector<std::pair<std::string, CsvTable>> out;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".csv") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    analysis::CsvReader r;
+    if (!r.open(f.string())) continue;
+    CsvTable probe;
+    probe.header = r.header();
+    if (!is_clock_check_table(probe)) continue;
+    if (auto t = analysis::read_csv_table(f.string())) out.emplace_back(f.filename(), *t);
+  }
+  return out;
+}
+
+// The manifest of the first complete launch of a run folder (the machine it ran on).
+json first_launch_manifest(const fs::path& dir, const json& run_manifest) {
+  if (!run_manifest.is_object() || !run_manifest.contains("merged")) return nullptr;
+  for (const auto& id : run_manifest["merged"].value("launches", std::vector<std::int64_t>{}))
+    if (auto m = out::read_json_file(dir / "launches" / std::to_string(id) / "manifest.json"))
+      return *m;
+  return nullptr;
+}
+
+JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
+  JobStats st;
+  for (const auto& v : s.launches) st.launch_medians.push_back(v.median_s);
+  if (!s.launches.empty()) {
+    std::size_t row = s.launches.front().row;
+    st.round_trip = summary.cell(row, "round_trip") == "1";
+    double round = analysis::cell_double(summary.cell(row, "refine_round"));
+    if (!std::isnan(round)) st.refine_round = static_cast<int>(round);
+  }
+  if (s.launches.size() == 1) {
+    std::size_t row = s.launches.front().row;
+    st.median_s = s.launches.front().median_s;
+    st.ci_lo_s = analysis::cell_double(summary.cell(row, "median_ci_lo_s"));
+    st.ci_hi_s = analysis::cell_double(summary.cell(row, "median_ci_hi_s"));
+    st.ci_from_observations = true;
+    return st;
+  }
+  analysis::JobAnalysis a = analysis::analyze_job(s);
+  st.median_s = a.median_s;
+  st.ci_lo_s = a.ci_lo_s;
+  st.ci_hi_s = a.ci_hi_s;
+  st.rel_spread = a.rel_spread;
+  return st;
+}
+
+std::optional<ResultsView> load_view(const std::string& dir, std::string& error) {
+  auto data = analysis::load_results(dir, error);
+  if (!data) return std::nullopt;
+  auto summary = analysis::read_csv_table((fs::path(dir) / "summary.csv").string());
+  if (!summary) {
+    error = "cannot read '" + (fs::path(dir) / "summary.csv").string() + "'";
+    return std::nullopt;
+  }
+  ResultsView v;
+  v.data = std::move(*data);
+  v.summary = std::move(*summary);
+  for (const auto& s : v.data.jobs) v.stats.push_back(job_stats(s, v.summary));
+  v.launch_manifest = v.data.is_run ? first_launch_manifest(dir, v.data.manifest) : v.data.manifest;
+  v.label = dir;
+  return v;
+}
+
+// Differences between the launches of one run (another MPI library on some nodes, a variable
+// set in one launch only), leaving out the variables that launch factors set on purpose.
+std::vector<std::string> differences_between_launches(const fs::path& dir, const json& run) {
+  std::vector<std::string> out;
+  if (!run.is_object() || !run.contains("merged")) return out;
+  std::set<std::string> factor_env;
+  for (const auto& f : run["design"].value("factors", json::array()))
+    if (f.contains("env") && f["env"].is_string()) factor_env.insert(f["env"].get<std::string>());
+  json first = nullptr;
+  std::set<std::string> seen;
+  for (const auto& id : run["merged"].value("launches", std::vector<std::int64_t>{})) {
+    auto m = out::read_json_file(dir / "launches" / std::to_string(id) / "manifest.json");
+    if (!m || !m->contains("system")) continue;
+    if (first.is_null()) {
+      first = (*m)["system"];
+      continue;
+    }
+    for (const auto& d :
+         analysis::environment_differences(first, (*m)["system"], "first launch", "this launch")) {
+      bool factor = false;
+      for (const auto& e : factor_env)
+        if (d.find("variable " + e + ":") != std::string::npos ||
+            d.find("variable " + e + "=") != std::string::npos)
+          factor = true;
+      if (!factor && seen.insert(d).second)
+        out.push_back("launch " + std::to_string(id) + ": " + d);
+    }
+  }
+  return out;
+}
+
+// The comparison of two folders as `metron compare A B --csv` writes it (two-sided, alpha 0.05),
+// read back so that the report reads every comparison the same way, by column name.
+std::optional<CsvTable> compare_folders(const ResultsView& a, const ResultsView& b,
+                                        std::string& error) {
+  analysis::CompareOptions co;
+  auto cs = analysis::compare_results(a.data, b.data, co);
+  std::string path =
+      (fs::temp_directory_path() / ("metron-compare-" + std::to_string(getpid()) + ".csv"))
+          .string();
+  if (!analysis::write_comparison_csv(path, cs, co, error)) return std::nullopt;
+  auto t = analysis::read_csv_table(path);
+  std::error_code ec;
+  fs::remove(path, ec);
+  if (!t) error = "cannot read '" + path + "'";
+  return t;
+}
+
+}  // namespace
+
+const char* report_kind_name(ReportKind k) {
+  switch (k) {
+    case ReportKind::Exec:
+      return "one launch (metron exec)";
+    case ReportKind::Run:
+      return "experiment (metron run)";
+    case ReportKind::Replay:
+      return "replay (metron replay)";
+    case ReportKind::Comparison:
+      return "comparison (metron compare)";
+    case ReportKind::ClockCheck:
+      return "clock check (metron clock-check)";
+  }
+  return "results";
+}
+
+const json& system_of(const ResultsView& v) {
+  static const json kNull;
+  if (!v.launch_manifest.is_object() || !v.launch_manifest.contains("system")) return kNull;
+  return v.launch_manifest["system"];
+}
+
+std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string& error) {
+  ReportInput in;
+  in.request = r;
+  fs::path dir(r.dir);
+  if (!fs::is_directory(dir)) {
+    error = "'" + r.dir + "' is not a folder";
+    return std::nullopt;
+  }
+  in.clock_checks = find_clock_checks(dir);
+  bool has_summary = fs::exists(dir / "summary.csv");
+  if (!has_summary && r.dir_b.empty()) {
+    if (in.clock_checks.empty()) {
+      error = "'" + r.dir + "' is not a results folder (no summary.csv and no clock-check CSV)";
+      return std::nullopt;
+    }
+    in.kind = ReportKind::ClockCheck;
+    return in;
+  }
+  in.main = load_view(r.dir, error);
+  if (!in.main) return std::nullopt;
+  const json& m = in.main->data.manifest;
+  in.kind = in.main->data.is_run ? ReportKind::Run : ReportKind::Exec;
+  std::string comparisons;
+  if (!r.dir_b.empty()) {
+    in.kind = ReportKind::Comparison;
+    in.other = load_view(r.dir_b, error);
+    if (!in.other) return std::nullopt;
+    in.main->label = "A: " + r.dir;
+    in.other->label = "B: " + r.dir_b;
+    in.environment_differences =
+        analysis::environment_differences(system_of(*in.main), system_of(*in.other), "A", "B");
+    in.environment_between = "A vs B";
+    if (r.comparison_csv.empty()) {
+      in.comparisons = compare_folders(*in.main, *in.other, error);
+      if (!in.comparisons) return std::nullopt;
+      in.comparisons_file = "metron compare " + r.dir + " " + r.dir_b + " --csv FILE";
+    }
+  } else if (m.is_object() && m.contains("replay_of")) {
+    in.kind = ReportKind::Replay;
+    std::string recorded = m.value("replay_of", "");
+    std::string why;
+    in.other = load_view(recorded, why);
+    in.main->label = "replay: " + r.dir;
+    if (in.other) {
+      in.other->label = "recorded: " + recorded;
+      in.environment_differences = analysis::environment_differences(
+          system_of(*in.other), system_of(*in.main), "recorded", "replay");
+      in.environment_between = "the recording vs this replay";
+    } else {
+      in.notes.push_back("the recorded folder '" + recorded + "' could not be read (" + why +
+                         "): its curves are not shown");
+    }
+    comparisons = (dir / "replay.csv").string();
+  } else if (in.kind == ReportKind::Run) {
+    in.environment_differences = differences_between_launches(dir, m);
+    in.environment_between = "each launch vs the first (launch-factor variables left out)";
+    comparisons = (dir / "comparisons.csv").string();
+  }
+  if (!r.comparison_csv.empty()) comparisons = r.comparison_csv;
+  if (!comparisons.empty() && fs::exists(comparisons)) {
+    in.comparisons = analysis::read_csv_table(comparisons);
+    if (!in.comparisons) {
+      error = "cannot read '" + comparisons + "'";
+      return std::nullopt;
+    }
+    in.comparisons_file = comparisons;
+  }
+  if (fs::exists(dir / "guidelines.csv"))
+    in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string());
+  return in;
+}
+
+}  // namespace metron::report
