@@ -27,6 +27,7 @@
 #include "runtime/exec/test_hang.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
+#include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
@@ -375,8 +376,12 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
 
   // A folder that holds results is not overwritten unless asked (--force): a mistyped --out
   // once replaced a 22-job result by a 1-job run.
+  // Rank 0 first takes the folder's lock: a second writer (a singleton of a bare srun, another
+  // exec with the same --out) is refused before it touches a file.
   std::string held;
-  if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
+  if (me == 0 && !out::lock_results_folder(opt.out_dir, held)) {
+    // held: who has the folder
+  } else if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
     if (!opt.force)
       held = fmt::format(
           "results folder '{}' already holds results ({}); choose another --out or "

@@ -18,6 +18,7 @@
 
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
+#include "runtime/exec/launch_size.h"
 #include "runtime/exec/manifest.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_command.h"
@@ -26,6 +27,7 @@
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 
 #ifndef METRON_GIT_COMMIT
@@ -232,6 +234,10 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     return fs::exists(ldir / "manifest.json", ec);
   };
   if (!entry.contains("attempts")) entry["attempts"] = json::array();
+  // The planned size travels to `metron exec` through the environment (mpiexec and srun pass it
+  // on), so that any template, the user's own too, is checked against it.
+  auto env = l.env;
+  env.emplace_back(rt::kPlannedNpEnv, std::to_string(l.np));
   int retries_used = 0;
   for (;;) {
     std::error_code ec;
@@ -252,7 +258,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     if (argv.empty())
       r.spawn_error = err;
     else
-      r = run_child(argv, l.env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
+      r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
     entry["finished_at"] = utc_now_iso8601();
     entry["duration_s"] = r.duration_s;
@@ -384,6 +390,10 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     error_line("cannot create results folder '" + st.dir.string() + "': " + ec.message());
     return kExitIo;
   }
+  if (std::string held; !out::lock_results_folder(st.dir.string(), held)) {
+    error_line(held);
+    return kExitUsage;
+  }
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
@@ -468,6 +478,16 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                std::vector<std::int64_t>& order) {
   auto m = read_json_file(st.dir / "manifest.json");
+  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
+    error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
+    return kExitIo;
+  }
+  // One writer: a second `--resume` of a folder that is still being run is refused.
+  if (std::string held; !out::lock_results_folder(st.dir.string(), held)) {
+    error_line(held);
+    return kExitUsage;
+  }
+  m = read_json_file(st.dir / "manifest.json");  // as the previous holder left it
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
     error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
     return kExitIo;

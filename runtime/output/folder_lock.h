@@ -1,0 +1,18 @@
+// One writer per results folder: an flock on DIR/.metron.lock, held until the process ends.
+// Two `metron exec` singletons started by a bare srun, or a second `metron run --resume`, would
+// otherwise write the same files at once and interleave their rows.
+#pragma once
+
+#include <string>
+
+namespace metron::out {
+
+inline constexpr const char* kFolderLockName = ".metron.lock";
+
+// Takes the lock of `dir` (created if missing) for the rest of this process's life; the file
+// then holds "pid host". False with `error` set when another process holds it ("results folder
+// 'DIR' is in use by pid 123 on host 'h'") or the lock file cannot be opened. The descriptor is
+// close-on-exec, so launches started by this process do not inherit the lock.
+bool lock_results_folder(const std::string& dir, std::string& error);
+
+}  // namespace metron::out
