@@ -29,6 +29,7 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/scheduler_context.h"
 
 #ifndef METRON_GIT_COMMIT
 #define METRON_GIT_COMMIT "unknown"
@@ -252,6 +253,8 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     entry["stderr"] = "launches/" + id + "/stderr.txt";
     entry["status"] = "running";
     entry["attempt"] = attempt;
+    const json sched = rt::scheduler_context();
+    entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
     write_json_file(st.dir / "manifest.json", st.manifest);
 
     ChildResult r;
@@ -267,9 +270,14 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     std::string on_disk = launch_status_on_disk(ldir);
     entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
     std::string status;
-    if (stop_requested())
+    if (int sig = stop_requested()) {
       status = "interrupted";
-    else if (!r.started)
+      // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
+      if (r.started && r.signal == 0) {
+        entry["signal"] = sig;
+        entry["exit_code"] = nullptr;
+      }
+    } else if (!r.started)
       status = "failed";
     else if (r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
              on_disk == "complete")
@@ -289,7 +297,8 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
                 {"duration_s", r.duration_s},
                 {"exit_code", entry["exit_code"]},
                 {"signal", entry["signal"]},
-                {"launch_status", entry["launch_status"]}};
+                {"launch_status", entry["launch_status"]},
+                {"job_id", entry["job_id"]}};
     if (hung && status != "interrupted") {
       json t = hang_record(r, limits, st.launch_timeout_s >= 0 ? "option" : "plan", ldir);
       rec["timeout"] = t;
@@ -461,6 +470,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"seed", st.seed},
                  {"launch_order_seed", launch_order_seed(st.seed)},
                  {"launcher", st.launcher},
+                 {"scheduler", rt::scheduler_context()},
                  {"design", design_to_json(design)},
                  {"order", order},
                  {"limits", limits_json(st)},
@@ -529,7 +539,9 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
   if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();
-  st.manifest["resumed"].push_back({{"at", utc_now_iso8601()}, {"command", o.argv}});
+  // The job that ran this part (a requeued sbatch job resumes itself under a new restart count).
+  st.manifest["resumed"].push_back(
+      {{"at", utc_now_iso8601()}, {"command", o.argv}, {"scheduler", rt::scheduler_context()}});
   return kExitOk;
 }
 

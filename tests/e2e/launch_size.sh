@@ -44,4 +44,27 @@ expect_eq "exec into a folder in use: usage error" "$?" "64"
 expect_grep "exec into a folder in use: holder named" "error: results folder 'held' is in use by pid 4242 on host 'otherhost' (one writer per folder)" stderr.txt
 expect_eq "exec into a folder in use: nothing written" "$(ls held)" ""
 kill $locker 2> /dev/null; wait 2> /dev/null
+# The scheduler context in the run and launch manifests, the binding each rank got, and compare
+# naming the differences (simulated Slurm variables; tests/e2e/slurm_run.sh uses a real Slurm).
+SLURM_JOB_ID=77 SLURM_JOB_PARTITION=debug SLURM_CPUS_PER_TASK=1 timeout 120 "$METRON" run s.bench \
+  --np 2 --out ja --seed 3 --quiet --launcher "$MPIEXEC -bind-to core -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2>&1
+expect_eq "scheduler run: exit code" "$?" "0"
+SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --np 2 --out jb --seed 3 \
+  --quiet --launcher "$MPIEXEC -bind-to none -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2>&1
+expect_eq "scheduler run b: exit code" "$?" "0"
+python3 - > sched.txt <<'P'
+import json
+r = json.load(open("ja/manifest.json")); l = json.load(open("ja/launches/0/manifest.json"))
+print("run", r["scheduler"]["job_id"], r["scheduler"]["partition"], r["scheduler"]["cpus_per_task"])
+print("entry", r["launches"][0]["job_id"], r["launches"][0]["attempts"][0]["job_id"])
+print("launch", l["system"]["scheduler"]["job_id"], l["system"]["ranks_pinned"])
+print("ranks", " ".join("%d:%s:%s" % (x["rank"], x["cpus"] != "", x["pinned"]) for x in l["system"]["ranks"]))
+P
+expect_eq "scheduler context recorded" "$(cat sched.txt)" "run 77 debug 1
+entry 77 77
+launch 77 2
+ranks 0:True:True 1:True:True"
+"$METRON" compare ja jb > cmp.txt 2>&1
+expect_grep "compare names the partition" "slurm partition: 'debug' (A) vs 'long' (B)" cmp.txt
+expect_grep "compare names the binding" "binding (CPUs of each rank)" cmp.txt
 finish
