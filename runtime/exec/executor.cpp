@@ -413,6 +413,9 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   }
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  if (me == 0 && manifest.json()["system"].contains("binding_warning"))
+    std::fprintf(stderr, "metron: warning: %s\n",
+                 manifest.json()["system"]["binding_warning"].get<std::string>().c_str());
   std::vector<std::size_t> order = job_order(plan, opt.launch);
   const std::string started = out::utc_now_iso8601();
   const auto t_started = std::chrono::steady_clock::now();

@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "interpreter/measure_funcs.h"
 #include "interpreter/plan_dump.h"
+#include "runtime/exec/binding_check.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
@@ -71,6 +73,9 @@ ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt,
   nlohmann::json system = sys;
   system["scheduler"] = scheduler_context();
   system["ranks_pinned"] = pinned_ranks;
+  if (std::string w = binding_warning(ranks, [](const char* name) { return std::getenv(name); });
+      !w.empty())
+    system["binding_warning"] = w;
   system["ranks"] = std::move(ranks);
 
   nlohmann::json files = nlohmann::json::array();

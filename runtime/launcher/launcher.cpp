@@ -580,6 +580,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     if (launch_status_on_disk(st.dir / "launches" / std::to_string(order[i])) != "complete")
       ++to_run;
   std::size_t ran = 0;
+  bool binding_warned = false;
   for (std::size_t i = 0; i < order.size() && !stop_requested(); ++i) {
     const Launch& l = launches[static_cast<std::size_t>(order[i])];
     json& entry = entries[i];
@@ -593,6 +594,14 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
         progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
     run_launch(st, l, entry, progress);
     ++ran;
+    // A binding that did not take effect is said once, not only in a launch's stderr.txt.
+    if (!binding_warned)
+      if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
+          m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
+          (*m)["system"].value("binding_warning", json()).is_string()) {
+        progress.note("metron: warning: " + (*m)["system"]["binding_warning"].get<std::string>());
+        binding_warned = true;
+      }
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
     if (entry["status"] == "failed") {
       std::string why = entry.contains("error") ? entry["error"].get<std::string>()

@@ -118,6 +118,15 @@ expect_eq "srun without --mpi=pmi2: run fails" "$?" "70"
 expect_grep "srun without --mpi=pmi2: the reason" "srun started 2 singletons (SLURM_STEP_NUM_TASKS = 2, but each process is a 1-rank MPI job; the run planned 2 ranks): add --mpi=pmi2, or use mpiexec inside the allocation" wrong.out
 expect_eq "srun without --mpi=pmi2: nothing merged" "$(ls wrong | grep -c summary.csv)" "0"
 
+# srun --cpu-bind=cores on a cluster without a binding plugin (TaskPlugin=task/none): the ranks
+# stay unpinned, and metron says so (with one CPU, every rank is pinned and nothing is said).
+printf '#!/bin/bash\n"%s" run s.bench --np 2 --seed 5 --out bind --quiet --launcher "%s"\n' "$METRON" "${SRUN_TEMPLATE/--mpi=pmi2/--mpi=pmi2 --cpu-bind=cores}" > bind.sh
+submit bind.sh bind > /dev/null
+expect_eq "srun --cpu-bind=cores: job exit code" "$?" "0"
+if [ "$(nproc)" -ge 2 ]; then
+  expect_grep "binding that did not take effect: warned" "metron: warning: srun was asked to bind (SLURM_CPU_BIND_TYPE=cores" bind.out
+  expect_grep "binding that did not take effect: in the manifest" '"ranks_pinned": 0' bind/launches/0/manifest.json
+fi
 # The self-resuming template of docs/experiments.md: a second job resumes the folder.
 sed -n '/^#!\/bin\/bash/,/^fi$/p' "$SRC/docs/experiments.md" | sed "s|metron run|\"$METRON\" run|; s|bcast.bench|s.bench|; s|--replicates 10|--replicates 2|" > requeue.sh
 expect_grep "docs template extracted" "--resume" requeue.sh
