@@ -28,13 +28,18 @@ SLURM_NTASKS=2 "$METRON" exec s.bench --out alone --quiet 2> warn.txt
 expect_eq "exec alone: runs" "$?" "0"
 expect_grep "exec alone: warning" "metron: warning: srun started 2 processes but MPI sees 1 rank" warn.txt
 # A folder in use: a run whose launch sleeps holds its folder; a second writer is refused.
-"$METRON" run s.bench --np 1 --out busy --seed 3 --quiet --launcher "sleep 20" > /dev/null 2>&1 &
+# Its launcher exits 0 on SIGTERM, as mpiexec may: the launch still records the signal.
+"$METRON" run s.bench --np 1 --out busy --seed 3 --quiet \
+  --launcher "sh -c 'trap \"exit 0\" TERM; sleep 20 & wait'" > /dev/null 2>&1 &
 holder=$!
 for _ in $(seq 1 100); do grep -q '"status": "running"' busy/manifest.json 2> /dev/null && break; sleep 0.1; done
 "$METRON" run --resume busy --quiet > stdout.txt 2> stderr.txt
 expect_eq "resume of a folder in use: usage error" "$?" "64"
 expect_grep "resume of a folder in use: holder named" "error: results folder 'busy' is in use by pid $holder on host '$(hostname)' (one writer per folder)" stderr.txt
 kill $holder; wait $holder 2> /dev/null
+expect_eq "interrupted launch: its signal, no exit code" \
+  "$(python3 -c 'import json; e = json.load(open("busy/manifest.json"))["launches"][0]; print(e["status"], e["signal"], e["exit_code"])')" \
+  "interrupted 15 None"
 # exec: a launch folder locked by another exec.
 mkdir held && (exec 9> held/.metron.lock; flock -x 9; echo "4242 otherhost" >&9; sleep 20) > /dev/null 2>&1 &
 locker=$!
