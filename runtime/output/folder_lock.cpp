@@ -26,6 +26,8 @@ bool lock_results_folder(const std::string& dir, std::string& error) {
     char buf[512] = {};
     ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
     ::close(fd);
+    // A file system without locks (some network mounts): writing unlocked beats not writing.
+    if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS) return true;
     if (e != EWOULDBLOCK) {
       error = "cannot lock '" + path + "': " + std::strerror(e);
       return false;

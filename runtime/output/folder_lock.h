@@ -12,7 +12,8 @@ inline constexpr const char* kFolderLockName = ".metron.lock";
 // Takes the lock of `dir` (created if missing) for the rest of this process's life; the file
 // then holds "pid host". False with `error` set when another process holds it ("results folder
 // 'DIR' is in use by pid 123 on host 'h'") or the lock file cannot be opened. The descriptor is
-// close-on-exec, so launches started by this process do not inherit the lock.
+// close-on-exec, so launches started by this process do not inherit the lock. On a file system
+// without locks (ENOLCK, EOPNOTSUPP) the folder is written unlocked.
 bool lock_results_folder(const std::string& dir, std::string& error);
 
 }  // namespace metron::out
