@@ -379,8 +379,10 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   // Rank 0 first takes the folder's lock: a second writer (a singleton of a bare srun, another
   // exec with the same --out) is refused before it touches a file.
   std::string held;
-  if (me == 0 && !out::lock_results_folder(opt.out_dir, held)) {
-    // held: who has the folder
+  // A folder that cannot be made is reported below, where the results files are opened.
+  std::string lock_error;
+  if (me == 0 && out::lock_results_folder(opt.out_dir, lock_error) == out::FolderLock::InUse) {
+    held = lock_error;
   } else if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
     if (!opt.force)
       held = fmt::format(

@@ -379,6 +379,15 @@ json script_json(const std::vector<ScriptFile>& files, const std::string& copy_r
           {"files", fj}};
 }
 
+// One writer per run folder: a second `run --resume` of a folder in use is refused.
+int lock_run_folder(const fs::path& dir) {
+  std::string error;
+  const out::FolderLock lock = out::lock_results_folder(dir.string(), error);
+  if (lock == out::FolderLock::Locked) return kExitOk;
+  error_line(error);
+  return lock == out::FolderLock::InUse ? kExitUsage : kExitIo;
+}
+
 // Fresh run: everything up to the first launch. Returns an exit code (0: go on).
 int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
               std::vector<std::int64_t>& order) {
@@ -399,10 +408,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     error_line("cannot create results folder '" + st.dir.string() + "': " + ec.message());
     return kExitIo;
   }
-  if (std::string held; !out::lock_results_folder(st.dir.string(), held)) {
-    error_line(held);
-    return kExitUsage;
-  }
+  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
@@ -493,10 +499,7 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     return kExitIo;
   }
   // One writer: a second `--resume` of a folder that is still being run is refused.
-  if (std::string held; !out::lock_results_folder(st.dir.string(), held)) {
-    error_line(held);
-    return kExitUsage;
-  }
+  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
   m = read_json_file(st.dir / "manifest.json");  // as the previous holder left it
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
     error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
