@@ -101,10 +101,13 @@ launch 0 $job 2 $job 2 True
 launch 1 $job 2 $job 2 True"
 }
 
-printf '#!/bin/bash\n"%s" run s.bench --np 2 --replicates 2 --seed 5 --out default --quiet\n' "$METRON" > default.sh
-job=$(submit default.sh default)
-expect_eq "default launcher: job exit code" "$?" "0"
+# The docs' commands: sbatch --wrap and salloc with the default launcher.
+job=$(timeout 90 sbatch --parsable --wait -n 2 -o default.out --wrap "\"$METRON\" run s.bench --np 2 --replicates 2 --seed 5 --out default --quiet" 2> default.err)
+expect_eq "default launcher (sbatch --wrap): job exit code" "$?" "0"
 check_run default "$job"
+timeout 90 salloc -n 2 "$METRON" run s.bench --np 2 --replicates 1 --seed 5 --out salloc --quiet > salloc.out 2>&1
+expect_eq "default launcher (salloc): exit code" "$?" "0"
+expect_grep "salloc: the job in the manifest" '"job_id": "[0-9]' salloc/launches/0/manifest.json
 
 printf '#!/bin/bash\n"%s" run s.bench --np 2 --replicates 2 --seed 5 --out srun --quiet --launcher "%s"\n' "$METRON" "$SRUN_TEMPLATE" > srun.sh
 job=$(submit srun.sh srun)
