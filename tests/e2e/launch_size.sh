@@ -38,8 +38,7 @@ expect_eq "resume of a folder in use: usage error" "$?" "64"
 expect_grep "resume of a folder in use: holder named" "error: results folder 'busy' is in use by pid $holder on host '$(hostname)' (one writer per folder)" stderr.txt
 kill $holder; wait $holder 2> /dev/null
 expect_eq "interrupted launch: its signal, no exit code" \
-  "$(python3 -c 'import json; e = json.load(open("busy/manifest.json"))["launches"][0]; print(e["status"], e["signal"], e["exit_code"])')" \
-  "interrupted 15 None"
+  "$(jq -r '.launches[0] | "\(.status) \(.signal) \(.exit_code)"' busy/manifest.json)" "interrupted 15 null"
 # exec: a launch folder locked by another exec.
 mkdir held && (exec 9> held/.metron.lock; flock -x 9; echo "4242 otherhost" >&9; sleep 20) > /dev/null 2>&1 &
 locker=$!
@@ -57,18 +56,16 @@ expect_eq "scheduler run: exit code" "$?" "0"
 SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --np 2 --out jb --seed 3 \
   --quiet --launcher "$MPIEXEC -bind-to none -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2>&1
 expect_eq "scheduler run b: exit code" "$?" "0"
-python3 - > sched.txt <<'P'
-import json
-r = json.load(open("ja/manifest.json")); l = json.load(open("ja/launches/0/manifest.json"))
-print("run", r["scheduler"]["job_id"], r["scheduler"]["partition"], r["scheduler"]["cpus_per_task"])
-print("entry", r["launches"][0]["job_id"], r["launches"][0]["attempts"][0]["job_id"])
-print("launch", l["system"]["scheduler"]["job_id"], l["system"]["ranks_pinned"])
-print("ranks", " ".join("%d:%s:%s" % (x["rank"], x["cpus"] != "", x["pinned"]) for x in l["system"]["ranks"]))
-P
+{
+  jq -r '"run \(.scheduler.job_id) \(.scheduler.partition) \(.scheduler.cpus_per_task)"' ja/manifest.json
+  jq -r '"entry \(.launches[0].job_id) \(.launches[0].attempts[0].job_id)"' ja/manifest.json
+  jq -r '"launch \(.system.scheduler.job_id) \(.system.ranks_pinned)"' ja/launches/0/manifest.json
+  jq -r '"ranks " + ([.system.ranks[] | "\(.rank):\(.cpus != ""):\(.pinned)"] | join(" "))' ja/launches/0/manifest.json
+} > sched.txt
 expect_eq "scheduler context recorded" "$(cat sched.txt)" "run 77 debug 1
 entry 77 77
 launch 77 2
-ranks 0:True:True 1:True:True"
+ranks 0:true:true 1:true:true"
 "$METRON" compare ja jb > cmp.txt 2>&1
 expect_grep "compare names the partition" "slurm partition: 'debug' (A) vs 'long' (B)" cmp.txt
 expect_grep "compare names the binding" "binding (CPUs of each rank)" cmp.txt

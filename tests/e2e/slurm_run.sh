@@ -85,20 +85,15 @@ check_run() {  # NAME JOBID: two launches of 2 ranks, 4 summary rows, the job in
   expect_eq "$d: run status" "$(grep -o '^  "status": "[a-z]*"' "$d/manifest.json" | sed 's/.*: "\(.*\)"/\1/')" "complete"
   expect_eq "$d: merged summary rows (2 launches x 2 jobs)" "$(($(wc -l < "$d/summary.csv") - 1))" "4"
   expect_eq "$d: launches in summary" "$(column launch "$d/summary.csv" | sort -u | tr '\n' ' ')" "0 1 "
-  python3 - "$d" > "$d.facts" << 'P'
-import json, sys
-d = sys.argv[1]
-r = json.load(open(d + "/manifest.json"))
-print("run", r["scheduler"]["job_id"], r["scheduler"]["partition"], r["scheduler"]["ntasks"])
-for e in r["launches"]:
-    l = json.load(open("%s/launches/%d/manifest.json" % (d, e["id"])))
-    s = l["system"]
-    print("launch", e["id"], e["job_id"], l["np"], s["scheduler"]["job_id"], len(s["ranks"]),
-          all(x["host"] == s["ranks"][0]["host"] for x in s["ranks"]))
-P
+  {
+    jq -r '"run \(.scheduler.job_id) \(.scheduler.partition) \(.scheduler.ntasks)"' "$d/manifest.json"
+    jq -r '.launches | sort_by(.id)[] | "\(.id) \(.job_id)"' "$d/manifest.json" | while read -r id jid; do
+      echo "launch $id $jid $(jq -r '"\(.np) \(.system.scheduler.job_id) \(.system.ranks | length) \([.system.ranks[].host] | unique | length == 1)"' "$d/launches/$id/manifest.json")"
+    done
+  } > "$d.facts"
   expect_eq "$d: job id, ranks and nodes in the manifests" "$(cat "$d.facts")" "run $job debug 2
-launch 0 $job 2 $job 2 True
-launch 1 $job 2 $job 2 True"
+launch 0 $job 2 $job 2 true
+launch 1 $job 2 $job 2 true"
 }
 
 # The docs' commands: sbatch --wrap and salloc with the default launcher.
@@ -138,6 +133,6 @@ expect_eq "sbatch template: first job" "$?" "0"
 job2=$(submit requeue.sh requeue)
 expect_eq "sbatch template: second job resumes" "$?" "0"
 expect_eq "sbatch template: resumed by the second job" \
-  "$(python3 -c 'import json; r = json.load(open("results/bcast/manifest.json")); print(r["scheduler"]["job_id"], [x["scheduler"]["job_id"] for x in r["resumed"]], r["status"])')" \
-  "$job1 ['$job2'] complete"
+  "$(jq -r '"\(.scheduler.job_id) \([.resumed[].scheduler.job_id] | join(",")) \(.status)"' results/bcast/manifest.json)" \
+  "$job1 $job2 complete"
 finish
