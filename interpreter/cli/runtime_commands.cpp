@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/exec/executor.h"
+#include "runtime/exec/launch_size.h"
 #include "runtime/exec/launch_watchdog.h"
 #include "runtime/exec/script_bundle.h"
 #include "runtime/exec/test_hang.h"
@@ -149,6 +151,19 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   int me = 0, np = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
+  // A launch with another size than `metron run` planned (a bare srun's singletons) must not
+  // write results: each singleton would be rank 0 of its own run in the same folder.
+  int planned = 0;
+  if (const char* p = std::getenv(rt::kPlannedNpEnv)) planned = std::atoi(p);
+  const rt::LaunchSizeCheck size_check =
+      rt::check_launch_size(planned, np, [](const char* name) { return std::getenv(name); });
+  if (!size_check.error.empty()) {
+    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", size_check.error.c_str());
+    MPI_Finalize();
+    return kExitUsage;
+  }
+  if (!size_check.warning.empty() && me == 0)
+    std::fprintf(stderr, "metron: warning: %s\n", size_check.warning.c_str());
   BuildOptions b;
   b.np = np;
   b.seed = o.seed;

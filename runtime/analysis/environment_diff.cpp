@@ -39,6 +39,33 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
   same("processor_names", "processor names");
   same("cpu_model", "CPU model");
   same("cores_online", "cores online");
+  // Where the scheduler ran it and the binding the ranks got (manifests since the scheduler
+  // record; older ones have neither, and nothing is said then). Job ids always differ: left out.
+  if (recorded.is_object() && now.is_object() && recorded.contains("scheduler") &&
+      now.contains("scheduler")) {
+    const nlohmann::json& sa = recorded["scheduler"];
+    const nlohmann::json& sb = now["scheduler"];
+    if (sa.is_null() != sb.is_null()) {
+      out.push_back(std::string("scheduler: ") + (sa.is_null() ? "none" : "slurm job") + la +
+                    " vs " + (sb.is_null() ? "none" : "slurm job") + lb);
+    } else if (sa.is_object() && sb.is_object()) {
+      for (const char* key :
+           {"partition", "cluster", "node_list", "nodes", "ntasks", "cpus_per_task", "cpu_bind"}) {
+        std::string a = text(sa, key), b = text(sb, key);
+        if (a != b)
+          out.push_back(std::string("slurm ") + key + ": '" + a + "'" + la + " vs '" + b + "'" +
+                        lb);
+      }
+    }
+    auto binding = [](const nlohmann::json& s) {
+      std::string b;
+      for (const auto& r : s.value("ranks", nlohmann::json::array()))
+        if (r.is_object()) b += (b.empty() ? "" : " ") + r.value("cpus", std::string("?"));
+      return b.empty() ? std::string("(not recorded)") : b;
+    };
+    if (std::string a = binding(recorded), b = binding(now); a != b)
+      out.push_back("binding (CPUs of each rank): '" + a + "'" + la + " vs '" + b + "'" + lb);
+  }
   // Environment variables that select MPI algorithms or pinning (set outside launch factors).
   std::map<std::string, std::string> ea, eb;
   auto env = [](const nlohmann::json& s, std::map<std::string, std::string>& m) {

@@ -29,6 +29,7 @@
 #include "runtime/exec/test_hang.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
+#include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
@@ -437,8 +438,14 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
 
   // A folder that holds results is not overwritten unless asked (--force): a mistyped --out
   // once replaced a 22-job result by a 1-job run.
+  // Rank 0 first takes the folder's lock: a second writer (a singleton of a bare srun, another
+  // exec with the same --out) is refused before it touches a file.
   std::string held;
-  if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
+  // A folder that cannot be made is reported below, where the results files are opened.
+  std::string lock_error;
+  if (me == 0 && out::lock_results_folder(opt.out_dir, lock_error) == out::FolderLock::InUse) {
+    held = lock_error;
+  } else if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
     if (!opt.force)
       held = fmt::format(
           "results folder '{}' already holds results ({}); choose another --out or "
@@ -470,6 +477,9 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   }
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  if (me == 0 && manifest.json()["system"].contains("binding_warning"))
+    std::fprintf(stderr, "metron: warning: %s\n",
+                 manifest.json()["system"]["binding_warning"].get<std::string>().c_str());
   // Every job root uses world rank 0's timer quanta, so that all ranks widen CIs alike.
   double quanta[3] = {manifest.quantum_s(TimerKind::Wtime),
                       manifest.quantum_s(TimerKind::Monotonic),

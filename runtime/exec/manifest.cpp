@@ -5,10 +5,13 @@
 #include <openssl/evp.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 #include "interpreter/measure_funcs.h"
 #include "interpreter/plan_dump.h"
+#include "runtime/exec/binding_check.h"
+#include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
 
@@ -42,7 +45,43 @@ ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt,
     quantum_s_[static_cast<int>(k)] = info.quantum_s;
     timers.push_back(info);
   }
+  // The binding each rank actually got (sched_getaffinity), whatever was asked for: srun's
+  // --cpu-bind without a binding plugin leaves ranks unpinned with only a warning of Slurm's.
+  const std::string mine = cpu_ranges(sys.affinity);
+  int len = static_cast<int>(mine.size());
+  std::vector<int> lens(me == 0 ? static_cast<std::size_t>(np) : 1), displs(lens.size());
+  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, world);
+  std::string all;
+  if (me == 0) {
+    int total = 0;
+    for (std::size_t i = 0; i < lens.size(); ++i) {
+      displs[i] = total;
+      total += lens[i];
+    }
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), displs.data(), MPI_CHAR, 0,
+              world);
   if (me != 0) return;
+  nlohmann::json ranks = nlohmann::json::array();
+  int pinned_ranks = 0;
+  for (std::size_t i = 0; i < lens.size(); ++i) {
+    std::string cpus =
+        all.substr(static_cast<std::size_t>(displs[i]), static_cast<std::size_t>(lens[i]));
+    const bool pinned = !cpus.empty() && cpus.find_first_of(",-") == std::string::npos;
+    pinned_ranks += pinned ? 1 : 0;
+    ranks.push_back({{"rank", i},
+                     {"host", i < sys.processor_names.size() ? sys.processor_names[i] : ""},
+                     {"cpus", cpus},
+                     {"pinned", pinned}});
+  }
+  nlohmann::json system = sys;
+  system["scheduler"] = scheduler_context();
+  system["ranks_pinned"] = pinned_ranks;
+  if (std::string w = binding_warning(ranks, [](const char* name) { return std::getenv(name); });
+      !w.empty())
+    system["binding_warning"] = w;
+  system["ranks"] = std::move(ranks);
 
   nlohmann::json files = nlohmann::json::array();
   std::string main_text;
@@ -64,7 +103,7 @@ ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt,
       {"seed", program.plan.design.seed},
       {"launch", {{"id", opt.launch}, {"replicate", opt.replicate}, {"levels", levels}}},
       {"np", np},
-      {"system", sys},
+      {"system", system},
       {"timers", timers},
       {"plan", plan_json(program.plan)},
       {"jobs", nlohmann::json::array()}};

@@ -18,6 +18,7 @@
 
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
+#include "runtime/exec/launch_size.h"
 #include "runtime/exec/manifest.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_command.h"
@@ -26,7 +27,9 @@
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/scheduler_context.h"
 
 #ifndef METRON_GIT_COMMIT
 #define METRON_GIT_COMMIT "unknown"
@@ -232,6 +235,10 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     return fs::exists(ldir / "manifest.json", ec);
   };
   if (!entry.contains("attempts")) entry["attempts"] = json::array();
+  // The planned size travels to `metron exec` through the environment (mpiexec and srun pass it
+  // on), so that any template, the user's own too, is checked against it.
+  auto env = l.env;
+  env.emplace_back(rt::kPlannedNpEnv, std::to_string(l.np));
   int retries_used = 0;
   for (;;) {
     std::error_code ec;
@@ -246,13 +253,15 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     entry["stderr"] = "launches/" + id + "/stderr.txt";
     entry["status"] = "running";
     entry["attempt"] = attempt;
+    const json sched = rt::scheduler_context();
+    entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
     write_json_file(st.dir / "manifest.json", st.manifest);
 
     ChildResult r;
     if (argv.empty())
       r.spawn_error = err;
     else
-      r = run_child(argv, l.env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
+      r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
     entry["finished_at"] = utc_now_iso8601();
     entry["duration_s"] = r.duration_s;
@@ -261,9 +270,14 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     std::string on_disk = launch_status_on_disk(ldir);
     entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
     std::string status;
-    if (stop_requested())
+    if (int sig = stop_requested()) {
       status = "interrupted";
-    else if (!r.started)
+      // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
+      if (r.started && r.signal == 0) {
+        entry["signal"] = sig;
+        entry["exit_code"] = nullptr;
+      }
+    } else if (!r.started)
       status = "failed";
     else if (r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
              on_disk == "complete")
@@ -283,7 +297,8 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
                 {"duration_s", r.duration_s},
                 {"exit_code", entry["exit_code"]},
                 {"signal", entry["signal"]},
-                {"launch_status", entry["launch_status"]}};
+                {"launch_status", entry["launch_status"]},
+                {"job_id", entry["job_id"]}};
     if (hung && status != "interrupted") {
       json t = hang_record(r, limits, st.launch_timeout_s >= 0 ? "option" : "plan", ldir);
       rec["timeout"] = t;
@@ -364,6 +379,15 @@ json script_json(const std::vector<ScriptFile>& files, const std::string& copy_r
           {"files", fj}};
 }
 
+// One writer per run folder: a second `run --resume` of a folder in use is refused.
+int lock_run_folder(const fs::path& dir) {
+  std::string error;
+  const out::FolderLock lock = out::lock_results_folder(dir.string(), error);
+  if (lock == out::FolderLock::Locked) return kExitOk;
+  error_line(error);
+  return lock == out::FolderLock::InUse ? kExitUsage : kExitIo;
+}
+
 // Fresh run: everything up to the first launch. Returns an exit code (0: go on).
 int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
               std::vector<std::int64_t>& order) {
@@ -384,6 +408,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     error_line("cannot create results folder '" + st.dir.string() + "': " + ec.message());
     return kExitIo;
   }
+  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
@@ -451,6 +476,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"seed", st.seed},
                  {"launch_order_seed", launch_order_seed(st.seed)},
                  {"launcher", st.launcher},
+                 {"scheduler", rt::scheduler_context()},
                  {"design", design_to_json(design)},
                  {"order", order},
                  {"limits", limits_json(st)},
@@ -469,6 +495,13 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                std::vector<std::int64_t>& order) {
   auto m = read_json_file(st.dir / "manifest.json");
+  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
+    error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
+    return kExitIo;
+  }
+  // One writer: a second `--resume` of a folder that is still being run is refused.
+  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
+  m = read_json_file(st.dir / "manifest.json");  // as the previous holder left it
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
     error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
     return kExitIo;
@@ -510,7 +543,9 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
   if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();
-  st.manifest["resumed"].push_back({{"at", utc_now_iso8601()}, {"command", o.argv}});
+  // The job that ran this part (a requeued sbatch job resumes itself under a new restart count).
+  st.manifest["resumed"].push_back(
+      {{"at", utc_now_iso8601()}, {"command", o.argv}, {"scheduler", rt::scheduler_context()}});
   return kExitOk;
 }
 
@@ -549,6 +584,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     if (launch_status_on_disk(st.dir / "launches" / std::to_string(order[i])) != "complete")
       ++to_run;
   std::size_t ran = 0;
+  bool binding_warned = false;
   for (std::size_t i = 0; i < order.size() && !stop_requested(); ++i) {
     const Launch& l = launches[static_cast<std::size_t>(order[i])];
     json& entry = entries[i];
@@ -562,6 +598,14 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
         progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
     run_launch(st, l, entry, progress);
     ++ran;
+    // A binding that did not take effect is said once, not only in a launch's stderr.txt.
+    if (!binding_warned)
+      if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
+          m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
+          (*m)["system"].value("binding_warning", json()).is_string()) {
+        progress.note("metron: warning: " + (*m)["system"]["binding_warning"].get<std::string>());
+        binding_warned = true;
+      }
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
     if (entry["status"] == "failed") {
       std::string why = entry.contains("error") ? entry["error"].get<std::string>()

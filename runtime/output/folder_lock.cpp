@@ -1,0 +1,66 @@
+// lock_results_folder (see folder_lock.h).
+#include "runtime/output/folder_lock.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <string>
+
+namespace metron::out {
+
+FolderLock lock_results_folder(const std::string& dir, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    error = "cannot create results folder '" + dir + "': " + ec.message();
+    return FolderLock::Failed;
+  }
+  // flock conflicts between two descriptors of one process too: remember our own folders.
+  static std::set<std::string> held_here;
+  const std::string key = std::filesystem::weakly_canonical(dir, ec).string();
+  if (held_here.count(key)) return FolderLock::Locked;
+  const std::string path = dir + "/" + kFolderLockName;
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0) {
+    error = "cannot open the lock file '" + path + "': " + std::strerror(errno);
+    return FolderLock::Failed;
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int e = errno;
+    char buf[512] = {};
+    ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
+    ::close(fd);
+    // A file system without locks (some network mounts): writing unlocked beats not writing.
+    if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS) return FolderLock::Locked;
+    if (e != EWOULDBLOCK) {
+      error = "cannot lock '" + path + "': " + std::strerror(e);
+      return FolderLock::Failed;
+    }
+    std::string holder = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
+    while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+    std::string pid = holder.substr(0, holder.find(' '));
+    std::string host =
+        holder.find(' ') == std::string::npos ? "" : holder.substr(holder.find(' ') + 1);
+    error = "results folder '" + dir + "' is in use by " +
+            (pid.empty() ? std::string("another process")
+                         : "pid " + pid + (host.empty() ? "" : " on host '" + host + "'")) +
+            " (one writer per folder)";
+    return FolderLock::InUse;
+  }
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  const std::string text = std::to_string(::getpid()) + " " + host + "\n";
+  if (::ftruncate(fd, 0) != 0 ||
+      ::pwrite(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
+    // The lock holds even so; only the holder's name in a refusal would be missing.
+  }
+  held_here.insert(key);
+  return FolderLock::Locked;  // fd stays open: the lock lasts as long as this process
+}
+
+}  // namespace metron::out
