@@ -8,7 +8,7 @@ within5() { awk -v m="$1" -v t="$2" 'BEGIN{print (m >= 0.95 * t && m <= 1.05 * t
 discarded() { grep -o '"discarded": [0-9]*' "$1" | sed -n "${2}p" | grep -o '[0-9]*$'; }
 
 # 1. A transient of 60 calls, shorter than the warm-up floor of the first job of its kind
-#    (100): the warm-up alone removes it; SKaMPI's default rule then measures.
+#    (300): the warm-up alone removes it; SKaMPI's default rule then measures.
 cat > short.bench <<'B'
 begin measurement "short"
   measure MPI_COMM_WORLD : Synthetic(1, time = 200us, transient = 60, transient_factor = 10)
@@ -18,21 +18,21 @@ timeout 120 $MPIEXEC -n 2 "$METRON" exec short.bench --out short > short.txt 2> 
 expect_eq "short: exit code" "$?" "0"
 med=$(column median_s short/summary.csv)
 expect_eq "short: median within 5% of 200 us ($med)" "$(within5 "$med" 200e-6)" "yes"
-# Stable at the floor of 100 calls; on a loaded machine the 2 s budget may end it first (the
+# Stable at the floor of 300 calls; on a loaded machine the 2 s budget may end it first (the
 # 60 slow calls are then still behind it: the median check above is what must hold).
 we=$(column warmup_end short/summary.csv)
 w=$(column warmup short/summary.csv)
-expect_eq "short: warm-up stable after >= 100 calls, or on its time budget ($w, $we)" \
-  "$({ [ "$we" == stable ] && [ "$w" -ge 100 ]; } || [ "$we" == time_budget ] && echo yes)" "yes"
+expect_eq "short: warm-up stable after >= 300 calls, or on its time budget ($w, $we)" \
+  "$({ [ "$we" == stable ] && [ "$w" -ge 300 ]; } || [ "$we" == time_budget ] && echo yes)" "yes"
 expect_grep "short: progress line shows the CI and the warm-up" \
   'median [0-9.]* us \[[0-9.]*, [0-9.]*\] 95% CI.*warm-up [0-9]* [a-z_]*, cycling off' short.txt
 
-# 2. A transient of 150 calls, longer than the floor: the warm-up ends on the slow plateau
-#    (three equal windows), and MSER-5 truncates the 50 slow observations that were recorded.
+# 2. A transient of 400 calls, longer than the floor: the warm-up ends on the slow plateau
+#    (three equal windows), and MSER-5 truncates the 100 slow observations that were recorded.
 cat > long.bench <<'B'
 set reps = 300
 begin measurement "long"
-  measure MPI_COMM_WORLD : Synthetic(1, time = 200us, transient = 150, transient_factor = 10)
+  measure MPI_COMM_WORLD : Synthetic(1, time = 200us, transient = 400, transient_factor = 10)
 end measurement
 B
 timeout 120 $MPIEXEC -n 2 "$METRON" exec long.bench --out long > long.txt 2> long.err
@@ -41,16 +41,16 @@ med=$(column median_s long/summary.csv)
 expect_eq "long: median within 5% of 200 us ($med)" "$(within5 "$med" 200e-6)" "yes"
 w=$(column warmup long/summary.csv)
 we=$(column warmup_end long/summary.csv)
-# Stable at the floor of 100 calls (three equal slow windows), a window later when a descheduled
+# Stable at the floor of 300 calls (three equal slow windows), a window later when a descheduled
 # rank disturbs one of them, or earlier on its 2 s budget when a loaded machine slows the 2 ms
 # calls down.
-expect_eq "long: warm-up stable after >= 100 calls, or on its time budget ($w, $we)" \
-  "$({ [ "$we" == stable ] && [ "$w" -ge 100 ]; } || [ "$we" == time_budget ] && echo yes)" "yes"
+expect_eq "long: warm-up stable after >= 300 calls, or on its time budget ($w, $we)" \
+  "$({ [ "$we" == stable ] && [ "$w" -ge 300 ]; } || [ "$we" == time_budget ] && echo yes)" "yes"
 t=$(column truncated long/summary.csv)
-# MSER-5 cuts at a batch boundary; the 150 - w slow observations that were recorded end near
+# MSER-5 cuts at a batch boundary; the 400 - w slow observations that were recorded end near
 # one. A few more batches may go when the first steady batches vary (a descheduled rank; the
 # machine is shared): up to 50 more.
-slow=$((w < 150 ? 150 - w : 0))
+slow=$((w < 400 ? 400 - w : 0))
 expect_eq "long: truncated the $slow slow ones ($t)" \
   "$([ "$t" -ge $slow ] && [ "$t" -le $((slow + 50)) ] && echo yes)" "yes"
 d=$(discarded long/manifest.json 1)
