@@ -16,7 +16,7 @@ METRON=$(cd "$BUILD" && pwd)/metron
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cat > "$WORK/sweep.bench" <<'B'
-set warmup = 10
+set warmup = auto
 begin measurement "sweep"
   for count = 1 to 65536 step *4 do
     for how in ["rule", "fixed"] do
