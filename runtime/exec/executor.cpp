@@ -136,6 +136,16 @@ std::string agree_error(MPI_Comm comm, const std::string& mine) {
   return msg;
 }
 
+// `text` is a manifest rendered with dump(2): its top-level keys are indented by two spaces,
+// so `\n  "status": "FROM"` is the top-level status and no nested one. Unchanged if absent.
+std::string with_top_level_status(std::string text, const std::string& from,
+                                  const std::string& to) {
+  const std::string key = "\n  \"status\": \"" + from + "\"";
+  if (auto at = text.find(key); at != std::string::npos)
+    text.replace(at, key.size(), "\n  \"status\": \"" + to + "\"");
+  return text;
+}
+
 std::string location(const Program& p, const Job& j) {
   if (!j.range.begin.valid()) return "";
   const SourceFile& f = p.sources.file(j.range.begin.file);
@@ -501,11 +511,11 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
   if (me == 0) {
     manifest.set_status("running", started);
     manifest.set_order(order, plan);
-    files.write_manifest(manifest.json());
+    const std::string text = manifest.json().dump(2) + "\n";
+    files.write_manifest_text(text);
     g_manifest_path = opt.out_dir + "/manifest.json";
     g_manifest_tmp = opt.out_dir + "/.manifest.json.interrupted";
-    manifest.set_status("interrupted", "");
-    g_interrupted_manifest = manifest.json().dump(2) + "\n";
+    g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
     std::signal(SIGTERM, on_terminate);
     std::signal(SIGINT, on_terminate);
   } else {
@@ -573,8 +583,12 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
                      "synchronization, set resync (e.g. `set resync = 5s`)\n",
                      location(program, job).c_str(), static_cast<long long>(s.n),
                      static_cast<long long>(r.sync.late), static_cast<long long>(r.sync.overran));
-      manifest.set_status("interrupted", "");
-      g_interrupted_manifest = manifest.json().dump(2) + "\n";
+      // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
+      // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
+      // same text with the top-level status changed (one rendering per job, as before).
+      std::string text = manifest.json().dump(2) + "\n";
+      files.write_manifest_text(text);
+      g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
     }
     ++executed;
     g_running_job.store(nullptr);

@@ -21,13 +21,16 @@ std::optional<nlohmann::json> read_json_file(const fs::path& path) {
 }
 
 bool write_json_file(const fs::path& path, const nlohmann::json& j) {
+  return write_json_text(path, j.dump(2) + "\n");
+}
+
+bool write_json_text(const fs::path& path, const std::string& text) {
   const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".tmp");
   {
     // The temporary file is opened without following a link; rename() then replaces the
     // destination's directory entry, so a link planted there is replaced, not written through.
     std::FILE* f = fopen_no_follow(tmp.string(), false);
     if (!f) return false;
-    const std::string text = j.dump(2) + "\n";
     bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
     ok = std::fclose(f) == 0 && ok;
     if (!ok) return false;

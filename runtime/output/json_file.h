@@ -15,6 +15,8 @@ std::optional<nlohmann::json> read_json_file(const std::filesystem::path& path);
 
 // Writes `.NAME.tmp` beside the file, then renames it into place. False on any I/O error.
 bool write_json_file(const std::filesystem::path& path, const nlohmann::json& j);
+// The same for JSON text already rendered (a manifest rewritten after every job is dumped once).
+bool write_json_text(const std::filesystem::path& path, const std::string& text);
 
 // Now, as "2026-11-22T23:05:21Z".
 std::string utc_now_iso8601();

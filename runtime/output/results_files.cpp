@@ -140,4 +140,8 @@ bool ResultsFiles::write_manifest(const nlohmann::json& manifest) {
   return write_json_file(dir_ + "/manifest.json", manifest);
 }
 
+bool ResultsFiles::write_manifest_text(const std::string& text) {
+  return write_json_text(dir_ + "/manifest.json", text);
+}
+
 }  // namespace metron::out

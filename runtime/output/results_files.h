@@ -25,6 +25,7 @@ class ResultsFiles {
   void write_job(const rt::JobResult& r, const rt::JobSummary& s);
   // manifest.json, written atomically (temp file + rename) so a reader never sees half of it.
   bool write_manifest(const nlohmann::json& manifest);
+  bool write_manifest_text(const std::string& text);  // already rendered JSON
   const std::string& dir() const { return dir_; }
   // results.sko (SKaMPI's format) of every job written so far; at the end of the launch.
   bool write_sko(const Plan& plan, const std::string& started, const std::string& finished,
