@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "runtime/stats/distributions.h"
+#include "runtime/stats/normal_p_value.h"
 #include "runtime/stats/ranks.h"
 #include "runtime/stats/root_find.h"
 
@@ -294,25 +295,7 @@ std::optional<SignedRankResult> wilcoxon_signed_rank(std::span<const double> d,
   const double sigma = std::sqrt(n * (n + 1) * (2 * n + 1) / 24 - rk.tie_sum / 48);
   if (o.continuity_correction) z -= correction_for(z, o.alternative);
   z /= sigma;
-  if (std::isnan(z)) {
-    r.p_value = kNaN;
-    return r;
-  }
-  const NormalDist normal(0.0, 1.0);
-  const double lower = std::isinf(z) ? (z < 0 ? 0.0 : 1.0) : boost::math::cdf(normal, z);
-  const double upper =
-      std::isinf(z) ? (z < 0 ? 1.0 : 0.0) : boost::math::cdf(boost::math::complement(normal, z));
-  switch (o.alternative) {
-    case Alternative::Less:
-      r.p_value = lower;
-      break;
-    case Alternative::Greater:
-      r.p_value = upper;
-      break;
-    case Alternative::TwoSided:
-      r.p_value = 2 * std::min(lower, upper);
-      break;
-  }
+  r.p_value = normal_p_value(z, o.alternative);
   return r;
 }
 

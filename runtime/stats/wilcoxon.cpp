@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "runtime/stats/distributions.h"
+#include "runtime/stats/normal_p_value.h"
 #include "runtime/stats/ranks.h"
 
 namespace metron::stats {
@@ -129,25 +130,7 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
     }
   }
   r.z = (centered - correction) / sigma;
-  if (std::isnan(r.z)) {
-    r.p_value = kNaN;
-    return r;
-  }
-  const NormalDist normal(0.0, 1.0);
-  const double lower = std::isinf(r.z) ? (r.z < 0 ? 0.0 : 1.0) : boost::math::cdf(normal, r.z);
-  const double upper = std::isinf(r.z) ? (r.z < 0 ? 1.0 : 0.0)
-                                       : boost::math::cdf(boost::math::complement(normal, r.z));
-  switch (options.alternative) {
-    case Alternative::Less:
-      r.p_value = lower;
-      break;
-    case Alternative::Greater:
-      r.p_value = upper;
-      break;
-    case Alternative::TwoSided:
-      r.p_value = 2.0 * std::min(lower, upper);
-      break;
-  }
+  r.p_value = normal_p_value(r.z, options.alternative);
   return r;
 }
 
