@@ -24,6 +24,19 @@ bool margin_ok(double m) {
   return m > 0 && m < 1;
 }
 
+// TOST's p is the larger of its two one-sided p-values; exact only if both tests were.
+template <class Test>
+TostResult combine(const Test& lo, const Test& hi) {
+  TostResult r;
+  r.p_lower = lo.p_value;
+  r.p_upper = hi.p_value;
+  r.p_value = std::max(r.p_lower, r.p_upper);
+  if (std::isnan(r.p_lower) || std::isnan(r.p_upper)) r.p_value = std::nan("");
+  r.method = lo.method == WilcoxonMethod::Exact && hi.method == WilcoxonMethod::Exact
+                 ? WilcoxonMethod::Exact
+                 : WilcoxonMethod::NormalApprox;
+  return r;
+}
 }  // namespace
 
 std::optional<TostResult> tost_ratio_rank_sum(std::span<const double> x, std::span<const double> y,
@@ -39,15 +52,7 @@ std::optional<TostResult> tost_ratio_rank_sum(std::span<const double> x, std::sp
   o.alternative = Alternative::Less;
   auto hi = wilcoxon_rank_sum(*lx, *ly, o);
   if (!lo || !hi) return std::nullopt;
-  TostResult r;
-  r.p_lower = lo->p_value;
-  r.p_upper = hi->p_value;
-  r.p_value = std::max(r.p_lower, r.p_upper);
-  if (std::isnan(r.p_lower) || std::isnan(r.p_upper)) r.p_value = std::nan("");
-  r.method = lo->method == WilcoxonMethod::Exact && hi->method == WilcoxonMethod::Exact
-                 ? WilcoxonMethod::Exact
-                 : WilcoxonMethod::NormalApprox;
-  return r;
+  return combine(*lo, *hi);
 }
 
 std::optional<TostResult> tost_ratio_signed_rank(std::span<const double> x,
@@ -66,15 +71,7 @@ std::optional<TostResult> tost_ratio_signed_rank(std::span<const double> x,
   o.alternative = Alternative::Less;
   auto hi = wilcoxon_signed_rank(d, o);
   if (!lo || !hi) return std::nullopt;
-  TostResult r;
-  r.p_lower = lo->p_value;
-  r.p_upper = hi->p_value;
-  r.p_value = std::max(r.p_lower, r.p_upper);
-  if (std::isnan(r.p_lower) || std::isnan(r.p_upper)) r.p_value = std::nan("");
-  r.method = lo->method == WilcoxonMethod::Exact && hi->method == WilcoxonMethod::Exact
-                 ? WilcoxonMethod::Exact
-                 : WilcoxonMethod::NormalApprox;
-  return r;
+  return combine(*lo, *hi);
 }
 
 }  // namespace metron::stats

@@ -18,7 +18,12 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::size_t kExactLimit = 50;  // R: exact by default iff n < 50
-constexpr double kRootTol = 1e-4;        // R's tol.root default
+
+// R's rule: exact below kExactLimit observations unless the caller chose.
+bool wants_exact(WilcoxonExact choice, std::size_t n) {
+  return choice == WilcoxonExact::Exact || (choice == WilcoxonExact::Auto && n < kExactLimit);
+}
+constexpr double kRootTol = 1e-4;  // R's tol.root default
 
 bool usable(std::span<const double> v) {
   return !v.empty() && std::none_of(v.begin(), v.end(), [](double a) { return std::isnan(a); });
@@ -250,17 +255,7 @@ std::optional<SignedRankResult> wilcoxon_signed_rank(std::span<const double> d,
   const Ranked rk = rank_abs(x);
   r.statistic = rk.v;
   r.ties = rk.ties;
-  bool exact = false;
-  switch (o.exact) {
-    case WilcoxonExact::Auto:
-      exact = x.size() < kExactLimit;
-      break;
-    case WilcoxonExact::Exact:
-      exact = true;
-      break;
-    case WilcoxonExact::Normal:
-      break;
-  }
+  const bool exact = wants_exact(o.exact, x.size());
   if (exact && !r.ties && !r.zeroes) {
     r.method = WilcoxonMethod::Exact;
     const auto c = signed_rank_null_counts(x.size());
@@ -309,17 +304,7 @@ std::optional<ShiftEstimate> signed_rank_pseudomedian(std::span<const double> d,
     r.estimate = r.lower = r.upper = kNaN;
     return r;
   }
-  bool exact = false;
-  switch (o.exact) {
-    case WilcoxonExact::Auto:
-      exact = x.size() < kExactLimit;
-      break;
-    case WilcoxonExact::Exact:
-      exact = true;
-      break;
-    case WilcoxonExact::Normal:
-      break;
-  }
+  const bool exact = wants_exact(o.exact, x.size());
   const bool zeroes = x.size() != d.size();
   if (exact && !rank_abs(x).ties && !zeroes) return exact_pseudomedian(x, o);
   return asymptotic_pseudomedian(x, o);
