@@ -6,8 +6,9 @@
 #include <cstring>
 
 #include "interpreter/cli/commands.h"
-#include "runtime/plan/measure_funcs.h"
 #include "interpreter/program.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron {
 
@@ -86,17 +87,17 @@ std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv)
         std::fputs(man_page(cli, &c).c_str(), stdout);
         return kExitOk;
       }
-    std::fprintf(stderr, "metron: error: no subcommand '%s'\n", arg.c_str());
+    print_message(DiagId::cli_no_subcommand, arg);
     return kExitUsage;
   }
   if (what == "--man-pages") {
     std::string error;
     if (arg.empty()) {
-      std::fprintf(stderr, "metron: error: --man-pages needs a folder\n");
+      print_message(DiagId::cli_man_pages_folder);
       return kExitUsage;
     }
     if (!write_man_pages(cli, arg, error)) {
-      std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+      print_error(error);
       return kExitIo;
     }
     return kExitOk;
@@ -105,7 +106,7 @@ std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv)
     std::fputs((arg == "bash" ? bash_completion(cli) : zsh_completion(cli)).c_str(), stdout);
     return kExitOk;
   }
-  std::fprintf(stderr, "metron: error: --completion takes 'bash' or 'zsh'\n");
+  print_message(DiagId::cli_completion_shell);
   return kExitUsage;
 }
 

@@ -13,6 +13,7 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
 #include "runtime/clocksync/clock_check.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 
@@ -89,12 +90,11 @@ int cmd_clock_check(int argc, char** argv) {
       double s = 0;
       const auto [end, ec] = std::from_chars(a.data(), a.data() + a.size(), s);
       if (ec != std::errc() || end != a.data() + a.size() || !(s >= 0) || !std::isfinite(s))
-        throw std::invalid_argument("bad --after value '" + a +
-                                    "' (seconds expected: a finite number >= 0)");
+        throw std::invalid_argument(message_text(DiagId::cli_bad_after, a));
       g_cc.options.after_s.push_back(s);
     }
     if (g_cc.options.after_s.empty())
-      throw std::invalid_argument("--after needs at least one time");
+      throw std::invalid_argument(message_text(DiagId::cli_after_empty));
     std::vector<std::string> names = split(g_cc.methods);
     if (names.empty())
       for (std::string_view m : cs::clock_sync_methods()) names.emplace_back(m);
@@ -109,16 +109,16 @@ int cmd_clock_check(int argc, char** argv) {
                   cs::kClockSkewEnv, skew ? skew : "(unset)");
       cs::print_clock_check(stdout, rows);
       if (!g_cc.csv.empty() && !cs::write_clock_check_csv(g_cc.csv, rows)) {
-        std::fprintf(stderr, "metron: error: cannot write '%s'\n", g_cc.csv.c_str());
+        print_message(DiagId::cannot_write_file, g_cc.csv);
         status = kExitIo;
       }
     }
   } catch (const std::invalid_argument& e) {
     // Thrown alike on every rank before any communication (bad method or parameter).
-    if (rank == 0) std::fprintf(stderr, "metron: error: %s\n", e.what());
+    if (rank == 0) print_error(e.what());
     status = kExitUsage;
   } catch (const std::exception& e) {
-    if (rank == 0) std::fprintf(stderr, "metron: error: %s\n", e.what());
+    if (rank == 0) print_error(e.what());
     status = kExitRuntime;
   }
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);

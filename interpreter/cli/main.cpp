@@ -8,6 +8,7 @@
 #include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 #include "interpreter/stdlib_path.h"
+#include "runtime/plan/diagnostics.h"
 
 int main(int argc, char** argv) {
   using namespace metron;
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
     if (astc->parsed()) return cmd_ast(o);
     return run_runtime_command(app, o, argc, argv);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "metron: internal error: %s\n", e.what());
+    print_message(DiagId::internal_error, e.what());
     return kExitRuntime;
   }
 }

@@ -7,6 +7,7 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
 #include "interpreter/quick_script.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 
@@ -48,8 +49,7 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
   if (!text) {
     // Every rank finds the same error; under mpiexec (Hydra sets PMI_RANK) only rank 0 says so.
     const char* rank = std::getenv("PMI_RANK");
-    if (!rank || std::string(rank) == "0")
-      std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+    if (!rank || std::string(rank) == "0") print_error(error);
     return kExitUsage;
   }
   if (g_print_script) {

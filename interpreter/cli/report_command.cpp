@@ -4,6 +4,7 @@
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/report/report.h"
 
 namespace metron {
@@ -46,10 +47,10 @@ int write_report_for(const std::string& dir, const std::string& dir_b,
   std::string error, warning;
   int rc = report::write_report(o, outcome, error, warning);
   if (rc != 0) {
-    std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+    print_error(error);
     return kExitIo;
   }
-  if (!warning.empty()) std::fprintf(stderr, "metron: warning: %s\n", warning.c_str());
+  if (!warning.empty()) print_warning(warning);
   std::printf("report: %s\n", outcome.path.c_str());
   return kExitOk;
 }

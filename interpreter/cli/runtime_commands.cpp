@@ -29,6 +29,7 @@
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/stats/p_adjust.h"
 
 namespace metron {
@@ -72,13 +73,12 @@ std::int64_t g_budget = 30;        // run --replicates auto: most launches per c
 bool verdict_options(double& margin, stats::PAdjust& adjust) {
   auto m = analysis::parse_margin(g_margin);
   if (!m) {
-    std::fprintf(stderr, "metron: error: bad --margin '%s' (a percentage such as 5%%, or 0.05)\n",
-                 g_margin.c_str());
+    print_message(DiagId::cli_bad_margin, g_margin);
     return false;
   }
   auto a = stats::parse_p_adjust(g_adjust);
   if (!a) {
-    std::fprintf(stderr, "metron: error: bad --adjust '%s' (holm, bh or none)\n", g_adjust.c_str());
+    print_message(DiagId::cli_bad_adjust, g_adjust);
     return false;
   }
   margin = *m;
@@ -158,20 +158,17 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   const rt::LaunchSizeCheck size_check =
       rt::check_launch_size(planned, np, [](const char* name) { return std::getenv(name); });
   if (!size_check.error.empty()) {
-    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", size_check.error.c_str());
+    if (me == 0) print_error(size_check.error);
     MPI_Finalize();
     return kExitUsage;
   }
-  if (!size_check.warning.empty() && me == 0)
-    std::fprintf(stderr, "metron: warning: %s\n", size_check.warning.c_str());
+  if (!size_check.warning.empty() && me == 0) print_warning(size_check.warning);
   BuildOptions b;
   b.np = np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
-    if (me == 0)
-      std::fprintf(stderr, "metron: error: bad --levels '%s' (expected name=index,...)\n",
-                   o.launch_spec.c_str());
+    if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
     MPI_Finalize();
     return kExitUsage;
   }
@@ -193,15 +190,14 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
     if (f == fs.end()) {
       std::string names;
       for (const auto& x : fs) names += (names.empty() ? "" : ", ") + x.name;
-      why = fmt::format("--levels names '{}', which is not a launch factor of the script ({})",
-                        name, names.empty() ? "it has none" : "factors: " + names);
+      why = message_text(DiagId::cli_levels_unknown_factor, name,
+                         names.empty() ? "it has none" : "factors: " + names);
     } else if (index >= f->levels.size()) {
-      why = fmt::format(
-          "--levels gives factor '{}' level index {}, but it has {} level{} (0 to {})", name, index,
-          f->levels.size(), f->levels.size() == 1 ? "" : "s", f->levels.size() - 1);
+      why = message_text(DiagId::cli_levels_bad_index, name, index, f->levels.size(),
+                         f->levels.size() == 1 ? "" : "s", f->levels.size() - 1);
     }
     if (!why.empty()) {
-      if (me == 0) std::fprintf(stderr, "metron: error: %s\n", why.c_str());
+      if (me == 0) print_error(why);
       MPI_Finalize();
       return kExitUsage;
     }
@@ -236,14 +232,14 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.load = load_script_for_runtime;
   if (!o.resume.empty()) {
     if (!o.file.empty() || !o.out.empty()) {
-      std::fprintf(stderr, "metron: error: --resume DIR continues a run: give no FILE or --out\n");
+      print_message(DiagId::cli_resume_with_file);
       return kExitUsage;
     }
     r.resume = true;
     r.out_dir = o.resume;
   } else {
     if (o.file.empty()) {
-      std::fprintf(stderr, "metron: error: run needs a script FILE (or --resume DIR)\n");
+      print_message(DiagId::cli_run_needs_script);
       return kExitUsage;
     }
     r.script = o.file;
@@ -258,13 +254,12 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
       if (used != g_run_replicates.size() || n < 1) throw std::invalid_argument("");
       r.replicates = n;
     } catch (...) {
-      std::fprintf(stderr, "metron: error: bad --replicates '%s' (a count >= 1, or auto)\n",
-                   g_run_replicates.c_str());
+      print_message(DiagId::cli_bad_replicates, g_run_replicates);
       return kExitUsage;
     }
   }
   if (automatic && r.resume) {
-    std::fprintf(stderr, "metron: error: --replicates auto starts a run: not with --resume\n");
+    print_message(DiagId::cli_auto_with_resume);
     return kExitUsage;
   }
   r.seed = o.seed;
@@ -301,7 +296,7 @@ int cmd_analyze(const CliOptions& o) {
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
-  if (rc != 0) std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+  if (rc != 0) print_error(err);
   return rc == 0 ? kExitOk : kExitIo;
 }
 
@@ -309,8 +304,7 @@ int cmd_compare(const CliOptions& o) {
   analysis::CompareOptions co;
   auto alt = analysis::parse_alternative(o.alternative);
   if (!alt) {
-    std::fprintf(stderr, "metron: error: bad --alternative '%s' (two-sided, less or greater)\n",
-                 o.alternative.c_str());
+    print_message(DiagId::cli_bad_alternative, o.alternative);
     return kExitUsage;
   }
   co.alternative = *alt;
@@ -319,7 +313,7 @@ int cmd_compare(const CliOptions& o) {
   for (const auto& p : g_pairs) {
     auto pr = analysis::parse_pair(p);
     if (!pr) {
-      std::fprintf(stderr, "metron: error: bad --pair '%s' (expected OP_A=OP_B)\n", p.c_str());
+      print_message(DiagId::cli_bad_pair, p);
       return kExitUsage;
     }
     co.pairs.push_back(*pr);
@@ -327,9 +321,7 @@ int cmd_compare(const CliOptions& o) {
   const bool one_dir = o.dirs.size() == 1;
   if ((one_dir && g_factor.empty() && g_pairs.empty()) || (!one_dir && !g_factor.empty()) ||
       (!g_factor.empty() && !g_pairs.empty())) {
-    std::fprintf(stderr,
-                 "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME or "
-                 "--pair A=B\n");
+    print_message(DiagId::cli_compare_operands);
     return kExitUsage;
   }
   std::string err;
@@ -337,7 +329,7 @@ int cmd_compare(const CliOptions& o) {
   for (const auto& d : o.dirs) {
     data.push_back(analysis::load_results(d, err));
     if (!data.back()) {
-      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      print_error(err);
       return kExitIo;
     }
   }
@@ -347,7 +339,7 @@ int cmd_compare(const CliOptions& o) {
   if (!g_factor.empty()) {
     cs = analysis::compare_levels(*data[0], g_factor, co, err);
     if (cs.empty() && !err.empty()) {
-      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      print_error(err);
       return kExitUsage;
     }
     if (!cs.empty()) {
@@ -358,7 +350,7 @@ int cmd_compare(const CliOptions& o) {
   } else if (one_dir) {
     cs = analysis::compare_paired_ops(*data[0], co, err);
     if (cs.empty() && !err.empty()) {
-      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      print_error(err);
       return kExitUsage;
     }
     name_a = o.dirs[0] + ", op " + co.pairs.front().first;
@@ -368,12 +360,12 @@ int cmd_compare(const CliOptions& o) {
     // Environment and MPI differences between the two folders, as replay reports them.
     for (const auto& d : analysis::environment_differences(
              analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
-      std::fprintf(stderr, "metron: warning: environments differ: %s\n", d.c_str());
+      print_message(DiagId::environments_differ, d);
   }
   std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
   if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
-    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+    print_error(err);
     return kExitIo;
   }
   if (!g_report_file.empty()) {
@@ -384,7 +376,7 @@ int cmd_compare(const CliOptions& o) {
              ("metron-compare-" + std::to_string(::getpid()) + ".csv"))
                 .string();
       if (!analysis::write_comparison_csv(csv, cs, co, err)) {
-        std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+        print_error(err);
         return kExitIo;
       }
     }

@@ -3,6 +3,7 @@
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 
@@ -16,10 +17,7 @@ void add_script_options(CLI::App* command, CliOptions& o) {
 std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc) {
   bool has_expr = !o.expression.empty();
   if (has_expr == !o.file.empty()) {
-    if (root)
-      std::fprintf(stderr, "metron: error: %s\n",
-                   has_expr ? "give either a script FILE or -e TEXT, not both"
-                            : "no script: give a FILE, '-' for standard input, or -e TEXT");
+    if (root) print_message(has_expr ? DiagId::cli_file_and_expression : DiagId::cli_no_script);
     rc = kExitUsage;
     return std::nullopt;
   }
@@ -29,9 +27,7 @@ std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc)
   if (root) {
     auto in = read_standard_input();
     if (!in) {
-      std::fprintf(stderr,
-                   "metron: error: cannot read the script from standard input (longer than 64 "
-                   "MiB, or a read error)\n");
+      print_message(DiagId::cli_stdin_unreadable);
       rc = kExitIo;
       return std::nullopt;
     }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/output/csv_writer.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/stats/descriptive.h"
 #include "runtime/stats/median_ci.h"
 
@@ -72,7 +73,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
                         const std::vector<JobAnalysis>& a, std::string& error) {
   out::CsvWriter w;
   if (!w.open(path)) {
-    error = "cannot write '" + path + "'";
+    error = message_text(DiagId::cannot_write_file, path);
     return false;
   }
   std::vector<std::string> cols = {"job", "block", "op", "bytes", "comm_size", "occurrence"};

@@ -10,6 +10,7 @@
 
 #include "runtime/analysis/analysis.h"
 #include "runtime/output/csv_writer.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/stats/descriptive.h"
 #include "runtime/stats/equivalence.h"
 #include "runtime/stats/hodges_lehmann.h"
@@ -314,9 +315,9 @@ std::vector<Comparison> compare_results(const ResultsData& a, const ResultsData&
 std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& factor,
                                        const CompareOptions& o, std::string& error) {
   if (std::find(d.factor_names.begin(), d.factor_names.end(), factor) == d.factor_names.end()) {
-    error = "no launch factor '" + factor + "' in '" + d.dir + "'" +
-            (d.factor_names.empty() ? " (it has no launch factors)"
-                                    : " (its factors: " + factor_list(d) + ")");
+    error = message_text(
+        DiagId::no_launch_factor, factor, d.dir,
+        d.factor_names.empty() ? "it has no launch factors" : "its factors: " + factor_list(d));
     return {};
   }
   std::vector<std::string> levels;
@@ -334,7 +335,7 @@ std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& 
         if (declared.size() == levels.size()) levels = declared;
       }
   if (levels.size() < 2) {
-    error = "launch factor '" + factor + "' has fewer than two levels in '" + d.dir + "'";
+    error = message_text(DiagId::factor_one_level, factor, d.dir);
     return {};
   }
   std::vector<Comparison> out;
@@ -387,7 +388,7 @@ std::vector<Comparison> compare_paired_ops(const ResultsData& d, const CompareOp
       out.push_back(std::move(c));
     }
     if (found == 0) {
-      error = "no jobs of '" + op_a + "' and '" + op_b + "' with the same sizes in '" + d.dir + "'";
+      error = message_text(DiagId::no_paired_jobs, op_a, op_b, d.dir);
       return {};
     }
   }
@@ -469,7 +470,7 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
                           const CompareOptions& o, std::string& error) {
   out::CsvWriter w;
   if (!w.open(path)) {
-    error = "cannot write '" + path + "'";
+    error = message_text(DiagId::cannot_write_file, path);
     return false;
   }
   w.header({"block",

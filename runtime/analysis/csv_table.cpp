@@ -1,5 +1,6 @@
 // CSV reading (see csv_table.h).
 #include "runtime/analysis/csv_table.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <charconv>
 #include <cmath>
@@ -111,7 +112,7 @@ std::optional<CsvTable> read_csv_table(const std::string& path) {
 std::optional<CsvTable> read_csv_table_strict(const std::string& path, std::string& error) {
   CsvReader r;
   if (!r.open(path)) {
-    error = "cannot read '" + path + "'";
+    error = message_text(DiagId::cannot_read_file, path);
     return std::nullopt;
   }
   CsvTable t;

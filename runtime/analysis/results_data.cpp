@@ -8,6 +8,7 @@
 #include <map>
 
 #include "runtime/analysis/csv_table.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
 
@@ -211,7 +212,7 @@ std::optional<ResultsData> load_results(const std::string& dir, std::string& err
     try {
       manifest = nlohmann::json::parse(f);
     } catch (const std::exception& e) {
-      error = "cannot read '" + mpath.string() + "': " + e.what();
+      error = message_text(DiagId::cannot_read_file_why, mpath.string(), e.what());
       return std::nullopt;
     }
   }

@@ -31,6 +31,7 @@
 #include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/plan_dump.h"
 #include "runtime/procsync/clock_cache.h"
@@ -151,6 +152,13 @@ std::string location(const LoadedScript& p, const Job& j) {
   const SourceFile& f = p.sources.file(j.range.begin.file);
   LineCol lc = f.line_col(j.range.begin.offset);
   return fmt::format("{}:{}:{}: ", f.name(), lc.line, lc.col);
+}
+
+// A run-time message about a job, shown at its `measure` statement with the source line and a
+// caret, like the front end's diagnostics (a job of a script read from nowhere: a plain line).
+std::string at_job(const LoadedScript& p, const Job& j, DiagId id, const std::string& text) {
+  if (!j.range.begin.valid()) return message_line_of(diag_info(id).severity, text) + "\n";
+  return render_at(p.sources, id, j.range, text);
 }
 
 // Sends a finished job's observations from its root to world rank 0 (the writer).
@@ -344,8 +352,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     try {
       runner->run_batch(batch, obs);
       if (inject_error(job, rank, p))
-        local_error = fmt::format("MPI error in '{}': injected by METRON_INJECT_MPI_ERROR",
-                                  job.op.func->name);
+        local_error = message_text(DiagId::job_mpi_error_injected, job.op.func->name);
     } catch (const std::exception& e) {
       local_error = e.what();
     }
@@ -415,7 +422,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
     if (next < 0) {
       error = agree_error(comm, local_error);
-      if (error.empty()) error = "an MPI operation failed on another rank";
+      if (error.empty()) error = message_text(DiagId::job_failed_elsewhere);
       r.stop_reason = StopReason::Error;
       return;
     }
@@ -457,10 +464,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     held = lock_error;
   } else if (me == 0 && out::folder_holds_results(opt.out_dir, held)) {
     if (!opt.force)
-      held = fmt::format(
-          "results folder '{}' already holds results ({}); choose another --out or "
-          "pass --force to replace them",
-          opt.out_dir, held);
+      held = message_text(DiagId::folder_holds_results, opt.out_dir, held);
     else if (std::string err; !out::remove_results(opt.out_dir, err))
       held = err;
     else
@@ -468,7 +472,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   }
   held = agree_error(world, held);
   if (!held.empty()) {
-    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", held.c_str());
+    if (me == 0) print_error(held);
     return kExitUsage;
   }
 
@@ -482,14 +486,14 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   }
   open_error = agree_error(world, open_error);
   if (!open_error.empty()) {
-    if (me == 0) std::fprintf(stderr, "metron: error: %s\n", open_error.c_str());
+    if (me == 0) print_error(open_error);
     return kExitIo;
   }
 
   ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   if (me == 0 && manifest.json()["system"].contains("binding_warning"))
-    std::fprintf(stderr, "metron: warning: %s\n",
-                 manifest.json()["system"]["binding_warning"].get<std::string>().c_str());
+    print_message(DiagId::binding_not_applied,
+                  manifest.json()["system"]["binding_warning"].get<std::string>());
   // Every job root uses world rank 0's timer quanta, so that all ranks widen CIs alike.
   double quanta[3] = {manifest.quantum_s(TimerKind::Wtime),
                       manifest.quantum_s(TimerKind::Monotonic),
@@ -498,11 +502,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   const LaunchNoise noise = check_launch_noise(world);  // collective
   if (me == 0) {
     manifest.set_noise(noise.json());
-    for (const std::string& f : noise.findings)
-      std::fprintf(stderr,
-                   "metron: warning: %s: times may include waits for a core; see the 'noise' "
-                   "column of summary.csv\n",
-                   f.c_str());
+    for (const std::string& f : noise.findings) print_message(DiagId::launch_noise, f);
   }
   std::set<std::string> kinds_seen;  // (operation, communicator, size) measured in this launch
   std::vector<std::size_t> order = job_order(plan, opt.launch);
@@ -526,7 +526,8 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   CommCache comms(world);
   std::size_t next_print = 0;
   int exit_code = kExitOk;
-  std::string failure;
+  std::string failure;        // one line, for the manifest
+  std::string failure_shown;  // with the source line and caret, for stderr
   std::size_t executed = 0;
   std::size_t total = order.size();
 
@@ -577,12 +578,11 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       const ProcSyncKind kind = job.settings->sync.kind;
       if (error.empty() && s.n > 0 && s.valid_n == 0 &&
           (kind == ProcSyncKind::Window || kind == ProcSyncKind::RoundTime))
-        std::fprintf(stderr,
-                     "%swarning: all %lld observations were invalid (%lld late starts, %lld window "
-                     "overruns over all ranks); if the clocks drifted apart since their "
-                     "synchronization, set resync (e.g. `set resync = 5s`)\n",
-                     location(program, job).c_str(), static_cast<long long>(s.n),
-                     static_cast<long long>(r.sync.late), static_cast<long long>(r.sync.overran));
+        std::fputs(
+            at_job(program, job, DiagId::all_observations_invalid,
+                   message_text(DiagId::all_observations_invalid, s.n, r.sync.late, r.sync.overran))
+                .c_str(),
+            stderr);
       // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
       // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
       // same text with the top-level status changed (one rendering per job, as before).
@@ -594,6 +594,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     g_running_job.store(nullptr);
     if (!error.empty()) {
       failure = location(program, job) + "error: " + error;
+      failure_shown = at_job(program, job, DiagId::job_failed, error);
       exit_code = kExitRuntime;
       return false;  // stop the launch: what was measured stays on disk
     }
@@ -628,8 +629,8 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     const double duration =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started).count();
     if (!files.write_sko(plan, started, finished, duration))
-      std::fprintf(stderr, "metron: warning: cannot write %s/results.sko\n", opt.out_dir.c_str());
-    if (!failure.empty()) std::fprintf(stderr, "%s\n", failure.c_str());
+      print_message(DiagId::cannot_write_sko, opt.out_dir);
+    if (!failure_shown.empty()) std::fputs(failure_shown.c_str(), stderr);
     std::fflush(stdout);
   }
   return exit_code;
@@ -657,8 +658,7 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     ::nanosleep(&step, nullptr);
   }
   auto message = [limit_s](const std::string& where) {
-    return fmt::format("the launch timed out: still running after {:g} s (--timeout){}", limit_s,
-                       where);
+    return message_text(DiagId::launch_timed_out, limit_s, where);
   };
   nlohmann::json t = {{"reason", "timeout"}, {"limit_s", limit_s}, {"after_s", after_s}};
   std::string where = " in start-up (MPI_Init, reading the script)";
@@ -684,7 +684,7 @@ void end_launch_on_timeout(double limit_s, double after_s) {
       out::write_json_file(g_manifest_path, m);
     }
   }
-  std::fprintf(stderr, "metron: error: %s\n", message(where).c_str());
+  print_error(message(where));
   std::fflush(stderr);
   ::_exit(kExitRuntime);
 }

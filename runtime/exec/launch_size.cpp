@@ -1,5 +1,6 @@
 // check_launch_size (see launch_size.h).
 #include "runtime/exec/launch_size.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <fmt/format.h>
 
@@ -46,26 +47,17 @@ LaunchSizeCheck check_launch_size(int planned, int mpi_size,
   const bool singletons = mpi_size == 1 && !pm && slurm && *slurm > 1;
   if (planned > 0 && mpi_size != planned) {
     if (singletons)
-      c.error = fmt::format(
-          "srun started {} singletons ({} = {}, but each process is a 1-rank MPI job; the run "
-          "planned {} ranks): add --mpi=pmi2, or use mpiexec inside the allocation",
-          *slurm, slurm_name, *slurm, planned);
+      c.error = message_text(DiagId::launch_srun_singletons, *slurm, slurm_name, *slurm, planned);
     else
-      c.error = fmt::format(
-          "MPI started {} rank{} but the run planned {}: the launcher template must start "
-          "{{np}} ranks of one MPI job",
-          mpi_size, mpi_size == 1 ? "" : "s", planned);
+      c.error =
+          message_text(DiagId::launch_size_mismatch, mpi_size, mpi_size == 1 ? "" : "s", planned);
     return c;
   }
   if (env && *env > mpi_size) {
     if (singletons)
-      c.warning = fmt::format(
-          "srun started {} processes but MPI sees {} rank: each is a singleton writing its own "
-          "run (add --mpi=pmi2, or use mpiexec inside the allocation)",
-          *slurm, mpi_size);
+      c.warning = message_text(DiagId::launch_srun_singletons_unplanned, *slurm, mpi_size);
     else
-      c.warning = fmt::format("the launcher's environment says {} ranks ({}), MPI sees {}", *env,
-                              env_name, mpi_size);
+      c.warning = message_text(DiagId::launch_env_size_differs, *env, env_name, mpi_size);
   }
   return c;
 }

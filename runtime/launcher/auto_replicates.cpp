@@ -14,6 +14,7 @@
 #include "runtime/analysis/results_data.h"
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 #include "runtime/stats/launch_planner.h"
 
@@ -132,7 +133,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     std::string err;
     auto d = analysis::load_results(o.out_dir, err);
     if (!d) {
-      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      print_error(err);
       return kExitIo;
     }
     RoundDecision dec = decide_round(*d, a, now);
@@ -146,12 +147,9 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
       break;
     }
     now = std::min(dec.target, a.budget);
-    if (!o.quiet)
-      std::fprintf(stderr, "metron: %s: adding launches up to %lld per combination\n",
-                   dec.reason.c_str(), static_cast<long long>(now));
+    if (!o.quiet) print_message(DiagId::auto_adding_launches, dec.reason, now);
     if (!extend_design(o.out_dir, now)) {
-      std::fprintf(stderr, "metron: error: cannot extend the run manifest in '%s'\n",
-                   o.out_dir.c_str());
+      print_message(DiagId::auto_cannot_extend, o.out_dir);
       return kExitIo;
     }
     RunOptions more = r;
@@ -162,9 +160,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
   }
   // The "resumed" entries of the continuations are ours, not the user's.
   record_rounds(o.out_dir, rounds, a, 0, stop);
-  if (!o.quiet && !stop.empty())
-    std::fprintf(stderr, "metron: --replicates auto stopped at %lld launches per combination: %s\n",
-                 static_cast<long long>(now), stop.c_str());
+  if (!o.quiet && !stop.empty()) print_message(DiagId::auto_stopped, now, stop);
   if (rc == kExitOk && !o.quiet) {
     analysis::AnalyzeOptions ao;
     ao.alpha = a.alpha;
@@ -172,7 +168,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     ao.adjust = a.adjust;
     std::string err;
     if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
-      std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+      print_error(err);
       return kExitIo;
     }
   }

@@ -14,6 +14,7 @@
 #include <fstream>
 
 #include "runtime/launcher/process_tree.h"
+#include "runtime/plan/diagnostics.h"
 
 extern char** environ;
 
@@ -88,7 +89,7 @@ ChildResult run_child(const std::vector<std::string>& argv,
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) {
-    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(rc);
+    r.spawn_error = message_text(DiagId::cannot_start_program, argv[0], std::strerror(rc));
     return r;
   }
   r.started = true;

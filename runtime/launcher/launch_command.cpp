@@ -1,5 +1,6 @@
 // Launcher template expansion (see launch_command.h).
 #include "runtime/launcher/launch_command.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <algorithm>
 
@@ -24,13 +25,13 @@ bool substitute(const std::string& word, const std::map<std::string, std::string
     }
     std::size_t close = word.find('}', i);
     if (close == std::string::npos) {
-      error = "unclosed '{' in launcher word '" + word + "'";
+      error = message_text(DiagId::launcher_unclosed_brace, word);
       return false;
     }
     std::string name = word.substr(i + 1, close - i - 1);
     const auto& known = launcher_placeholders();
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      error = "unknown placeholder '{" + name + "}' in the launcher template";
+      error = message_text(DiagId::unknown_placeholder, name);
       return false;
     }
     auto it = values.find(name);
@@ -70,12 +71,12 @@ std::vector<std::string> expand_launcher(const std::string& tmpl,
     }
   }
   if (quote) {
-    error = "unclosed quote in the launcher template";
+    error = message_text(DiagId::launcher_unclosed_quote);
     return {};
   }
   if (in_word) words.push_back(cur);
   if (words.empty()) {
-    error = "the launcher template is empty";
+    error = message_text(DiagId::launcher_empty);
     return {};
   }
   std::vector<std::string> argv;

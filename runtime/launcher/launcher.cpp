@@ -28,6 +28,7 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/scheduler_context.h"
 
@@ -64,10 +65,6 @@ std::string self_exe() {
 std::uint64_t random_seed() {
   std::random_device rd;
   return 1 + rd() % 2147483646u;
-}
-
-void error_line(const std::string& msg) {
-  std::fprintf(stderr, "metron: error: %s\n", msg.c_str());
 }
 
 // The progress line: overwritten in place on a terminal, one line per launch otherwise (logs).
@@ -199,13 +196,11 @@ json hang_record(const ChildResult& r, const ChildLimits& limits, const char* de
   }
   t["message"] =
       t["reason"] == "startup_timeout"
-          ? fmt::format("no job started within the start-up limit of {:g} s",
-                        t.value("limit_s", 0.0))
+          ? message_text(DiagId::launch_startup_limit, t.value("limit_s", 0.0))
       : t["limit_from"] == "exec"
-          ? fmt::format("the launch's own --timeout of {:g} s passed{}", t.value("limit_s", 0.0),
-                        job_text(t))
-          : fmt::format("still running at its deadline of {:g} s{}{}", t.value("limit_s", 0.0),
-                        t["limit_from"] == "plan" ? " (from the plan)" : "", job_text(t));
+          ? message_text(DiagId::launch_own_timeout, t.value("limit_s", 0.0), job_text(t))
+          : message_text(DiagId::launch_deadline, t.value("limit_s", 0.0),
+                         t["limit_from"] == "plan" ? " (from the plan)" : "", job_text(t));
   return t;
 }
 
@@ -288,7 +283,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
     if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete" &&
         r.killed == ChildKill::None)
-      entry["error"] = "the launcher exited 0 but the launch's manifest says '" + on_disk + "'";
+      entry["error"] = message_text(DiagId::launch_manifest_disagrees, on_disk);
     // A hang: killed at a limit here, or timed out by itself (exec --timeout in the template).
     const bool hung = r.killed != ChildKill::None || on_disk == "timeout";
     json rec = {{"attempt", attempt},
@@ -303,8 +298,9 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
       json t = hang_record(r, limits, st.launch_timeout_s >= 0 ? "option" : "plan", ldir);
       rec["timeout"] = t;
       entry["timeout"] = t;
-      entry["error"] = (t["limit_from"] == "exec" ? "timed out: " : "killed: ") +
-                       t["message"].get<std::string>();
+      entry["error"] = message_text(
+          t["limit_from"] == "exec" ? DiagId::launch_hang_timed_out : DiagId::launch_hang_killed,
+          t["message"].get<std::string>());
     } else if (r.left_behind > 0) {
       rec["left_behind"] = r.left_behind;
     }
@@ -328,8 +324,8 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     if (!retry) break;
     ++retries_used;
     entry["retries"] = retries_used;
-    progress.note(fmt::format("metron: launch {} {}; retry {} of {}", l.id,
-                              entry["error"].get<std::string>(), retries_used, st.retries));
+    progress.note(message_line(DiagId::launch_retry, l.id, entry["error"].get<std::string>(),
+                               retries_used, st.retries));
   }
   entry["retries"] = retries_used;
   write_json_file(st.dir / "manifest.json", st.manifest);
@@ -384,7 +380,7 @@ int lock_run_folder(const fs::path& dir) {
   std::string error;
   const out::FolderLock lock = out::lock_results_folder(dir.string(), error);
   if (lock == out::FolderLock::Locked) return kExitOk;
-  error_line(error);
+  print_error(error);
   return lock == out::FolderLock::InUse ? kExitUsage : kExitIo;
 }
 
@@ -399,20 +395,19 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 
   std::error_code ec;
   if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
-    error_line("results folder '" + st.dir.string() +
-               "' exists and is not empty (continue it with --resume, or choose another --out)");
+    print_message(DiagId::run_folder_not_empty, st.dir.string());
     return kExitUsage;
   }
   fs::create_directories(st.dir, ec);
   if (ec) {
-    error_line("cannot create results folder '" + st.dir.string() + "': " + ec.message());
+    print_message(DiagId::cannot_create_folder, st.dir.string(), ec.message());
     return kExitIo;
   }
   if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
-    error_line(err);
+    print_error(err);
     return kExitIo;
   }
   st.script_copy = fs::absolute(*copy).string();
@@ -421,9 +416,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.seed = o.seed_given ? o.seed : d.seed_given ? d.seed : random_seed();
   RunDesign design = run_design(d, o.replicates, o.np);
   if (launch_count(design) > kMaxRunLaunches) {
-    error_line(
-        fmt::format("the run has more than {} launches ({} replicates x launch-factor levels)",
-                    kMaxRunLaunches, design.replicates));
+    print_message(DiagId::too_many_run_launches, kMaxRunLaunches, design.replicates);
     return kExitUsage;
   }
   launches = expand_launches(design);
@@ -484,7 +477,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   if (!o.replay_of.empty()) st.manifest["replay_of"] = o.replay_of;
   if (!o.replay_modified.empty()) st.manifest["replay_of_modified"] = o.replay_modified;
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
-    error_line("cannot write '" + (st.dir / "manifest.json").string() + "'");
+    print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
     return kExitIo;
   }
   return kExitOk;
@@ -496,14 +489,14 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                std::vector<std::int64_t>& order) {
   auto m = read_json_file(st.dir / "manifest.json");
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
-    error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
+    print_message(DiagId::no_run_manifest, st.dir.string());
     return kExitIo;
   }
   // One writer: a second `--resume` of a folder that is still being run is refused.
   if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
   m = read_json_file(st.dir / "manifest.json");  // as the previous holder left it
   if (!m || !m->is_object() || !m->contains("run_schema_version")) {
-    error_line("'" + st.dir.string() + "' has no run manifest (manifest.json of `metron run`)");
+    print_message(DiagId::no_run_manifest, st.dir.string());
     return kExitIo;
   }
   st.manifest = std::move(*m);
@@ -527,7 +520,7 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   launches = expand_launches(design);
   order = st.manifest.value("order", std::vector<std::int64_t>{});
   if (order.size() != launches.size() || st.manifest["launches"].size() != launches.size()) {
-    error_line("the run manifest in '" + st.dir.string() + "' is inconsistent (launch order)");
+    print_message(DiagId::run_manifest_inconsistent, st.dir.string());
     return kExitIo;
   }
   fs::path copy = st.dir / st.manifest["script"].value("copy", std::string());
@@ -535,7 +528,7 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     std::string err;
     if (!write_script_copy(manifest_files(st.manifest["script"]), (st.dir / "script").string(),
                            err)) {
-      error_line(err);
+      print_error(err);
       return kExitIo;
     }
   }
@@ -560,7 +553,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   if (!o.launcher.empty()) {
     std::string err;
     if (expand_launcher(o.launcher, {}, err).empty()) {
-      error_line(err);
+      print_error(err);
       return kExitUsage;
     }
   }
@@ -603,7 +596,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
       if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
           m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
           (*m)["system"].value("binding_warning", json()).is_string()) {
-        progress.note("metron: warning: " + (*m)["system"]["binding_warning"].get<std::string>());
+        progress.note(message_line(DiagId::binding_not_applied,
+                                   (*m)["system"]["binding_warning"].get<std::string>()));
         binding_warned = true;
       }
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
@@ -613,9 +607,9 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
                             ? fmt::format("exit code {}", entry["exit_code"].dump())
                             : fmt::format("signal {}", entry["signal"].dump());
       std::string tail = entry.value("stderr_tail", "");
-      progress.note(fmt::format("metron: launch {} failed ({}); stderr in {}{}{}", l.id, why,
-                                (st.dir / entry.value("stderr", "")).string(),
-                                tail.empty() ? "" : ":\n", tail));
+      progress.note(message_line(DiagId::launch_failed, l.id, why,
+                                 (st.dir / entry.value("stderr", "")).string(),
+                                 tail.empty() ? "" : ":\n", tail));
     }
   }
   progress.end_line();
@@ -625,8 +619,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     st.manifest["finished_at"] = utc_now_iso8601();
     write_json_file(st.dir / "manifest.json", st.manifest);
     outcome.interrupted = true;
-    std::fprintf(stderr, "metron: run interrupted; continue it with: metron run --resume %s\n",
-                 st.dir.string().c_str());
+    print_message(DiagId::run_interrupted, st.dir.string());
     return 128 + sig;
   }
 
@@ -662,7 +655,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
       if (!all_have) continue;
       long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
       if (rows < 0) {
-        error_line(err);
+        print_error(err);
         exit_code = kExitIo;
         break;
       }
@@ -673,17 +666,17 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   st.manifest["status"] = outcome.failed == 0 ? "complete" : "failed";
   st.manifest["finished_at"] = utc_now_iso8601();
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
-    error_line("cannot write '" + (st.dir / "manifest.json").string() + "'");
+    print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
     return kExitIo;
   }
   if (outcome.failed > 0)
-    std::fprintf(stderr, "metron: %zu of %zu launches failed (see %s)\n", outcome.failed,
-                 order.size(), (st.dir / "manifest.json").string().c_str());
+    print_message(DiagId::launches_failed, outcome.failed, order.size(),
+                  (st.dir / "manifest.json").string());
   if (!sources.empty() && exit_code != kExitIo) {
     analysis::AnalyzeOptions ao;
     ao.print = !o.quiet && o.analysis_table;
     if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
-      error_line(err);
+      print_error(err);
       exit_code = kExitIo;
     }
   }

@@ -6,6 +6,7 @@
 
 #include "runtime/analysis/csv_table.h"
 #include "runtime/output/csv_writer.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::launcher {
 
@@ -19,7 +20,7 @@ long long merge_csv(const std::vector<MergeSource>& sources,
   for (const auto& s : sources) {
     analysis::CsvReader r;
     if (!r.open((fs::path(s.dir) / file).string())) {
-      error = "cannot read '" + (fs::path(s.dir) / file).string() + "'";
+      error = message_text(DiagId::cannot_read_file, (fs::path(s.dir) / file).string());
       return -1;
     }
     for (const auto& c : r.header())
@@ -31,7 +32,7 @@ long long merge_csv(const std::vector<MergeSource>& sources,
   {
     out::CsvWriter w;
     if (!w.open(tmp)) {
-      error = "cannot write '" + tmp + "'";
+      error = message_text(DiagId::cannot_write_file, tmp);
       return -1;
     }
     std::vector<std::string> header = {"launch", "replicate"};
@@ -65,7 +66,8 @@ long long merge_csv(const std::vector<MergeSource>& sources,
   std::error_code ec;
   fs::rename(tmp, fs::path(out_dir) / file, ec);
   if (ec) {
-    error = "cannot write '" + (fs::path(out_dir) / file).string() + "': " + ec.message();
+    error = message_text(DiagId::cannot_write_file_why, (fs::path(out_dir) / file).string(),
+                         ec.message());
     return -1;
   }
   return rows;

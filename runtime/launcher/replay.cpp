@@ -13,6 +13,7 @@
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 
 namespace metron::launcher {
@@ -59,18 +60,14 @@ int replay_experiment(const ReplayOptions& o) {
   const bool is_run = m && m->is_object() && m->contains("run_schema_version");
   const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
   if (!is_run && !is_exec) {
-    std::fprintf(stderr,
-                 "metron: error: '%s' is not a results folder of `metron run` or `metron exec` "
-                 "(no manifest.json); record one with `metron run SCRIPT --replicates N`\n",
-                 o.recorded_dir.c_str());
+    print_message(DiagId::replay_not_results, o.recorded_dir);
     return kExitUsage;
   }
   RunOptions r;
   r.load = o.load;
   r.files = manifest_files((*m)["script"]);
   if (r.files.empty()) {
-    std::fprintf(stderr, "metron: error: the manifest in '%s' records no script files\n",
-                 o.recorded_dir.c_str());
+    print_message(DiagId::replay_no_script_files, o.recorded_dir);
     return kExitIo;
   }
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
@@ -80,17 +77,10 @@ int replay_experiment(const ReplayOptions& o) {
     std::string list;
     for (const auto& f : modified) list += (list.empty() ? "'" : ", '") + f + "'";
     if (!o.allow_modified) {
-      std::fprintf(stderr,
-                   "metron: error: the script recorded in '%s/manifest.json' does not match its "
-                   "sha256 (%s): the recording was modified after it was made; pass "
-                   "--allow-modified to replay it anyway\n",
-                   o.recorded_dir.c_str(), list.c_str());
+      print_message(DiagId::replay_modified_refused, o.recorded_dir, list);
       return kExitUsage;
     }
-    std::fprintf(stderr,
-                 "metron: warning: replaying a modified recording (%s does not match its "
-                 "sha256); the replay's manifest says so\n",
-                 list.c_str());
+    print_message(DiagId::replay_modified, list);
     r.replay_modified = modified;
   }
   r.script = r.files.front().name;
@@ -111,10 +101,8 @@ int replay_experiment(const ReplayOptions& o) {
   r.quiet = o.quiet;
   r.analysis_table = false;
   if (!o.quiet)
-    std::fprintf(
-        stderr, "metron: replaying '%s' (script %s, seed %llu, %lld replicate%s) into %s\n",
-        o.recorded_dir.c_str(), r.script.c_str(), static_cast<unsigned long long>(r.seed),
-        static_cast<long long>(r.replicates), r.replicates == 1 ? "" : "s", r.out_dir.c_str());
+    print_message(DiagId::replay_start, o.recorded_dir, r.script, r.seed, r.replicates,
+                  r.replicates == 1 ? "" : "s", r.out_dir);
   RunOutcome outcome;
   int rc = run_experiment(r, outcome);
   if (outcome.interrupted || outcome.complete == 0) return rc == 0 ? kExitRuntime : rc;
@@ -135,14 +123,13 @@ int replay_experiment(const ReplayOptions& o) {
   }
   if (!old_sys.is_null() && !new_sys.is_null())
     for (const auto& d : analysis::environment_differences(old_sys, new_sys))
-      std::fprintf(stderr, "metron: warning: environment differs from the recording: %s\n",
-                   d.c_str());
+      print_message(DiagId::replay_environment_differs, d);
 
   std::string err;
   auto old_data = analysis::load_results(o.recorded_dir, err);
   auto new_data = old_data ? analysis::load_results(r.out_dir, err) : std::nullopt;
   if (!old_data || !new_data) {
-    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+    print_error(err);
     return kExitIo;
   }
   analysis::CompareOptions co;
@@ -160,7 +147,7 @@ int replay_experiment(const ReplayOptions& o) {
         "unknown and no job can be decided; record the experiment with `metron run SCRIPT "
         "--replicates N` and replay that folder\n");
   if (!analysis::write_comparison_csv((fs::path(r.out_dir) / "replay.csv").string(), cs, co, err))
-    std::fprintf(stderr, "metron: error: %s\n", err.c_str());
+    print_error(err);
   std::printf("results: %s\n", r.out_dir.c_str());
   return rc;
 }

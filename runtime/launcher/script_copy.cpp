@@ -1,5 +1,6 @@
 // Copies of a run's script files (see script_copy.h).
 #include "runtime/launcher/script_copy.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <filesystem>
 #include <fstream>
@@ -83,7 +84,7 @@ std::vector<std::string> copy_layout(const std::vector<ScriptFile>& files) {
 std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& files,
                                              const std::string& root, std::string& error) {
   if (files.empty()) {
-    error = "no script files to copy";
+    error = message_text(DiagId::no_script_files);
     return std::nullopt;
   }
   std::vector<std::string> layout = copy_layout(files);
@@ -95,7 +96,7 @@ std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& file
     std::ofstream f(dst, std::ios::binary);
     f << files[i].text;
     if (!f) {
-      error = "cannot write '" + dst.string() + "'";
+      error = message_text(DiagId::cannot_write_file, dst.string());
       return std::nullopt;
     }
   }

@@ -8,6 +8,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
@@ -67,8 +68,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
     throw std::runtime_error("process sync '" + proc_sync_name(settings_.sync.kind) +
                              "' is not available: the executor must provide it");
   if (settings_.timer == TimerKind::Rdtscp) {
-    if (!tsc_available())
-      throw std::runtime_error("timer 'rdtscp' is not available: this CPU does not execute RDTSCP");
+    if (!tsc_available()) throw std::runtime_error(message_text(DiagId::job_rdtscp_unavailable));
     tsc_frequency();  // fixes RdtscpTimer::seconds_per_tick before any loop
     for (std::string& w : tsc_warnings()) warnings_.push_back(std::move(w));
   }
@@ -85,10 +85,8 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
       throw std::bad_alloc();  // test hook (tests/e2e/exec_alloc_failure.sh)
     op_ = bind_op(job.op, job_comm, settings_);
   } catch (const std::bad_alloc&) {
-    bind_error = fmt::format(
-        "world rank {} ran out of memory allocating the buffers of '{}' (buffer {} bytes per "
-        "rank; lower it with set_skampi_buffer or free memory on that node)",
-        world_rank(), job.op.func->name, settings_.buffer_bytes);
+    bind_error = message_text(DiagId::job_out_of_memory, world_rank(), job.op.func->name,
+                              settings_.buffer_bytes);
   } catch (const std::exception& e) {
     bind_error = e.what();
   }
@@ -167,11 +165,11 @@ void JobRunner::check_errors() {
     local = "'" + op_.name + "' failed on rank " + std::to_string(op_.rank) +
             ": MPI error: " + mpi_error_text(op_.error);
   else if (sync_->error() != MPI_SUCCESS)
-    local = "process sync '" + std::string(sync_->name()) + "' failed on rank " +
-            std::to_string(op_.rank) + ": MPI error: " + mpi_error_text(sync_->error());
+    local = message_text(DiagId::job_sync_failed, sync_->name(), op_.rank,
+                         mpi_error_text(sync_->error()));
   else if (own_barrier_ && own_barrier_->error() != MPI_SUCCESS)
-    local = "the barrier of loop_barrier failed on rank " + std::to_string(op_.rank) +
-            ": MPI error: " + mpi_error_text(own_barrier_->error());
+    local = message_text(DiagId::job_loop_barrier_failed, op_.rank,
+                         mpi_error_text(own_barrier_->error()));
   op_.error = MPI_SUCCESS;
   sync_->clear_error();
   if (own_barrier_) own_barrier_->clear_error();

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_stamps.h"
@@ -18,9 +19,7 @@ bool uses_global_clock(const Settings& s) {
 
 SyncFactory sync_factory_for(const Settings& s) {
   if (s.runtime == RuntimeKind::Global && s.scheme != SchemeKind::PerCall)
-    throw std::runtime_error(
-        "runtime = global needs scheme = per_call: a loop scheme has no per-call start and end "
-        "to stamp");
+    throw std::runtime_error(message_text(DiagId::job_global_needs_per_call));
   if (uses_global_clock(s)) clock_method_name(s.sync.clock);  // rejects bad clock settings early
   switch (s.sync.kind) {
     case ProcSyncKind::Window:

@@ -7,6 +7,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/settings.h"
 
 namespace metron::rt {
@@ -65,12 +66,9 @@ bool fits_buffer(std::int64_t send_bytes, std::int64_t recv_bytes, const Setting
 std::string does_not_fit_message(std::string_view op, std::int64_t send_bytes,
                                  std::int64_t recv_bytes, const Settings& s) {
   const std::int64_t need = (send_bytes + recv_bytes) * (s.buffer_cycling ? 2 : 1);
-  return "'" + std::string(op) + "' needs " + std::to_string(need) +
-         " bytes of buffer per rank (send " + std::to_string(send_bytes) + " + receive " +
-         std::to_string(recv_bytes) + (s.buffer_cycling ? ", twice for buffer cycling" : "") +
-         "), but the buffer is " + std::to_string(s.buffer_bytes) +
-         " bytes; raise it with set_skampi_buffer(...)" +
-         (s.buffer_cycling ? " or turn buffer cycling off" : "");
+  return message_text(DiagId::job_buffer_too_small, op, need, send_bytes, recv_bytes,
+                      s.buffer_cycling ? ", twice for buffer cycling" : "", s.buffer_bytes,
+                      s.buffer_cycling ? " or turn buffer cycling off" : "");
 }
 
 std::int64_t arena_bytes(const Settings& s) {
@@ -80,7 +78,7 @@ std::int64_t arena_bytes(const Settings& s) {
 BufferCycle reserve_buffers(std::string_view op, std::int64_t send_bytes, std::int64_t recv_bytes,
                             const Settings& s) {
   if (send_bytes < 0 || recv_bytes < 0)
-    throw std::runtime_error("'" + std::string(op) + "' has a negative buffer size");
+    throw std::runtime_error(message_text(DiagId::job_negative_buffer, op));
   if (!fits_buffer(send_bytes, recv_bytes, s))
     throw std::runtime_error(does_not_fit_message(op, send_bytes, recv_bytes, s));
   const std::int64_t sa = std::max<std::int64_t>(1, s.send_alignment);

@@ -6,15 +6,16 @@
 #include <stdexcept>
 #include <variant>
 
-#include "runtime/plan/measure_funcs.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::rt {
 
 namespace ops {
 
 void bind_error(const BoundOp& b, const std::string& what) {
-  throw std::runtime_error("'" + b.name + "': " + what);
+  throw std::runtime_error(message_text(DiagId::job_bad_argument, b.name, what));
 }
 
 int int_count(const BoundOp& b, const Value& v, std::string_view param) {
@@ -36,13 +37,12 @@ void require_reduction(const BoundOp& b, ReduceOp op, Datatype d) {
   if (op == reduce_op_named("MPI_REPLACE"))
     bind_error(b, "'MPI_REPLACE' is defined for one-sided accumulate only, not for reductions");
   if (!reduction_allowed(op, d))
-    bind_error(b, "MPI does not define '" + std::string(reduce_op_name(op)) + "' on '" +
-                      std::string(datatype_name(d)) + "'");
+    bind_error(b,
+               message_text(DiagId::job_reduction_undefined, reduce_op_name(op), datatype_name(d)));
 }
 
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m) {
-  return "verification of '" + b.name + "' failed on rank " + std::to_string(b.rank) + ": " +
-         std::string(where) + " byte " + std::to_string(m.offset) + ": " + m.detail;
+  return message_text(DiagId::job_verify_mismatch, b.name, b.rank, where, m.offset, m.detail);
 }
 
 }  // namespace ops
@@ -99,8 +99,7 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   op.error = MPI_SUCCESS;
   op.call();
   if (op.error != MPI_SUCCESS) {
-    local = "verification of '" + op.name + "' failed on rank " + std::to_string(op.rank) +
-            ": MPI error: " + mpi_error_text(op.error);
+    local = message_text(DiagId::job_verify_mpi_error, op.name, op.rank, mpi_error_text(op.error));
   } else {
     if (fault && fault->rank == op.rank) op.result_buffer()[fault->byte_offset] ^= 0xff;
     if (op.check_fn)

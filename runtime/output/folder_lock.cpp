@@ -1,5 +1,6 @@
 // lock_results_folder (see folder_lock.h).
 #include "runtime/output/folder_lock.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -17,7 +18,7 @@ FolderLock lock_results_folder(const std::string& dir, std::string& error) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
-    error = "cannot create results folder '" + dir + "': " + ec.message();
+    error = message_text(DiagId::cannot_create_folder, dir, ec.message());
     return FolderLock::Failed;
   }
   // flock conflicts between two descriptors of one process too: remember our own folders.
@@ -27,7 +28,7 @@ FolderLock lock_results_folder(const std::string& dir, std::string& error) {
   const std::string path = dir + "/" + kFolderLockName;
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd < 0) {
-    error = "cannot open the lock file '" + path + "': " + std::strerror(errno);
+    error = message_text(DiagId::cannot_open_lock, path, std::strerror(errno));
     return FolderLock::Failed;
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -38,7 +39,7 @@ FolderLock lock_results_folder(const std::string& dir, std::string& error) {
     // A file system without locks (some network mounts): writing unlocked beats not writing.
     if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS) return FolderLock::Locked;
     if (e != EWOULDBLOCK) {
-      error = "cannot lock '" + path + "': " + std::strerror(e);
+      error = message_text(DiagId::cannot_lock, path, std::strerror(e));
       return FolderLock::Failed;
     }
     std::string holder = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
@@ -46,10 +47,10 @@ FolderLock lock_results_folder(const std::string& dir, std::string& error) {
     std::string pid = holder.substr(0, holder.find(' '));
     std::string host =
         holder.find(' ') == std::string::npos ? "" : holder.substr(holder.find(' ') + 1);
-    error = "results folder '" + dir + "' is in use by " +
-            (pid.empty() ? std::string("another process")
-                         : "pid " + pid + (host.empty() ? "" : " on host '" + host + "'")) +
-            " (one writer per folder)";
+    error =
+        message_text(DiagId::folder_in_use, dir,
+                     pid.empty() ? std::string("another process")
+                                 : "pid " + pid + (host.empty() ? "" : " on host '" + host + "'"));
     return FolderLock::InUse;
   }
   char host[256] = {};

@@ -6,8 +6,9 @@
 #include <fstream>
 #include <limits>
 
-#include "runtime/plan/measure_funcs.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::out {
 
@@ -31,7 +32,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) {
-    error = "cannot create results folder '" + dir + "': " + ec.message();
+    error = message_text(DiagId::cannot_create_folder, dir, ec.message());
     return false;
   }
   dir_ = dir;
@@ -44,7 +45,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return c;
   };
   if (!raw_.open(dir + "/raw.csv") || !summary_.open(dir + "/summary.csv")) {
-    error = "cannot write into results folder '" + dir + "'";
+    error = message_text(DiagId::cannot_write_into_folder, dir);
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
@@ -60,7 +61,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   summary_.flush();
   if (per_rank) {
     if (!ranks_.open(dir + "/raw_ranks.csv")) {
-      error = "cannot write into results folder '" + dir + "'";
+      error = message_text(DiagId::cannot_write_into_folder, dir);
       return false;
     }
     ranks_.header({"launch", "job", "rep", "rank", "world_rank", "time_s"});

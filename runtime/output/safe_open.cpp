@@ -1,5 +1,6 @@
 // Results files opened without following symbolic links (see safe_open.h).
 #include "runtime/output/safe_open.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -42,7 +43,7 @@ bool remove_results(const std::string& dir, std::string& error) {
     std::error_code ec;
     fs::remove(fs::path(dir) / name, ec);  // removes a link, not what it points to
     if (ec) {
-      error = "cannot remove '" + (fs::path(dir) / name).string() + "': " + ec.message();
+      error = message_text(DiagId::cannot_remove, (fs::path(dir) / name).string(), ec.message());
       return false;
     }
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace metron {
 
@@ -12,6 +13,7 @@ namespace {
 constexpr DiagInfo kDiagTable[] = {
 #define DIAG(id, sev, fmt) {#id, Severity::sev, fmt},
 #include "runtime/plan/diagnostics.def"
+#include "runtime/plan/messages.def"
 #undef DIAG
 };
 
@@ -25,6 +27,8 @@ const char* severity_name(Severity s) {
       return "error";
     case Severity::Fatal:
       return "fatal error";
+    case Severity::Status:
+      return "";
   }
   return "error";
 }
@@ -51,6 +55,37 @@ std::string format_message(DiagId id, const std::vector<std::string>& args) {
   } catch (const fmt::format_error&) {
     return std::string(diag_info(id).format);  // a catalogue bug; still print something
   }
+}
+
+std::string vformat_message(DiagId id, const MessageArgs& args) {
+  try {
+    return fmt::vformat(diag_info(id).format, args);
+  } catch (const fmt::format_error&) {
+    return std::string(diag_info(id).format);  // a catalogue bug; still print something
+  }
+}
+
+std::string message_line_of(Severity severity, const std::string& text) {
+  if (severity == Severity::Status) return "metron: " + text;
+  return fmt::format("metron: {}: {}", severity_name(severity), text);
+}
+
+void print_line(const std::string& line) {
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void print_error(const std::string& text) {
+  print_line(message_line_of(Severity::Error, text));
+}
+
+void print_warning(const std::string& text) {
+  print_line(message_line_of(Severity::Warning, text));
+}
+
+std::string render_at(const SourceManager& sm, DiagId id, SourceRange range,
+                      const std::string& text) {
+  const DiagnosticEngine engine(sm);
+  return engine.render(Diagnostic{id, diag_info(id).severity, range, text, {}});
 }
 
 std::string DiagnosticEngine::to_arg(std::string_view s) {
@@ -118,7 +153,7 @@ std::string printable_line(std::string_view line) {
 
 void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
   if (!d.range.begin.valid()) {
-    out += fmt::format("metron: {}: {}\n", severity_name(d.severity), d.message);
+    out += message_line_of(d.severity, d.message) + "\n";
     return;
   }
   const SourceFile& f = sm_.file(d.range.begin.file);

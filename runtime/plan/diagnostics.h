@@ -2,6 +2,9 @@
 // (file:line:col: severity: message, the source line, a caret or underline, then notes).
 #pragma once
 
+#include <fmt/args.h>
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <set>
 #include <string>
@@ -13,13 +16,27 @@
 
 namespace metron {
 
-enum class Severity { Note, Warning, Error, Fatal };
+// Status: a line about progress or an outcome, printed as "metron: text" (no severity word).
+enum class Severity { Note, Warning, Error, Fatal, Status };
 
+// One catalogue: the messages about a script (diagnostics.def) and the messages of the runtime,
+// launcher, analysis, report and CLI (messages.def) share one id type and one formatter.
 enum class DiagId : std::uint16_t {
 #define DIAG(id, sev, fmt) id,
 #include "runtime/plan/diagnostics.def"
+#include "runtime/plan/messages.def"
 #undef DIAG
 };
+
+// The ids of diagnostics.def come first: messages about a place in a script.
+inline constexpr std::size_t kScriptDiagCount = 0
+#define DIAG(id, sev, fmt) +1
+#include "runtime/plan/diagnostics.def"
+#undef DIAG
+    ;
+inline bool is_script_diag(DiagId id) {
+  return static_cast<std::size_t>(id) < kScriptDiagCount;
+}
 
 struct DiagInfo {
   const char* name;
@@ -97,6 +114,39 @@ class DiagnosticEngine {
 };
 
 std::string format_message(DiagId id, const std::vector<std::string>& args);
+
+// --- messages about no place in a script (messages.def) ----------------------------------------
+using MessageArgs = fmt::dynamic_format_arg_store<fmt::format_context>;
+std::string vformat_message(DiagId id, const MessageArgs& args);
+
+// The text of a catalogue message with its arguments (uncut, typed: "{:g}" takes a double).
+template <typename... Args>
+std::string message_text(DiagId id, const Args&... args) {
+  MessageArgs store;
+  (store.push_back(args), ...);
+  return vformat_message(id, store);
+}
+// A message as printed: "metron: error: text" ("metron: text" for Status), no newline.
+std::string message_line_of(Severity severity, const std::string& text);
+template <typename... Args>
+std::string message_line(DiagId id, const Args&... args) {
+  return message_line_of(diag_info(id).severity, message_text(id, args...));
+}
+// Writes message_line and a newline to stderr.
+void print_line(const std::string& line);
+template <typename... Args>
+void print_message(DiagId id, const Args&... args) {
+  print_line(message_line(id, args...));
+}
+// A text made by message_text elsewhere (a function that reports through an error string),
+// printed with the given severity's prefix.
+void print_error(const std::string& text);
+void print_warning(const std::string& text);
+
+// A message about a place in a script found at run time (a failed job: its `measure` statement),
+// rendered like a front-end diagnostic: file:line:col, the source line and a caret.
+std::string render_at(const SourceManager& sm, DiagId id, SourceRange range,
+                      const std::string& text);
 
 // Text of a source line made safe to print: control bytes and invalid UTF-8 become '?'.
 std::string printable_line(std::string_view line);

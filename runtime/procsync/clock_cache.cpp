@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "runtime/clocksync/clock_sync.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::rt {
 
@@ -65,10 +66,7 @@ std::string clock_method_name(const ClockSettings& c) {
     case ClockKind::JonesKoenig:
     case ClockKind::Hca:
     case ClockKind::Hca2:
-      if (c.offset_only)
-        throw std::runtime_error(
-            "offset_only is defined for hca3 only (HCA3O); jk, hca and hca2 "
-            "always fit a drift");
+      if (c.offset_only) throw std::runtime_error(message_text(DiagId::job_offset_only_hca3));
       return c.kind == ClockKind::JonesKoenig ? "jk" : c.kind == ClockKind::Hca ? "hca" : "hca2";
   }
   return "hca3";

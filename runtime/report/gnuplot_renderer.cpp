@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "runtime/launcher/child_process.h"
+#include "runtime/plan/diagnostics.h"
 #include "runtime/report/text_format.h"
 
 namespace metron::report {
@@ -109,13 +110,13 @@ RenderOutcome render_plots(std::vector<Plot>& plots, const std::string& program)
   std::string exe = find_program(program);
   o.tool_found = !exe.empty();
   if (!o.tool_found) {
-    for (auto& p : plots) p.error = "'" + program + "' was not found";
+    for (auto& p : plots) p.error = message_text(DiagId::report_no_program, program);
     return o;
   }
   if (plots.empty()) return o;
   std::string tmpl = (fs::temp_directory_path() / "metron-report-XXXXXX").string();
   if (!mkdtemp(tmpl.data())) {
-    for (auto& p : plots) p.error = "cannot create a temporary folder";
+    for (auto& p : plots) p.error = message_text(DiagId::report_no_temp_folder);
     return o;
   }
   fs::path dir(tmpl);
@@ -134,7 +135,7 @@ RenderOutcome render_plots(std::vector<Plot>& plots, const std::string& program)
       plots[i].svg = svg;
       ++o.drawn;
     } else {
-      plots[i].error = "gnuplot failed: " + last_line(err);
+      plots[i].error = message_text(DiagId::report_gnuplot_failed, last_line(err));
     }
   }
   std::error_code ec;

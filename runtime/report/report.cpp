@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/report/clock_plots.h"
 #include "runtime/report/gnuplot_renderer.h"
 #include "runtime/report/guideline_plots.h"
@@ -56,7 +57,7 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
   std::string program = o.gnuplot.empty() ? gnuplot_program() : o.gnuplot;
   RenderOutcome r = render_plots(plots, program);
   if (!r.tool_found && !plots.empty())
-    warning = "'" + program + "' was not found: the report has no plots (install gnuplot-nox)";
+    warning = message_text(DiagId::report_no_plots, program);
   else if (r.drawn < plots.size())
     warning = std::to_string(plots.size() - r.drawn) + " of " + std::to_string(plots.size()) +
               " plots could not be drawn (the report says why)";
@@ -70,14 +71,14 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
     std::ofstream f(tmp, std::ios::binary);
     f << page;
     if (!f.flush()) {
-      error = "cannot write '" + outcome.path + "'";
+      error = message_text(DiagId::cannot_write_file, outcome.path);
       return 74;
     }
   }
   std::error_code ec;
   fs::rename(tmp, outcome.path, ec);
   if (ec) {
-    error = "cannot write '" + outcome.path + "': " + ec.message();
+    error = message_text(DiagId::cannot_write_file_why, outcome.path, ec.message());
     return 74;
   }
   outcome.plots = plots.size();

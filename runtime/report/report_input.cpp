@@ -12,6 +12,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::report {
 
@@ -83,7 +84,7 @@ std::optional<ResultsView> load_view(const std::string& dir, std::string& error)
   if (!data) return std::nullopt;
   auto summary = analysis::read_csv_table((fs::path(dir) / "summary.csv").string());
   if (!summary) {
-    error = "cannot read '" + (fs::path(dir) / "summary.csv").string() + "'";
+    error = message_text(DiagId::cannot_read_file, (fs::path(dir) / "summary.csv").string());
     return std::nullopt;
   }
   ResultsView v;
@@ -139,7 +140,7 @@ std::optional<CsvTable> compare_folders(const ResultsView& a, const ResultsView&
   auto t = analysis::read_csv_table(path);
   std::error_code ec;
   fs::remove(path, ec);
-  if (!t) error = "cannot read '" + path + "'";
+  if (!t) error = message_text(DiagId::cannot_read_file, path);
   return t;
 }
 
@@ -172,14 +173,14 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   in.request = r;
   fs::path dir(r.dir);
   if (!fs::is_directory(dir)) {
-    error = "'" + r.dir + "' is not a folder";
+    error = message_text(DiagId::report_not_a_folder, r.dir);
     return std::nullopt;
   }
   in.clock_checks = find_clock_checks(dir);
   bool has_summary = fs::exists(dir / "summary.csv");
   if (!has_summary && r.dir_b.empty()) {
     if (in.clock_checks.empty()) {
-      error = "'" + r.dir + "' is not a results folder (no summary.csv and no clock-check CSV)";
+      error = message_text(DiagId::report_not_results, r.dir);
       return std::nullopt;
     }
     in.kind = ReportKind::ClockCheck;
@@ -229,7 +230,7 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   if (!comparisons.empty() && fs::exists(comparisons)) {
     in.comparisons = analysis::read_csv_table(comparisons);
     if (!in.comparisons) {
-      error = "cannot read '" + comparisons + "'";
+      error = message_text(DiagId::cannot_read_file, comparisons);
       return std::nullopt;
     }
     in.comparisons_file = comparisons;

@@ -19,7 +19,7 @@ for rank in 0 1; do
   # 30 s: the bound for agreeing on a failure; a healthy launch here takes about 1 s.
   if [ "$took" -le 30 ]; then pass "rank $rank: ended in ${took} s"; else fail "rank $rank: took ${took} s"; fi
   expect_grep "rank $rank: message names the rank and the location" \
-    "alloc.bench:3:3: error: world rank $rank ran out of memory allocating the buffers of 'Bcast'" err.txt
+    "alloc.bench:3:3: error: world rank $rank ran out of memory allocating the buffers of 'Bcast' (buffer 4194304 bytes per rank; lower it with set_skampi_buffer or free memory on that node)" err.txt
   expect_eq "rank $rank: manifest status" "$(json_status out$rank/manifest.json)" "failed"
 done
 finish
