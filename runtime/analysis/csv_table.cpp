@@ -120,17 +120,15 @@ std::optional<CsvTable> read_csv_table_strict(const std::string& path, std::stri
   std::vector<std::string> fields;
   while (r.next(fields)) {
     if (fields.size() != t.header.size()) {
-      error = path + ":" + std::to_string(r.record_line()) + ": a row of " +
-              std::to_string(fields.size()) + " fields where the header has " +
-              std::to_string(t.header.size()) + " (the file is damaged or was edited)";
+      error = message_text(DiagId::csv_row_fields, path, r.record_line(), fields.size(),
+                           t.header.size());
       return std::nullopt;
     }
     t.rows.push_back(fields);
     t.lines.push_back(r.record_line());
   }
   if (r.unclosed_quote_line() != 0) {
-    error = path + ":" + std::to_string(r.unclosed_quote_line()) +
-            ": a quoted field is never closed (the file is damaged or was edited)";
+    error = message_text(DiagId::csv_unclosed_quote, path, r.unclosed_quote_line());
     return std::nullopt;
   }
   return t;

@@ -95,14 +95,13 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
                       name == "used_n" || name == "order";
       if ((name == "block" || name == "op") && cell.empty())
-        return where(r) + "empty '" + name + "'";
+        return where(r) + message_text(DiagId::summary_empty_cell, name);
       if (cell.empty() || (!is_time && !is_count)) continue;
       double v = cell_double(cell);
-      if (!std::isfinite(v))
-        return where(r) + "'" + name + "' is '" + cell + "', not a finite number";
-      if (is_count && v < 0) return where(r) + "'" + name + "' is negative (" + cell + ")";
+      if (!std::isfinite(v)) return where(r) + message_text(DiagId::summary_not_finite, name, cell);
+      if (is_count && v < 0) return where(r) + message_text(DiagId::summary_negative, name, cell);
       if (is_count && v != std::floor(v))
-        return where(r) + "'" + name + "' is '" + cell + "', not a whole number";
+        return where(r) + message_text(DiagId::summary_not_whole, name, cell);
     }
   }
   return std::nullopt;
@@ -113,7 +112,7 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
 std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& error) {
   for (const char* need : {"launch", "block", "op", "bytes", "comm_size", "median_s"})
     if (!t.column(need)) {
-      error = std::string("summary.csv has no '") + need + "' column";
+      error = message_text(DiagId::summary_missing_column, need);
       return std::nullopt;
     }
   ResultsData d;

@@ -97,4 +97,30 @@ expect_eq "a run to replay" "$?" "0"
 expect_eq "replay: exit code" "$?" "0"
 expect_eq "replay: what is replayed" "$(head -1 rp.err)" \
   "metron: replaying 'r1' (script q.bench, seed 3, 1 replicate) into rp"
+
+# --- analyze: a damaged summary.csv (analyze_damaged.sh has more) -------------------------------
+col() { head -1 r1/summary.csv | tr ',' '\n' | grep -n "^$1\$" | cut -d: -f1; }
+damage() { rm -rf "$1" && cp -r r1 "$1" && awk -F, -v OFS=, -v b="$(col block)" \
+  -v n="$(col bytes)" "$2" r1/summary.csv > "$1/summary.csv"; }
+fields=$(head -1 r1/summary.csv | tr ',' '\n' | wc -l)
+damage d1 'NR==1{sub(/median_s/, "median_x")} {print}'
+expect_fails "summary.csv without a column" 74 \
+  "metron: error: d1/summary.csv: summary.csv has no 'median_s' column" "$METRON" analyze d1
+damage d2 'NR==2{$b=""} {print}'
+expect_fails "summary.csv with an empty block" 74 \
+  "metron: error: d2/summary.csv:2: empty 'block'" "$METRON" analyze d2
+damage d3 'NR==2{$n="-1"} {print}'
+expect_fails "summary.csv with a negative count" 74 \
+  "metron: error: d3/summary.csv:2: 'bytes' is negative (-1)" "$METRON" analyze d3
+damage d4 'NR==2{$n="1.5"} {print}'
+expect_fails "summary.csv with a fraction for a count" 74 \
+  "metron: error: d4/summary.csv:2: 'bytes' is '1.5', not a whole number" "$METRON" analyze d4
+damage d5 '{print} END{print "hello world"}'
+expect_fails "summary.csv with a garbage line" 74 \
+  "metron: error: d5/summary.csv:3: a row of 1 fields where the header has $fields (the file is damaged or was edited)" \
+  "$METRON" analyze d5
+damage d6 'NR==2{$4="\"b"} {print}'
+expect_fails "summary.csv with an unclosed quote" 74 \
+  "metron: error: d6/summary.csv:2: a quoted field is never closed (the file is damaged or was edited)" \
+  "$METRON" analyze d6
 finish
