@@ -9,6 +9,7 @@
 
 #include "interpreter/cli/cli_model.h"
 #include "interpreter/program.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 
@@ -124,7 +125,7 @@ bool write_man_pages(const CliModel& cli, const std::string& dir, std::string& e
   auto write = [&](const std::string& file, const std::string& text) {
     std::ofstream f(fs::path(dir) / file);
     f << text;
-    if (!f) error = "cannot write '" + (fs::path(dir) / file).string() + "'";
+    if (!f) error = message_text(DiagId::cannot_write_file, (fs::path(dir) / file).string());
     return static_cast<bool>(f);
   };
   if (!write("metron.1", man_page(cli, nullptr))) return false;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "runtime/clocksync/pingpong.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::rt::clocksync {
 
@@ -114,13 +115,14 @@ std::vector<ClockCheckRow> run_clock_check(MPI_Comm comm, std::span<const std::s
   std::vector<double> after = options.after_s;
   std::sort(after.begin(), after.end());
   // Check everything first so a bad argument fails on every rank before any time is spent.
-  if (options.rounds < 1) throw std::invalid_argument("clock check: rounds must be at least 1");
-  if (options.attempts < 1) throw std::invalid_argument("clock check: attempts must be at least 1");
+  if (options.rounds < 1)
+    throw std::invalid_argument(message_text(DiagId::clock_check_at_least, "rounds"));
+  if (options.attempts < 1)
+    throw std::invalid_argument(message_text(DiagId::clock_check_at_least, "attempts"));
   std::vector<std::unique_ptr<ClockSync>> built;
   for (std::size_t i = 0; i < methods.size(); ++i) {
     if (std::find(methods.begin(), methods.begin() + i, methods[i]) != methods.begin() + i) {
-      throw std::invalid_argument("clock check: method '" + std::string(methods[i]) +
-                                  "' listed twice");
+      throw std::invalid_argument(message_text(DiagId::clock_check_method_twice, methods[i]));
     }
     built.push_back(make_clock_sync(methods[i], clock, params));
   }

@@ -9,18 +9,20 @@
 #include "runtime/clocksync/jones_koenig.h"
 #include "runtime/clocksync/netgauge.h"
 #include "runtime/clocksync/skampi_offset.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::rt::clocksync {
 
 void validate(const SyncParams& params) {
-  auto require = [](bool ok, const char* what) {
-    if (!ok) throw std::invalid_argument(std::string("clock sync: ") + what);
+  auto require = [](bool ok, const char* name, int least) {
+    if (!ok) throw std::invalid_argument(message_text(DiagId::clock_sync_at_least, name, least));
   };
-  require(params.fitpoints >= 2, "fitpoints must be at least 2");
-  require(params.exchanges >= 1, "exchanges must be at least 1");
-  require(params.pingpongs >= 1, "pingpongs must be at least 1");
-  require(params.rtt_pingpongs >= 1, "rtt_pingpongs must be at least 1");
-  require(params.warmup >= 0, "warmup must not be negative");
+  require(params.fitpoints >= 2, "fitpoints", 2);
+  require(params.exchanges >= 1, "exchanges", 1);
+  require(params.pingpongs >= 1, "pingpongs", 1);
+  require(params.rtt_pingpongs >= 1, "rtt_pingpongs", 1);
+  if (params.warmup < 0)
+    throw std::invalid_argument(message_text(DiagId::clock_sync_negative, "warmup"));
 }
 
 ClockSync::ClockSync(const LocalClock& clock, const SyncParams& params)
@@ -61,7 +63,7 @@ std::unique_ptr<ClockSync> make_clock_sync(std::string_view name, const LocalClo
   if (name == "hca2") return std::make_unique<Hca>(clock, params, true);
   if (name == "hca3") return std::make_unique<Hca3>(clock, params, false);
   if (name == "hca3o") return std::make_unique<Hca3>(clock, params, true);
-  throw std::invalid_argument("clock sync: unknown method '" + std::string(name) + "'");
+  throw std::invalid_argument(message_text(DiagId::clock_sync_unknown_method, name));
 }
 
 SyncResult run_sync(ClockSync& method, MPI_Comm comm) {

@@ -90,6 +90,17 @@ expect_eq "job error: the manifest keeps the one-line form" \
   "$(grep -o '^  "error": "[^"]*"' inj/manifest.json)" \
   '  "error": "inj.bench:4:5: error: MPI error in '"'"'Bcast'"'"': injected by METRON_INJECT_MPI_ERROR"'
 
+# --- clock-check: bad methods and skews (a singleton MPI process is enough) ---------------------
+cc() { timeout 60 "$METRON" clock-check --after 0 "$@"; }
+expect_fails "clock-check of an unknown method" 64 "metron: error: clock sync: unknown method 'nosuch'" \
+  cc --methods nosuch
+expect_fails "clock-check of a method twice" 64 \
+  "metron: error: clock check: method 'skampi' listed twice" cc --methods skampi,skampi
+METRON_CLOCK_SKEW=x:1:2 cc --methods skampi > skew.out 2> skew.err
+expect_eq "bad METRON_CLOCK_SKEW: exit code" "$?" "64"
+expect_eq "bad METRON_CLOCK_SKEW: message" "$(cat skew.err)" \
+  "metron: error: METRON_CLOCK_SKEW: bad entry 'x:1:2' (rank expected, got 'x')"
+
 # --- replay: the line that says what is replayed ------------------------------------------------
 "$METRON" run q.bench --out r1 --seed 3 --quiet > r1.out 2> r1.err
 expect_eq "a run to replay" "$?" "0"

@@ -1,5 +1,6 @@
 // METRON_CLOCK_SKEW parsing.
 #include "runtime/clocksync/model/clock_skew.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <charconv>
 #include <stdexcept>
@@ -16,8 +17,8 @@ std::string_view trim(std::string_view s) {
 }
 
 [[noreturn]] void bad_entry(std::string_view entry, std::string_view why) {
-  throw std::invalid_argument(std::string(kClockSkewEnv) + ": bad entry '" + std::string(entry) +
-                              "' (" + std::string(why) + ")");
+  throw std::invalid_argument(
+      message_text(DiagId::clock_skew_bad_entry, kClockSkewEnv, entry, why));
 }
 
 template <typename T>

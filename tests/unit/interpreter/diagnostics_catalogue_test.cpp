@@ -218,6 +218,11 @@ const std::map<std::string, std::string> kExemptMessage = {
      "the front end refuses the plan first (size_too_large); ops_catalog_test.cpp checks the "
      "runtime's guard"},
     {"job_verify_mpi_error", "needs an MPI error in a verification call"},
+    {"clock_sync_at_least",
+     "a guard: clock-check's options and the script's settings refuse these values first"},
+    {"clock_check_at_least", "a guard: clock-check's --rounds option refuses 0 first"},
+    {"clock_sync_negative",
+     "a guard: no option or setting gives the clock sync a negative warm-up"},
     {"job_failed_elsewhere",
      "a guard for a stop without an error text; a failing rank always sends its text "
      "(exec_errors.sh, messages.sh)"},
