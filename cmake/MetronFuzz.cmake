@@ -11,3 +11,12 @@ target_compile_options(frontend_fuzz PRIVATE ${METRON_WARNINGS})
 add_test(NAME fuzz/frontend COMMAND frontend_fuzz --seconds 10 --seed 1 ${FUZZ_CORPUS}
          WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(fuzz/frontend PROPERTIES LABELS fuzz TIMEOUT 90)
+
+# The readers of results folders (analyze, compare, replay, the merge of run --resume), over
+# mutants of the recorded folders in tests/fuzz/results_corpus.
+add_executable(results_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/results_fuzz.cpp)
+target_link_libraries(results_fuzz PRIVATE metron_mpi)
+target_compile_options(results_fuzz PRIVATE ${METRON_WARNINGS})
+add_test(NAME fuzz/results COMMAND results_fuzz --seconds 5 --seed 1
+         ${CMAKE_SOURCE_DIR}/tests/fuzz/results_corpus WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+set_tests_properties(fuzz/results PROPERTIES LABELS fuzz TIMEOUT 60)

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/manifest_check.h"
 
 namespace metron::analysis {
 
@@ -31,7 +32,7 @@ std::vector<std::pair<std::string, std::string>> exec_levels(const nlohmann::jso
   if (!m.contains("launch") || !m["launch"].contains("levels")) return out;
   const auto& levels = m["launch"]["levels"];
   if (!m.contains("plan") || !m["plan"].contains("design")) return out;
-  for (const auto& f : m["plan"]["design"]["factors"]) {
+  for (const auto& f : m["plan"]["design"].value("factors", nlohmann::json::array())) {
     std::string name = f.value("name", "");
     std::size_t idx = 0;
     if (levels.contains(name)) {
@@ -41,7 +42,8 @@ std::vector<std::pair<std::string, std::string>> exec_levels(const nlohmann::jso
         idx = 0;
       }
     }
-    if (idx < f["levels"].size()) out.emplace_back(name, json_cell(f["levels"][idx]));
+    if (f.contains("levels") && idx < f["levels"].size())
+      out.emplace_back(name, json_cell(f["levels"][idx]));
   }
   return out;
 }
@@ -214,8 +216,22 @@ std::optional<ResultsData> load_results(const std::string& dir, std::string& err
       error = "cannot read '" + mpath.string() + "': " + e.what();
       return std::nullopt;
     }
+    if (auto why = manifest_damage(manifest); !why.empty()) {
+      error = "the manifest '" + mpath.string() + "' is damaged: " + why;
+      return std::nullopt;
+    }
   }
   fs::path spath = fs::path(dir) / "summary.csv";
+  // A run merges its launches into summary.csv when it ends: before that, say so.
+  if (!fs::exists(spath) && manifest.is_object() && manifest.contains("run_schema_version") &&
+      manifest.contains("status") && manifest["status"].is_string() &&
+      manifest["status"] != "complete" && manifest["status"] != "failed") {
+    error = "'" + dir + "' is a run that did not finish (status '" +
+            manifest["status"].get<std::string>() +
+            "'): its launches are merged when it ends; continue it with: metron run --resume " +
+            dir;
+    return std::nullopt;
+  }
   auto table = read_csv_table_strict(spath.string(), error);
   if (!table) return std::nullopt;
   auto d = results_from_summary(*table, error);

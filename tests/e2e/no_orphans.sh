@@ -47,6 +47,9 @@ started run || fail "run: no job finished within 60 s"
 kill -9 $run_pid
 wait $run_pid 2> /dev/null
 gone_within "SIGKILL of metron run" run
+# Its folder has no merged files yet: analyze says why and how to go on.
+expect_fails "analyze the killed run" 74 "metron: error: '$WORK/run' is a run that did not finish (status 'running'): its launches are merged when it ends; continue it with: metron run --resume $WORK/run" \
+  "$METRON" analyze "$WORK/run"
 
 # 2. SIGKILL of a bare mpiexec (no `metron run` above it to clean up).
 $MPIEXEC -n 2 "$METRON" exec long.bench --out "$WORK/mpx" --quiet > /dev/null 2>&1 &
