@@ -6,7 +6,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/program.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
@@ -14,6 +13,7 @@
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/exit_codes.h"
 
 namespace metron::launcher {
 
@@ -155,6 +155,7 @@ int replay_experiment(const ReplayOptions& o) {
   const bool is_run = rec->is_run, is_exec = !rec->is_run;
   const json* m = &rec->manifest;
   RunOptions r;
+  r.load = o.load;
   r.files = rec->files;
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
   // changed script) is refused unless the user says so, and the replay records that it was.
