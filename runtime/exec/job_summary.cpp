@@ -20,13 +20,6 @@
 
 namespace metron::rt {
 
-const char* stop_reason_name(StopReason r) {
-  // ORDER STOP_REASONS
-  static const char* const names[] = {"fixed_reps", "rule_met", "max_reps",    "time_budget",
-                                      "error",      "skipped",  "reps_clause", "elapsed_clause"};
-  return names[static_cast<int>(r)];
-}
-
 JobSummary summarize(const JobResult& r, const Settings& s) {
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   JobSummary out;

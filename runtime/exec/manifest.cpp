@@ -126,7 +126,7 @@ void ManifestBuilder::set_order(const std::vector<std::size_t>& order, const Pla
 void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
   nlohmann::json j = {{"id", r.job->id},
                       {"order", r.order},
-                      {"stop_reason", stop_reason_name(r.stop_reason)},
+                      {"stop_reason", std::string(adapt::to_string(r.stop_reason))},
                       {"n", s.n},
                       {"valid_n", s.valid_n},
                       {"invalid_n", s.n - s.valid_n},
@@ -224,7 +224,7 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
             ? fmt::format("warm-up {}", r.warmup)
             : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
     what = fmt::format("median {:.3f} us{} (n = {}, {}, {}, cycling {})", s.median * 1e6, ci,
-                       s.used_n, stop_reason_name(r.stop_reason), warm,
+                       s.used_n, adapt::to_string(r.stop_reason), warm,
                        j.settings->buffer_cycling ? "on" : "off");
     if (s.truncated > 0) what += fmt::format("; truncated {}", s.truncated);
     if (!s.stationary)
