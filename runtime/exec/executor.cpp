@@ -23,7 +23,6 @@
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/exec/launch_noise.h"
-#include "runtime/exec/manifest.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/exec/test_hang.h"
@@ -33,6 +32,7 @@
 #include "runtime/ops/error_agreement.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/output/manifest.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
 #include "runtime/procsync/clock_cache.h"
@@ -437,7 +437,7 @@ int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world)
     return kExitIo;
   }
 
-  ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  out::ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   if (me == 0 && manifest.json()["system"].contains("binding_warning"))
     std::fprintf(stderr, "metron: warning: %s\n",
                  manifest.json()["system"]["binding_warning"].get<std::string>().c_str());

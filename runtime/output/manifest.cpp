@@ -1,5 +1,5 @@
 // ManifestBuilder (see manifest.h).
-#include "runtime/exec/manifest.h"
+#include "runtime/output/manifest.h"
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
@@ -19,7 +19,10 @@
 #define METRON_GIT_COMMIT "unknown"
 #endif
 
-namespace metron::rt {
+namespace metron::out {
+
+// The facts written come from the runtime's layers (sysinfo, timers, clocks, jobs).
+using namespace metron::rt;
 
 std::string sha256_hex(const std::string& data) {
   unsigned char md[EVP_MAX_MD_SIZE];
@@ -238,4 +241,4 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                      j.bytes, r.comm_size, r.comm_size == 1 ? "" : "s", what);
 }
 
-}  // namespace metron::rt
+}  // namespace metron::out
