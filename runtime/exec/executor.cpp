@@ -257,6 +257,13 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   auto t_begin = std::chrono::steady_clock::now();
+  // After each phase the ranks agree: a failure on one rank ends the job on every rank alike.
+  const auto failed = [&] {
+    error = agree_on_error(comm, error);
+    if (error.empty()) return false;
+    r.stop_reason = StopReason::Error;
+    return true;
+  };
   std::optional<JobRunner> runner;
   try {
     runner.emplace(job, comm, s, sync_factory_for(s));
@@ -264,11 +271,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     error = e.what();
   }
   // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
-  error = agree_on_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
   try {
     if (s.verify) {
       auto v = runner->verify();
@@ -280,11 +283,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
-  error = agree_on_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
   Observations obs;
   try {
     if (s.warmup_reps == kWarmupAuto) {
@@ -300,11 +299,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
-  error = agree_on_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
   std::int64_t batch = control.first_batch();
