@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan.h"
 #include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/warmup.h"
+#include "runtime/plan/plan.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {

@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <variant>
 
-#include "interpreter/measure_funcs.h"
 #include "runtime/ops/error_agreement.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::rt {
 
