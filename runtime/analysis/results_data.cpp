@@ -94,7 +94,7 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
                      name == "sd_s" || name == "trimmed_mean_s";
       bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
-                      name == "used_n" || name == "order";
+                      name == "used_n" || name == "order" || name == "truncated";
       if ((name == "block" || name == "op") && cell.empty())
         return where(r) + "empty '" + name + "'";
       if (cell.empty() || (!is_time && !is_count)) continue;
@@ -132,7 +132,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_launch = *col("launch"), c_block = *col("block"), c_op = *col("op");
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
-  auto c_used = col("used_n"), c_stop = col("stop_reason");
+  auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
   auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
     static const std::string kEmpty;
     return c < row.size() ? row[c] : kEmpty;
@@ -183,6 +183,8 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
     v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
     v.row = r;
+    v.job = c_job ? as_int(get(row, *c_job)) : 0;
+    v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
     bool failed = c_stop && get(row, *c_stop) == "error";
     std::string key = k.text();
     auto it = index.find(key);

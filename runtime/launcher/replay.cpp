@@ -9,10 +9,10 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
-#include "runtime/exec/manifest.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
+#include "runtime/output/manifest.h"
 #include "runtime/plan/exit_codes.h"
 
 namespace metron::launcher {
@@ -36,7 +36,7 @@ std::vector<std::string> modified_files(const json& script) {
   const std::string main = script.value("path", "");
   for (const auto& f : script.value("files", json::array())) {
     const std::string name = f.value("name", ""), text = f.value("text", "");
-    const std::string sum = rt::sha256_hex(text);
+    const std::string sum = out::sha256_hex(text);
     bool bad = f.value("sha256", "") != sum;
     if (name == main && script.value("sha256", "") != sum) bad = true;
     if (bad) out.push_back(name);

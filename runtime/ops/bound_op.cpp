@@ -6,8 +6,9 @@
 #include <stdexcept>
 #include <variant>
 
-#include "runtime/plan/measure_funcs.h"
+#include "runtime/ops/error_agreement.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::rt {
 
@@ -108,15 +109,10 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   }
   op.error = MPI_SUCCESS;
 
-  // Agree: the lowest failing rank's message goes to every rank.
-  int mine = local.empty() ? INT_MAX : op.rank, first = INT_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, op.comm);
-  if (first == INT_MAX) return std::nullopt;
-  int len = static_cast<int>(local.size());
-  MPI_Bcast(&len, 1, MPI_INT, first, op.comm);
-  local.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(local.data(), len, MPI_CHAR, first, op.comm);
-  return local;
+  // Every rank reports the same outcome: the lowest failing rank's message.
+  std::string agreed = agree_on_error(op.comm, local);
+  if (agreed.empty()) return std::nullopt;
+  return agreed;
 }
 
 }  // namespace metron::rt

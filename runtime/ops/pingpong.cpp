@@ -1,8 +1,8 @@
 // Ping-pongs between ranks 0 and 1 of the job communicator (SKaMPI's Pingpong_* functions,
-// anchors.md §1.7). One call() is `iterations` round trips: rank 0 sends then receives, rank 1
-// receives then sends; the runner divides the time by `iterations` (BoundOp::divisor), so the
-// reported time is one full round trip, as SKaMPI reports it (OSU and IMB report half of it).
-// Other ranks of the communicator stay idle (participates = false).
+// SKaMPI 5 src/measurements/pt2pt.c). One call() is `iterations` round trips: rank 0 sends then
+// receives, rank 1 receives then sends; the runner divides the time by `iterations`
+// (BoundOp::divisor), so the reported time is one full round trip, as SKaMPI reports it (OSU and
+// IMB report half of it). Other ranks of the communicator stay idle (participates = false).
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
