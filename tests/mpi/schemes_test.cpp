@@ -334,7 +334,7 @@ TEST_CASE("job runner: bind errors surface from the constructor") {
   MPI_Comm self;
   MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
   CHECK_THROWS_WITH_AS(rt::JobRunner(job_of("Pingpong_Send_Recv", {std::int64_t{1}}), self, s),
-                       "'Pingpong_Send_Recv': needs at least 2 ranks, the communicator has 1",
+                       "'Pingpong_Send_Recv' needs at least 2 ranks but its communicator has 1",
                        std::runtime_error);
   MPI_Comm_free(&self);
   s.loop_iterations = 0;
