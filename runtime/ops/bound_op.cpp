@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <variant>
 
-#include "runtime/plan/measure_funcs.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::rt {
 

@@ -77,33 +77,11 @@ void exchange(BoundOp& b) noexcept {
 
 void idle(BoundOp&) noexcept {}
 
-// --- verification: rank 0's stream arrives at rank 1 and the other way round ---------------
-
-void fill_pingpong(BoundOp& b) {
-  fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
-  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
-}
-
-std::optional<std::string> check_pingpong(const BoundOp& b) {
-  if (!b.participates) return std::nullopt;
-  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
-    return verify_message(b, "receive buffer", *m);
-  return std::nullopt;
-}
-
 int tag_upper_bound() {
   int* ub = nullptr;
   int flag = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
   return flag && ub ? *ub : 32767;  // 32767: the least upper bound MPI guarantees
-}
-
-int tag_arg(const BoundOp& b, const Value& v, std::string_view param) {
-  const std::int64_t t = v.as_int();
-  if (t < 0 || t > tag_upper_bound())
-    bind_error(b, std::string(param) + " " + std::to_string(t) +
-                      " is outside [0, MPI_TAG_UB = " + std::to_string(tag_upper_bound()) + "]");
-  return static_cast<int>(t);
 }
 
 int iterations_arg(const BoundOp& b, const Value& v) {
@@ -118,8 +96,8 @@ void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
   b.participates = b.peer >= 0;
   b.call_fn = b.rank == 0 ? ping_fn : b.rank == 1 ? pong_fn : idle;
   b.divisor = b.iterations;
-  b.fill_fn = fill_pingpong;
-  b.check_fn = check_pingpong;
+  b.fill_fn = fill_from_peer;
+  b.check_fn = check_from_peer;
 }
 
 // (count, datatype, tag, iterations)
@@ -136,6 +114,35 @@ void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
 
 }  // namespace
 
+// --- verification: rank 0's stream arrives at rank 1 and the other way round ---------------
+
+void fill_from_peer(BoundOp& b) {
+  fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
+  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+}
+
+std::optional<std::string> check_from_peer(const BoundOp& b) {
+  if (!b.participates) return std::nullopt;
+  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
+    return verify_message(b, "receive buffer", *m);
+  return std::nullopt;
+}
+
+int tag_arg(const BoundOp& b, const Value& v, std::string_view param) {
+  const std::int64_t t = v.as_int();
+  if (t < 0 || t > tag_upper_bound())
+    bind_error(b, std::string(param) + " " + std::to_string(t) +
+                      " is outside [0, MPI_TAG_UB = " + std::to_string(tag_upper_bound()) + "]");
+  return static_cast<int>(t);
+}
+
+int pair_peer(int rank, int size) {
+  const int half = size / 2;
+  if (rank < half) return rank + half;
+  if (rank < 2 * half) return rank - half;
+  return -1;
+}
+
 void bind_pingpong_send_recv(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_std, recv_std>, pong<send_std, recv_std>);
 }
@@ -150,6 +157,9 @@ void bind_pingpong_ssend_recv(BoundOp& b, const Args& a) {
 }
 void bind_pingpong_issend_recv(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_issend, recv_std>, pong<send_issend, recv_std>);
+}
+void bind_pingpong_isend_irecv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_isend, recv_irecv>, pong<send_isend, recv_irecv>);
 }
 void bind_pingpong_send_recv_at(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_std, recv_any_tag>, pong<send_std, recv_any_tag>);

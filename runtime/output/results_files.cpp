@@ -6,8 +6,9 @@
 #include <fstream>
 #include <limits>
 
-#include "runtime/plan/measure_funcs.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_rates.h"
 
 namespace metron::out {
 
@@ -55,7 +56,10 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
        "warmup", "elapsed_s", "verify",
        // issue 12: appended, so that readers by position keep working
        "warmup_end", "truncated", "trend_p", "trend_change", "stationary", "ties", "ci_coverage",
-       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise"}));
+       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise",
+       // issue 15: what a time is, and the rates from the median and its CI
+       "time_is", "mb_per_s", "mb_per_s_ci_lo", "mb_per_s_ci_hi", "msg_per_s", "msg_per_s_ci_lo",
+       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s"}));
   raw_.flush();
   summary_.flush();
   if (per_rank) {
@@ -115,6 +119,17 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
                                          : r.achieved_coverage);
   summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
   summary_.field(std::string_view(s.noise));
+  summary_.field(std::string_view(time_basis_name(r.job->op.func->basis)));
+  const OpRates rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, s.median,
+                                 s.median_ci_lo, s.median_ci_hi);
+  summary_.field(rates.mb_per_s).field(rates.mb_per_s_lo).field(rates.mb_per_s_hi);
+  summary_.field(rates.msg_per_s).field(rates.msg_per_s_lo).field(rates.msg_per_s_hi);
+  if (r.overlap_pure_s >= 0)
+    summary_.field(overlap_percent(s.median, r.overlap_compute_s, r.overlap_pure_s))
+        .field(r.overlap_pure_s)
+        .field(r.overlap_compute_s);
+  else
+    summary_.field(std::string_view()).field(std::string_view()).field(std::string_view());
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

@@ -3,6 +3,7 @@
 #include "runtime/plan/measure_funcs.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <unordered_map>
 
@@ -54,8 +55,83 @@ BufferUse usage_pingpong_sendrecv(const std::vector<Value>& a, int) {
   const std::int64_t b = std::max(elems(a[0], a[1]), elems(a[3], a[4]));
   return {b, b, elems(a[0], a[1]), a[0].as_int()};
 }
+// Ping-pongs: a round trip carries the block both ways (the rate is size / half a round trip).
+BufferUse usage_pingpong(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+BufferUse usage_pingpong_sendrecv_rate(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_pingpong_sendrecv(a, p);
+  u.rate_bytes = elems(a[0], a[1]) + elems(a[3], a[4]);
+  u.rate_messages = 2;
+  return u;
+}
+// One-way latency between ranks 0 and 1: one message of the block per reported time.
+BufferUse usage_one_way(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = u.reported_bytes;
+  u.rate_messages = 1;
+  return u;
+}
+// Pairs (r, r + p/2) ping-pong at once (osu_multi_lat): every pair moves a block per time.
+BufferUse usage_multi_latency(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, p / 2);
+  u.rate_messages = p / 2;
+  return u;
+}
+// Windowed bandwidth, (count, datatype, window, iterations): the window's receives go to
+// distinct blocks (MPI forbids concurrent receives into one buffer), and the 4-byte ack needs a
+// slot on both sides. `pairs` pairs, `ways` directions.
+BufferUse usage_window(const std::vector<Value>& a, std::int64_t pairs, int ways) {
+  const std::int64_t block = elems(a[0], a[1]);
+  const std::int64_t window = a[2].as_int();
+  BufferUse u{std::max<std::int64_t>(block, 4), std::max<std::int64_t>(sat_mul(block, window), 4),
+              block, a[0].as_int()};
+  u.rate_bytes = sat_mul(sat_mul(sat_mul(block, window), pairs), ways);
+  u.rate_messages = sat_mul(sat_mul(window, pairs), ways);
+  return u;
+}
+BufferUse usage_bw(const std::vector<Value>& a, int) {
+  return usage_window(a, 1, 1);
+}
+BufferUse usage_bibw(const std::vector<Value>& a, int) {
+  return usage_window(a, 1, 2);
+}
+BufferUse usage_multi_bw(const std::vector<Value>& a, int p) {
+  return usage_window(a, p / 2, 1);
+}
+BufferUse usage_multi_bibw(const std::vector<Value>& a, int p) {
+  return usage_window(a, p / 2, 2);
+}
+// IMB's throughputs: PingPing X/t, Sendrecv 2X/t, Exchange 4X/t (X the message size).
+BufferUse usage_pingping(const std::vector<Value>& a, int p) {
+  return usage_one_way(a, p);
+}
+BufferUse usage_ring_sendrecv(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+BufferUse usage_exchange(const std::vector<Value>& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.recv_bytes = sat_mul(u.reported_bytes, 2);  // one block from each neighbour
+  u.rate_bytes = sat_mul(u.reported_bytes, 4);
+  u.rate_messages = 4;
+  return u;
+}
 BufferUse usage_synthetic(const std::vector<Value>& a, int) {
   return {0, 0, elems(a[0], a[2]), a[0].as_int()};  // busy-waits; touches no buffer
+}
+
+// "Bcast" -> "bcast", as MPI spells the rest of the name after the prefix.
+std::string lower_name(std::string_view v) {
+  std::string s(v);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
 }
 
 void normalize_two_sided(std::vector<Value>& a) {
@@ -134,7 +210,8 @@ std::vector<MeasureFunc> make_table() {
                  -1,
                  std::move(doc),
                  nullptr,
-                 usage_count_dt});
+                 usage_pingpong,
+                 TimeBasis::RoundTrip});
   };
   pingpong("Pingpong_Send_Recv", "MPI_Send / MPI_Recv ping-pong between ranks 0 and 1");
   pingpong("Pingpong_Isend_Recv", "MPI_Isend + MPI_Wait / MPI_Recv ping-pong");
@@ -152,7 +229,94 @@ std::vector<MeasureFunc> make_table() {
                -1,
                "MPI_Sendrecv exchange between ranks 0 and 1",
                normalize_sendrecv,
-               usage_pingpong_sendrecv});
+               usage_pingpong_sendrecv_rate,
+               TimeBasis::RoundTrip});
+  pingpong("Pingpong_Isend_Irecv",
+           "MPI_Isend + MPI_Wait / MPI_Irecv + MPI_Wait ping-pong (ReproMPI's Isend/Irecv "
+           "ping-pong)");
+
+  // Point-to-point as OSU and IMB measure it (issue 15).
+  auto p2p = [&](std::string name, std::vector<Param> ps, auto usage, TimeBasis basis,
+                 std::string doc) {
+    t.push_back({std::move(name), std::move(ps), F::PointToPoint, 2, false, -1, std::move(doc),
+                 nullptr, usage, basis});
+  };
+  const Param p_window{"window", kInt, Value(64)};
+  const std::vector<Param> lat{p_count, p_dt, p_tag, p_iter};
+  const std::vector<Param> win{p_count, p_dt, p_window, p_iter};
+  const std::vector<Param> ring{p_count, p_dt, p_iter};
+  p2p("Latency", lat, usage_one_way, TimeBasis::OneWay,
+      "MPI_Send / MPI_Recv ping-pong between ranks 0 and 1 reported as half the round trip "
+      "(osu_latency, IMB PingPong)");
+  p2p("Multi_latency", lat, usage_multi_latency, TimeBasis::OneWay,
+      "pairs (r, r + p/2) ping-pong with MPI_Send / MPI_Recv at once, half the round trip "
+      "(osu_multi_lat)");
+  p2p("Bandwidth", win, usage_bw, TimeBasis::Window,
+      "rank 0 posts `window` MPI_Isend to rank 1, MPI_Waitall, then receives a 4-byte ack; rank 1 "
+      "posts `window` MPI_Irecv, MPI_Waitall, sends the ack (osu_bw)");
+  p2p("Bibandwidth", win, usage_bibw, TimeBasis::Window,
+      "ranks 0 and 1 both post `window` MPI_Irecv and `window` MPI_Isend, then MPI_Waitall "
+      "(osu_bibw)");
+  p2p("Multi_bandwidth", win, usage_multi_bw, TimeBasis::Window,
+      "Bandwidth between the pairs (r, r + p/2) at once; the rates are the sum over pairs "
+      "(osu_mbw_mr)");
+  p2p("Uniband", win, usage_multi_bw, TimeBasis::Window,
+      "IMB-MPI1 Uniband: like Multi_bandwidth, IMB's window of 64 messages per sample");
+  p2p("Biband", win, usage_multi_bibw, TimeBasis::Window,
+      "IMB-MPI1 Biband: Bibandwidth between the pairs (r, r + p/2) at once");
+  p2p("PingPing", lat, usage_pingping, TimeBasis::Iteration,
+      "IMB-MPI1 PingPing: ranks 0 and 1 both MPI_Isend to the other, MPI_Recv, MPI_Wait");
+  p2p("Sendrecv", ring, usage_ring_sendrecv, TimeBasis::Iteration,
+      "IMB-MPI1 Sendrecv: every rank MPI_Sendrecv to its right neighbour and from its left in a "
+      "ring over the communicator");
+  p2p("Exchange", ring, usage_exchange, TimeBasis::Iteration,
+      "IMB-MPI1 Exchange: every rank MPI_Isend to both ring neighbours, MPI_Recv from both, "
+      "MPI_Waitall");
+  t.push_back({"Empty",
+               {},
+               F::Synthetic,
+               1,
+               false,
+               -1,
+               "nothing between the two timer reads (ReproMPI's Empty): the timer's own cost",
+               nullptr,
+               usage_none,
+               TimeBasis::Call});
+
+  // MPI-3 nonblocking collectives: the blocking entry's signature, posted and completed with
+  // MPI_Wait in the timed region (pure time, as OSU's osu_i* and IMB-NBC's _pure).
+  std::vector<MeasureFunc> overlap, persistent;
+  for (std::string_view base :
+       {"Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv",
+        "Alltoall", "Alltoallv", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
+        "Scan", "Exscan"}) {
+    auto it =
+        std::find_if(t.begin(), t.end(), [&](const MeasureFunc& f) { return f.name == base; });
+    MeasureFunc f = *it;
+    f.name = "I" + lower_name(base.substr(0, 1)) + std::string(base.substr(1));  // MPI's spelling
+    f.family = F::Nonblocking;
+    f.doc = "MPI_I" + lower_name(base) + " + MPI_Wait (" + f.doc + ")";
+    MeasureFunc o = f;
+    t.push_back(std::move(f));
+    // Overlap as OSU's osu_i* measure it: a compute between post and wait.
+    o.name += "_overlap";
+    o.params.push_back(Param{"compute", kDuration, Value(Duration{0})});
+    o.params.push_back(Param{"tests", kInt, Value(0)});
+    o.doc = "MPI_I" + lower_name(base) +
+            ", a busy-wait of `compute` (0 s: the calibrated pure time, as OSU) split by `tests` "
+            "MPI_Test calls, MPI_Wait; summary.csv adds the overlap %";
+    overlap.push_back(std::move(o));
+    // MPI-4 persistent: MPI_<name>_init before the job, Start + Wait timed.
+    MeasureFunc p =
+        *std::find_if(t.begin(), t.end(), [&](const MeasureFunc& g) { return g.name == base; });
+    p.name = std::string(base) + "_init";
+    p.family = F::Persistent;
+    p.doc = "MPI_Start + MPI_Wait of a persistent MPI_" + std::string(base) +
+            "_init request made before the job (" + p.doc + ")";
+    persistent.push_back(std::move(p));
+  }
+  for (MeasureFunc& o : overlap) t.push_back(std::move(o));
+  for (MeasureFunc& p : persistent) t.push_back(std::move(p));
 
   t.push_back({"Synthetic",
                {p_count, Param{"time", kDuration, std::nullopt},
@@ -178,6 +342,38 @@ std::vector<MeasureFunc> make_table() {
 }
 
 }  // namespace
+
+const char* time_basis_name(TimeBasis t) {
+  switch (t) {
+    case TimeBasis::Call:
+      return "call";
+    case TimeBasis::RoundTrip:
+      return "round_trip";
+    case TimeBasis::OneWay:
+      return "one_way";
+    case TimeBasis::Window:
+      return "window";
+    case TimeBasis::Iteration:
+      return "iteration";
+  }
+  return "call";
+}
+
+const char* time_basis_text(TimeBasis t) {
+  switch (t) {
+    case TimeBasis::Call:
+      return "one call";
+    case TimeBasis::RoundTrip:
+      return "a round trip";
+    case TimeBasis::OneWay:
+      return "half a round trip (one way)";
+    case TimeBasis::Window:
+      return "one window";
+    case TimeBasis::Iteration:
+      return "one exchange";
+  }
+  return "one call";
+}
 
 std::string param_type_name(std::uint32_t mask) {
   static const std::pair<std::uint32_t, const char*> names[] = {

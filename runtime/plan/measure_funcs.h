@@ -38,13 +38,33 @@ struct Param {
   std::optional<Value> default_value;  // nullopt: required; Value() (None): derived, see below
 };
 
-enum class OpFamily { Collective, PingPong, HandMade, Synthetic };
+enum class OpFamily {
+  Collective,
+  PingPong,
+  HandMade,
+  Synthetic,
+  PointToPoint,
+  Nonblocking,
+  Persistent
+};
+
+// What one reported time is: outputs name it (summary.csv time_is, the progress line), since
+// SKaMPI reports a full round trip where OSU and IMB report half of it.
+enum class TimeBasis { Call, RoundTrip, OneWay, Window, Iteration };
+// "call", "round_trip", "one_way", "window", "iteration"
+const char* time_basis_name(TimeBasis t);
+// "one call", "a round trip", "half a round trip", ...: for docs and messages.
+const char* time_basis_text(TimeBasis t);
 
 struct BufferUse {
   std::int64_t send_bytes = 0;  // per rank, the largest over ranks
   std::int64_t recv_bytes = 0;
   std::int64_t reported_bytes = 0;  // the message size reported in outputs (SKaMPI's convention)
   std::int64_t count = 0;           // the element count reported in outputs
+  // What one reported time moves, for the rates in outputs (0: no rate): the bytes and messages
+  // as the suite the function comes from counts them (OSU, IMB), see docs/measurements.md.
+  std::int64_t rate_bytes = 0;
+  std::int64_t rate_messages = 0;
 };
 
 struct MeasureFunc {
@@ -58,6 +78,7 @@ struct MeasureFunc {
   // Fills derived defaults (None values) from other arguments, e.g. recv_count = send_count.
   void (*normalize)(std::vector<Value>& args) = nullptr;
   BufferUse (*usage)(const std::vector<Value>& args, int comm_size) = nullptr;
+  TimeBasis basis = TimeBasis::Call;  // RoundTrip exactly when round_trip
 };
 
 const std::vector<MeasureFunc>& measure_funcs();
