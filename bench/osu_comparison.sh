@@ -22,8 +22,8 @@ ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
 MPIEXEC=${MPIEXEC:-mpiexec}
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-osu_bin() { find "$OSU" -name "$1" -type f -perm -u+x | head -1; }
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
+osu_bin() { find -L "$OSU" -name "$1" -type f -perm -u+x | head -1; }
 LAT=$(osu_bin osu_latency); BW=$(osu_bin osu_bw); IAR=$(osu_bin osu_iallreduce)
 [ -n "$LAT" ] && [ -n "$BW" ] || { echo "osu_latency or osu_bw not found under $OSU" >&2; exit 1; }
 
@@ -95,41 +95,46 @@ run_osu() {  # round
 run_metron() {  # round
   "$MPIEXEC" -n 2 "$METRON" exec "$WORK/points.bench" --out "$WORK/metron$1" --quiet \
     2> "$WORK/metron$1.err"
+  # Third field: the same value from the mean time, the statistic OSU reports (a loop mean).
   awk -F, '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     {
-      b = $col["block"]; op = $col["op"]
-      if (b == "lat_small" || b == "lat_large") print b, $col["median_s"] * 1e6
-      else if (b == "bw_small" || b == "bw_large") print b, $col["mb_per_s"]
-      else if (op == "Iallreduce") print "iar_pure", $col["median_s"] * 1e6
-      else if (op == "Iallreduce_overlap") print "iar_overlap", $col["overlap_pct"]
+      b = $col["block"]; op = $col["op"]; med = $col["median_s"]; mean = $col["mean_s"]
+      if (b == "lat_small" || b == "lat_large") print b, med * 1e6, mean * 1e6
+      else if (b == "bw_small" || b == "bw_large") print b, $col["mb_per_s"], $col["mb_per_s"] * med / mean
+      else if (op == "Iallreduce") { pure_mean = mean; print "iar_pure", med * 1e6, mean * 1e6 }
+      else if (op == "Iallreduce_overlap") {
+        c = $col["overlap_compute_s"]; o = 100 * (1 - (mean - c) / pure_mean)
+        print "iar_overlap", $col["overlap_pct"], (o < 0 ? 0 : (o > 100 ? 100 : o))
+      }
     }' "$WORK/metron$1/summary.csv" >> "$WORK/metron.txt"
 }
 
-echo "osu_comparison: $ROUNDS rounds on 2 ranks (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
+echo "osu_comparison: $ROUNDS rounds on 2 ranks, SCALE $SCALE (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
 for r in $(seq 1 "$ROUNDS"); do
   if [ $((r % 2)) -eq 1 ]; then run_osu "$r"; run_metron "$r"; else run_metron "$r"; run_osu "$r"; fi
 done
 
-# Median over rounds per point and tool, and the ratio Metron / OSU.
+# Median over rounds per point and tool, the ratio Metron / OSU, and the same for Metron's
+# mean-based value (OSU reports a loop mean, so on a machine that deschedules the ranks the
+# mean columns compare like with like).
 awk '
-  function median(a, n,   i, j, t) {
-    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  function median(a, cnt,   i, j, t) {
+    for (i = 2; i <= cnt; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return cnt % 2 ? a[(cnt + 1) / 2] : (a[cnt / 2] + a[cnt / 2 + 1]) / 2
   }
   FNR == 1 { tool = FILENAME ~ /osu.txt$/ ? "osu" : "metron" }
-  $2 != "" { k = tool SUBSEP $1; n[k]++; v[k, n[k]] = $2; seen[$1] = 1 }
+  $2 != "" { k = tool SUBSEP $1; n[k]++; v[k, n[k]] = $2; w[k, n[k]] = $3; seen[$1] = 1 }
   END {
     split("lat_small lat_large bw_small bw_large iar_pure iar_overlap", order, " ")
-    split("latency 8 B (us, one way)|latency 64 KiB (us, one way)|bw 8 B (MB/s)|bw 1 MiB (MB/s)|iallreduce 1 KiB pure (us)|iallreduce 1 KiB overlap (%)", label, "|")
-    printf "%-32s %12s %12s %8s\n", "point", "OSU", "Metron", "ratio"
+    split("latency 8 B (us, one way);latency 64 KiB (us, one way);bw 8 B (MB/s);bw 1 MiB (MB/s);iallreduce 1 KiB pure (us);iallreduce 1 KiB overlap (%)", label, ";")
+    printf "%-30s %9s %9s %6s %11s %6s\n", "point", "OSU", "Metron", "ratio", "Metron_mean", "ratio"
     for (i = 1; i <= 6; i++) {
       p = order[i]; if (!(p in seen)) continue
-      m = 0; o = 0
       ko = "osu" SUBSEP p; km = "metron" SUBSEP p
       for (j = 1; j <= n[ko]; j++) ao[j] = v[ko, j]
-      for (j = 1; j <= n[km]; j++) am[j] = v[km, j]
-      o = n[ko] ? median(ao, n[ko]) : 0; m = n[km] ? median(am, n[km]) : 0
-      printf "%-32s %12.2f %12.2f %8.3f\n", label[i], o, m, o > 0 ? m / o : 0
+      for (j = 1; j <= n[km]; j++) { am[j] = v[km, j]; aw[j] = w[km, j] }
+      o = n[ko] ? median(ao, n[ko]) : 0; m = n[km] ? median(am, n[km]) : 0; mm = n[km] ? median(aw, n[km]) : 0
+      printf "%-30s %9.2f %9.2f %6.3f %11.2f %6.3f\n", label[i], o, m, (o > 0 ? m / o : 0), mm, (o > 0 ? mm / o : 0)
     }
   }' "$WORK/osu.txt" "$WORK/metron.txt"
