@@ -96,16 +96,18 @@ run_metron() {  # round
   "$MPIEXEC" -n 2 "$METRON" exec "$WORK/points.bench" --out "$WORK/metron$1" --quiet \
     2> "$WORK/metron$1.err"
   # Third field: the same value from the mean time, the statistic OSU reports (a loop mean).
+  # The noise column may hold a quoted comma: fields after it are taken from the row's end.
   awk -F, '
-    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    function f(name,   i) { i = col[name]; return i > col["noise"] ? $(i + NF - H) : $i }
+    NR == 1 { H = NF; for (i = 1; i <= NF; i++) col[$i] = i; next }
     {
-      b = $col["block"]; op = $col["op"]; med = $col["median_s"]; mean = $col["mean_s"]
+      b = f("block"); op = f("op"); med = f("median_s"); mean = f("mean_s")
       if (b == "lat_small" || b == "lat_large") print b, med * 1e6, mean * 1e6
-      else if (b == "bw_small" || b == "bw_large") print b, $col["mb_per_s"], $col["mb_per_s"] * med / mean
+      else if (b == "bw_small" || b == "bw_large") print b, f("mb_per_s"), f("mb_per_s") * med / mean
       else if (op == "Iallreduce") { pure_mean = mean; print "iar_pure", med * 1e6, mean * 1e6 }
       else if (op == "Iallreduce_overlap") {
-        c = $col["overlap_compute_s"]; o = 100 * (1 - (mean - c) / pure_mean)
-        print "iar_overlap", $col["overlap_pct"], (o < 0 ? 0 : (o > 100 ? 100 : o))
+        c = f("overlap_compute_s"); o = 100 * (1 - (mean - c) / pure_mean)
+        print "iar_overlap", f("overlap_pct"), (o < 0 ? 0 : (o > 100 ? 100 : o))
       }
     }' "$WORK/metron$1/summary.csv" >> "$WORK/metron.txt"
 }
