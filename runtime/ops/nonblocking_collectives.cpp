@@ -143,8 +143,8 @@ void bind_pure(BoundOp& b, const Args& a) {
 template <BindFn Blocking, PostFn Post>
 void bind_overlap(BoundOp& b, const Args& a) {
   Blocking(b, a);
-  const double compute = a[a.size() - 2].as_seconds();
-  const std::int64_t tests = a[a.size() - 1].as_int();
+  const double compute = a.seconds("compute");
+  const std::int64_t tests = a.integer("tests");
   if (!(compute >= 0) || compute > 3600)
     bind_error(b, "compute must be in [0 s, 1 h], got " + std::to_string(compute) + " s");
   if (tests < 0 || tests > 1'000'000)

@@ -82,19 +82,16 @@ std::optional<std::string> check_both(const BoundOp& b) {
 void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.peer = peer;
   b.participates = peer >= 0;
-  b.send_count = b.recv_count = int_count(b, a[0], "count");
-  b.send_dt = b.recv_dt = a[1].as_datatype();
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.datatype("datatype");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
-  const std::int64_t window = a[2].as_int();
+  const std::int64_t window = a.integer("window");
   if (window < 1 || window > INT_MAX / 2)
     bind_error(b, "window must be in [1, " + std::to_string(INT_MAX / 2) + "], got " +
                       std::to_string(window));
   b.window = static_cast<int>(window);
-  const std::int64_t iterations = a[3].as_int();
-  if (iterations < 1 || iterations > INT_MAX)
-    bind_error(b, "iterations must be at least 1, got " + std::to_string(iterations));
-  b.iterations = static_cast<int>(iterations);
-  b.divisor = b.iterations;  // the reported time is one window
+  b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
+  b.divisor = b.iterations;                                  // the reported time is one window
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   // The same on every rank, so that the arena layout is too (and the ack always has room).
   b.send_need_bytes = std::max<std::int64_t>(b.send_block_bytes, kAckBytes);

@@ -2,7 +2,6 @@
 // to its right neighbour and receives from its left with one MPI_Sendrecv) and Exchange (every
 // rank MPI_Isend to both neighbours, MPI_Recv from both, MPI_Waitall). With 2 ranks both
 // neighbours are the same rank; the tags tell the directions apart.
-#include <climits>
 
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/verify_pattern.h"
@@ -67,13 +66,10 @@ std::optional<std::string> check_exchange(const BoundOp& b) {
 
 // (count, datatype, iterations)
 void bind_ring(BoundOp& b, const Args& a, int recv_blocks) {
-  b.send_count = b.recv_count = int_count(b, a[0], "count");
-  b.send_dt = b.recv_dt = a[1].as_datatype();
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.datatype("datatype");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
-  const std::int64_t n = a[2].as_int();
-  if (n < 1 || n > INT_MAX)
-    bind_error(b, "iterations must be at least 1, got " + std::to_string(n));
-  b.iterations = static_cast<int>(n);
+  b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.send_block_bytes;

@@ -76,7 +76,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
 void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   const Job& j = *r.job;
   w.field(r.launch).field(j.id).field(r.order).field(j.block).field(j.op.func->name);
-  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip);
+  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip());
   if (r.refine_round >= 0)
     w.field(static_cast<std::int64_t>(r.refine_round)).field(refine_name(j.settings->refine.kind));
   else
@@ -107,7 +107,7 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
   summary_.field(s.mean_ci_lo).field(s.mean_ci_hi).field(s.median_ci_lo).field(s.median_ci_hi);
   summary_.field(s.p5).field(s.p25).field(s.p75).field(s.p95).field(s.p99);
   summary_.field(s.ci_rel_half_width).field(s.trimmed_mean);
-  summary_.field(std::string_view(rt::stop_reason_name(r.stop_reason)));
+  summary_.field(adapt::to_string(r.stop_reason));
   summary_.field(r.achieved_precision < 0 ? std::numeric_limits<double>::quiet_NaN()
                                           : r.achieved_precision);
   summary_.field(r.warmup).field(r.elapsed_s).field(std::string_view(r.verify));
@@ -119,7 +119,7 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
                                          : r.achieved_coverage);
   summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
   summary_.field(std::string_view(s.noise));
-  summary_.field(std::string_view(time_basis_name(r.job->op.func->basis)));
+  summary_.field(std::string_view(time_of_name(r.job->op.func->time_of)));
   const OpRates rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, s.median,
                                  s.median_ci_lo, s.median_ci_hi);
   summary_.field(rates.mb_per_s).field(rates.mb_per_s_lo).field(rates.mb_per_s_hi);

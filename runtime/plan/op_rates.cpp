@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "runtime/plan/op_args.h"
+
 namespace metron {
 
 namespace {
@@ -28,7 +30,7 @@ OpRates op_rates(std::int64_t bytes, std::int64_t messages, double time_s, doubl
 OpRates op_rates(const MeasureFunc& f, const std::vector<Value>& args, int comm_size, double time_s,
                  double lo_s, double hi_s) {
   BufferUse u;
-  if (f.usage) u = f.usage(args, comm_size);
+  if (f.usage) u = f.usage(OpArgs(f, args), comm_size);
   return op_rates(u.rate_bytes, u.rate_messages, time_s, lo_s, hi_s);
 }
 

@@ -149,7 +149,7 @@ nlohmann::json job_json(const Job& j, std::size_t settings_index) {
                        {"bytes", j.bytes},
                        {"send_bytes", j.send_bytes},
                        {"recv_bytes", j.recv_bytes},
-                       {"round_trip", j.op.func->round_trip},
+                       {"round_trip", j.op.func->round_trip()},
                        {"settings", settings_index}};
   if (j.refine_group >= 0) jj["refine"] = {{"group", j.refine_group}, {"var", j.refine_var}};
   return jj;

@@ -4,6 +4,7 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_args.h"
 
 #include <doctest/doctest.h>
 
@@ -142,30 +143,30 @@ TEST_CASE("pt2pt: what one reported time is and what it moves") {
   // 2 ranks, 1000 bytes per block, a window of 64.
   auto use = [](const char* name, std::vector<Value> args) {
     const OpCall c = rt::make_op_call(name, std::move(args));
-    return std::pair{c.func->basis, c.func->usage(c.args, 2)};
+    return std::pair{c.func->time_of, c.func->usage(OpArgs(*c.func, c.args), 2)};
   };
   const std::int64_t n = 1000;
   auto [lat, lat_u] = use("Latency", {n});
-  CHECK(lat == TimeBasis::OneWay);
+  CHECK(lat == TimeOf::OneWay);
   CHECK(lat_u.rate_bytes == 1000);
   CHECK(lat_u.rate_messages == 1);
   auto [bw, bw_u] = use("Bandwidth", {n});
-  CHECK(bw == TimeBasis::Window);
+  CHECK(bw == TimeOf::Window);
   CHECK(bw_u.rate_bytes == 64 * 1000);
   CHECK(bw_u.rate_messages == 64);
   CHECK(bw_u.recv_bytes == 64 * 1000);  // distinct blocks for the window's receives
   auto [bibw, bibw_u] = use("Bibandwidth", {n});
   CHECK(bibw_u.rate_bytes == 2 * 64 * 1000);
   auto [pp, pp_u] = use("Pingpong_Send_Recv", {n});
-  CHECK(pp == TimeBasis::RoundTrip);
+  CHECK(pp == TimeOf::RoundTrip);
   CHECK(pp_u.rate_bytes == 2 * 1000);  // size / half the round trip
   auto [ex, ex_u] = use("Exchange", {n});
-  CHECK(ex == TimeBasis::Iteration);
+  CHECK(ex == TimeOf::Iteration);
   CHECK(ex_u.rate_bytes == 4 * 1000);  // IMB: 4 X / t
   auto [sr, sr_u] = use("Sendrecv", {n});
   CHECK(sr_u.rate_bytes == 2 * 1000);  // IMB: 2 X / t
   auto [e, e_u] = use("Empty", {});
-  CHECK(e == TimeBasis::Call);
+  CHECK(e == TimeOf::OneCall);
   CHECK(e_u.rate_bytes == 0);
 }
 
@@ -180,9 +181,15 @@ TEST_CASE("pt2pt: Empty binds with nothing to check and calls nothing") {
 TEST_CASE("pt2pt: window and iterations are checked") {
   CHECK_THROWS_WITH_AS(bind("Bandwidth", {std::int64_t{1}, dt("MPI_INT"), 0}),
                        "'Bandwidth': window must be in [1, 1073741823], got 0", std::runtime_error);
+  // Below 1: the shared check of the operation table (op_checks.h), as for every ping-pong.
   CHECK_THROWS_WITH_AS(bind("Latency", {std::int64_t{1}, dt("MPI_INT"), 0, 0}),
-                       "'Latency': iterations must be in [1, 1073741823], got 0",
+                       "'Latency': bad argument #4 to 'Latency' (iterations must be at least 1)",
                        std::runtime_error);
   CHECK_THROWS_WITH_AS(bind("Sendrecv", {std::int64_t{1}, dt("MPI_INT"), -2}),
-                       "'Sendrecv': iterations must be at least 1, got -2", std::runtime_error);
+                       "'Sendrecv': bad argument #3 to 'Sendrecv' (iterations must be at least 1)",
+                       std::runtime_error);
+  // Above INT_MAX / 2: Latency's own bound (its divisor 2 * iterations is an int).
+  CHECK_THROWS_WITH_AS(bind("Latency", {std::int64_t{1}, dt("MPI_INT"), 0, std::int64_t{1} << 30}),
+                       "'Latency': iterations must be in [1, 1073741823], got 1073741824",
+                       std::runtime_error);
 }

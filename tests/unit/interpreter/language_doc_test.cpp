@@ -11,7 +11,7 @@
 
 #include "interpreter/builtins.h"
 #include "runtime/plan/measure_funcs.h"
-#include "runtime/plan/settings.h"
+#include "runtime/plan/setting_table.h"
 
 namespace {
 
@@ -69,7 +69,7 @@ std::string measure_table() {
   std::string out = "| Function | Kind | Time of | What it measures |\n|---|---|---|---|\n";
   for (const auto& f : metron::measure_funcs())
     out += "| `" + cell(metron::signature(f)) + "` | " + family_name(f.family) + " | " +
-           metron::time_basis_text(f.basis) + " | " + cell(f.doc) + " |\n";
+           metron::time_of_text(f.time_of) + " | " + cell(f.doc) + " |\n";
   return out;
 }
 

@@ -1,5 +1,5 @@
 // ManifestBuilder (see manifest.h).
-#include "runtime/exec/manifest.h"
+#include "runtime/output/manifest.h"
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
@@ -20,7 +20,10 @@
 #define METRON_GIT_COMMIT "unknown"
 #endif
 
-namespace metron::rt {
+namespace metron::out {
+
+// The facts written come from the runtime's layers (sysinfo, timers, clocks, jobs).
+using namespace metron::rt;
 
 std::string sha256_hex(const std::string& data) {
   unsigned char md[EVP_MAX_MD_SIZE];
@@ -128,7 +131,7 @@ void ManifestBuilder::set_order(const std::vector<std::size_t>& order, const Pla
 void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
   nlohmann::json j = {{"id", r.job->id},
                       {"order", r.order},
-                      {"stop_reason", stop_reason_name(r.stop_reason)},
+                      {"stop_reason", std::string(adapt::to_string(r.stop_reason))},
                       {"n", s.n},
                       {"valid_n", s.valid_n},
                       {"invalid_n", s.n - s.valid_n},
@@ -159,7 +162,7 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                     {"timer_quantum_s", r.timer_quantum_s}};
   j["buffer_cycling"] = r.job->settings->buffer_cycling;
   j["noise"] = s.noise;
-  j["time_is"] = time_basis_name(r.job->op.func->basis);
+  j["time_is"] = time_of_name(r.job->op.func->time_of);
   if (r.overlap_pure_s >= 0)
     j["overlap_calibration"] = {{"pure_s", r.overlap_pure_s},
                                 {"compute_s", r.overlap_compute_s},
@@ -232,11 +235,11 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
             ? fmt::format("warm-up {}", r.warmup)
             : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
     // Say what the time is where it is not one call (a ping-pong's round trip, OSU's one way).
-    const std::string basis = j.op.func->basis == TimeBasis::Call
+    const std::string basis = j.op.func->time_of == TimeOf::OneCall
                                   ? std::string()
-                                  : fmt::format(" per {}", time_basis_name(j.op.func->basis));
+                                  : fmt::format(" per {}", time_of_name(j.op.func->time_of));
     what = fmt::format("median {:.3f} us{}{} (n = {}, {}, {}, cycling {})", s.median * 1e6, basis,
-                       ci, s.used_n, stop_reason_name(r.stop_reason), warm,
+                       ci, s.used_n, adapt::to_string(r.stop_reason), warm,
                        j.settings->buffer_cycling ? "on" : "off");
     const OpRates rates =
         op_rates(*j.op.func, j.op.args, r.comm_size, s.median, s.median_ci_lo, s.median_ci_hi);
@@ -260,4 +263,4 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                      j.bytes, r.comm_size, r.comm_size == 1 ? "" : "s", what);
 }
 
-}  // namespace metron::rt
+}  // namespace metron::out

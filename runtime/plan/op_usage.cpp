@@ -1,0 +1,140 @@
+// Buffer use per rank and the reported message size (SKaMPI's convention) of each operation.
+#include "runtime/plan/op_usage.h"
+
+#include <algorithm>
+#include <limits>
+#include <string_view>
+
+namespace metron {
+
+namespace {
+
+// Byte counts saturate instead of wrapping: the plan builder rejects counts above MPI's int
+// range first, but a huge communicator size could still push a product past 64 bits.
+std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
+}
+std::int64_t bytes(const OpArgs& a, std::string_view count, std::string_view dt) {
+  return sat_mul(a.count(count), datatype_size(a.datatype(dt)));
+}
+
+}  // namespace
+
+BufferUse usage_none(const OpArgs&, int) {
+  return {0, 0, 0, 0};
+}
+
+BufferUse usage_count_dt(const OpArgs& a, int) {
+  const std::int64_t b = bytes(a, "count", "datatype");
+  return {b, b, b, a.count("count")};
+}
+
+BufferUse usage_bcast(const OpArgs& a, int) {
+  const std::int64_t b = bytes(a, "count", "datatype");
+  return {b, 0, b, a.count("count")};
+}
+
+BufferUse usage_gather(const OpArgs& a, int p) {
+  const std::int64_t s = bytes(a, "send_count", "send_dt");
+  return {s, sat_mul(bytes(a, "recv_count", "recv_dt"), p), s, a.count("send_count")};
+}
+
+BufferUse usage_scatter(const OpArgs& a, int p) {
+  const std::int64_t r = bytes(a, "recv_count", "recv_dt");
+  return {sat_mul(bytes(a, "send_count", "send_dt"), p), r, r, a.count("recv_count")};
+}
+
+BufferUse usage_alltoall(const OpArgs& a, int p) {
+  const std::int64_t s = bytes(a, "send_count", "send_dt");
+  return {sat_mul(s, p), sat_mul(bytes(a, "recv_count", "recv_dt"), p), s, a.count("send_count")};
+}
+
+BufferUse usage_reduce_scatter(const OpArgs& a, int p) {
+  const std::int64_t b = bytes(a, "count", "datatype");
+  return {sat_mul(b, p), b, b, a.count("count")};
+}
+
+// Rank 0 sends the send side and receives the receive side; rank 1 mirrors it, so each buffer
+// must hold the larger of the two on some rank.
+BufferUse usage_pingpong_sendrecv(const OpArgs& a, int) {
+  const std::int64_t s = bytes(a, "send_count", "send_dt");
+  const std::int64_t b = std::max(s, bytes(a, "recv_count", "recv_dt"));
+  return {b, b, s, a.count("send_count")};
+}
+
+BufferUse usage_synthetic(const OpArgs& a, int) {
+  return {0, 0, bytes(a, "count", "datatype"), a.count("count")};  // busy-waits; no buffer
+}
+
+BufferUse usage_pingpong(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_pingpong_sendrecv_rate(const OpArgs& a, int p) {
+  BufferUse u = usage_pingpong_sendrecv(a, p);
+  u.rate_bytes = bytes(a, "send_count", "send_dt") + bytes(a, "recv_count", "recv_dt");
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_one_way(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = u.reported_bytes;
+  u.rate_messages = 1;
+  return u;
+}
+
+BufferUse usage_multi_latency(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, p / 2);
+  u.rate_messages = p / 2;
+  return u;
+}
+
+namespace {
+// The window's receives go to distinct blocks (MPI forbids concurrent receives into one buffer),
+// and the 4-byte ack needs a slot on both sides. `pairs` pairs, `ways` directions.
+BufferUse usage_window(const OpArgs& a, std::int64_t pairs, int ways) {
+  const std::int64_t block = bytes(a, "count", "datatype");
+  const std::int64_t window = a.integer("window");
+  BufferUse u{std::max<std::int64_t>(block, 4), std::max<std::int64_t>(sat_mul(block, window), 4),
+              block, a.count("count")};
+  u.rate_bytes = sat_mul(sat_mul(sat_mul(block, window), pairs), ways);
+  u.rate_messages = sat_mul(sat_mul(window, pairs), ways);
+  return u;
+}
+}  // namespace
+
+BufferUse usage_bw(const OpArgs& a, int) {
+  return usage_window(a, 1, 1);
+}
+BufferUse usage_bibw(const OpArgs& a, int) {
+  return usage_window(a, 1, 2);
+}
+BufferUse usage_multi_bw(const OpArgs& a, int p) {
+  return usage_window(a, p / 2, 1);
+}
+BufferUse usage_multi_bibw(const OpArgs& a, int p) {
+  return usage_window(a, p / 2, 2);
+}
+
+BufferUse usage_ring_sendrecv(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_exchange(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.recv_bytes = sat_mul(u.reported_bytes, 2);  // one block from each neighbour
+  u.rate_bytes = sat_mul(u.reported_bytes, 4);
+  u.rate_messages = 4;
+  return u;
+}
+
+}  // namespace metron
