@@ -70,10 +70,10 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
   MPI_Comm_size(comm, &b.size);
   try {
     // The front end's checks, for jobs made by hand (tests, benchmarks): the same catalogue
-    // messages, prefixed with the operation's name unless they start with it.
+    // messages, prefixed with the operation's name unless they name it.
     if (auto p = check_op_call(*b.func, call.args, b.size, ops::tag_upper_bound())) {
       const std::string msg = p->message();
-      if (msg.rfind("'" + b.name + "'", 0) == 0) throw std::runtime_error(msg);
+      if (msg.find("'" + b.name + "'") != std::string::npos) throw std::runtime_error(msg);
       ops::bind_error(b, msg);
     }
     for (std::size_t i = 0; i < b.func->params.size(); ++i)

@@ -58,7 +58,8 @@ std::string spec_name(const Value& v) {
 // Spec arguments by name or position; unknown names and surplus positions are refused.
 class SpecArgs {
  public:
-  SpecArgs(const Spec& s, std::initializer_list<const char*> names) : s_(s), names_(names) {
+  SpecArgs(const Spec& s, std::initializer_list<const char*> names)
+      : s_(s), names_(names.begin(), names.end()) {
     std::size_t i = 0;
     for (const auto& [n, val] : s.args) {
       if (n.empty() && i >= names.size()) bad_why("too many arguments to '" + s.name + "'");
@@ -72,7 +73,7 @@ class SpecArgs {
   }
   const Value* get(const char* name) const {
     std::size_t pos = 0;
-    while (pos < names_.size() && std::string_view(names_.begin()[pos]) != name) ++pos;
+    while (pos < names_.size() && std::string_view(names_[pos]) != name) ++pos;
     for (std::size_t i = 0; i < s_.args.size(); ++i)
       if ((s_.args[i].first.empty() && i == pos) || s_.args[i].first == name)
         return &s_.args[i].second;
@@ -81,7 +82,7 @@ class SpecArgs {
 
  private:
   const Spec& s_;
-  std::initializer_list<const char*> names_;
+  std::vector<const char*> names_;  // a copy: the list's array ends with the constructor's call
 };
 
 // --- parsers per kind -------------------------------------------------------------------------

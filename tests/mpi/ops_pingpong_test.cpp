@@ -110,6 +110,6 @@ TEST_CASE("pingpong: Sendrecv with different sides and tags") {
 
 TEST_CASE("pingpong: iterations must be at least 1") {
   CHECK_THROWS_WITH_AS(bind("Pingpong_Send_Recv", {std::int64_t{1}, dt("MPI_INT"), 0, 0}),
-                       "'Pingpong_Send_Recv': iterations must be at least 1, got 0",
+                       "bad argument #4 to 'Pingpong_Send_Recv' (iterations must be at least 1)",
                        std::runtime_error);
 }

@@ -114,7 +114,7 @@ TEST_CASE("synthetic: a run lasts the requested time") {
 }
 
 TEST_CASE("synthetic: bad arguments are refused") {
-  CHECK_THROWS_WITH_AS(synthetic(-1e-6, 0, 0, 1), "'Synthetic': time must not be negative",
+  CHECK_THROWS_WITH_AS(synthetic(-1e-6, 0, 0, 1), "'Synthetic': negative time (-1us)",
                        std::runtime_error);
   CHECK_THROWS_WITH_AS(synthetic(1e-6, 0, 0, 1, 0, 0, 0),
                        "'Synthetic': delay_every must be at least 1, got 0", std::runtime_error);
