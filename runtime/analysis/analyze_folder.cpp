@@ -6,6 +6,7 @@
 
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/results_data.h"
 
 namespace metron::analysis {
@@ -45,6 +46,17 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   if (!all.empty() &&
       !write_comparison_csv((fs::path(dir) / "comparisons.csv").string(), all, co, error))
     return 74;
+
+  GuidelineOptions go;
+  go.alpha = o.alpha;
+  go.margin = o.guideline_margin;
+  go.adjust = o.adjust;
+  std::vector<GuidelineCheck> checks = check_guidelines(*data, go);
+  if (!checks.empty()) {
+    if (!write_guidelines_csv((fs::path(dir) / "guidelines.csv").string(), checks, go, error))
+      return 74;
+    if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
+  }
   std::fflush(stdout);
   return 0;
 }

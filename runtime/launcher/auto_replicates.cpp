@@ -170,6 +170,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     ao.alpha = a.alpha;
     ao.margin = a.margin;
     ao.adjust = a.adjust;
+    ao.guideline_margin = o.guideline_margin;
     std::string err;
     if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
       std::fprintf(stderr, "metron: error: %s\n", err.c_str());

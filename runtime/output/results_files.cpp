@@ -48,14 +48,23 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
-  summary_.header(cols(
+  // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
+  guidelines_ = std::any_of(plan.jobs.begin(), plan.jobs.end(),
+                            [](const Job& j) { return !j.guideline.empty(); });
+  std::vector<std::string> guideline_cols;
+  if (guidelines_)
+    guideline_cols = {"guideline", "guideline_side", "guideline_factor", "guideline_check"};
+  std::vector<std::string> summary_cols = cols(
       {"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s", "min_s", "max_s", "sd_s",
        "mean_ci_lo_s", "mean_ci_hi_s", "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s",
        "p95_s", "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason", "achieved_precision",
        "warmup", "elapsed_s", "verify",
        // issue 12: appended, so that readers by position keep working
        "warmup_end", "truncated", "trend_p", "trend_change", "stationary", "ties", "ci_coverage",
-       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise"}));
+       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise"});
+  summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
+  summary_.header(summary_cols);
+
   raw_.flush();
   summary_.flush();
   if (per_rank) {
@@ -115,6 +124,14 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
                                          : r.achieved_coverage);
   summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
   summary_.field(std::string_view(s.noise));
+  if (guidelines_) {
+    const Job& j = *r.job;
+    summary_.field(j.guideline).field(j.guideline_side);
+    if (j.guideline.empty())
+      summary_.field(std::string_view()).field(std::string_view());
+    else
+      summary_.field(j.guideline_factor).field(j.guideline_check);
+  }
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);
