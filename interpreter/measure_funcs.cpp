@@ -54,6 +54,20 @@ BufferUse usage_pingpong_sendrecv(const std::vector<Value>& a, int) {
   const std::int64_t b = std::max(elems(a[0], a[1]), elems(a[3], a[4]));
   return {b, b, elems(a[0], a[1]), a[0].as_int()};
 }
+// Mock-ups that split a vector of count elements into p blocks of ceil(count / p): the buffers
+// are padded to p such blocks.
+std::int64_t padded(const Value& count, int p) {
+  const std::int64_t n = count.as_int(), ranks = std::max(p, 1);
+  return sat_mul((n + ranks - 1) / ranks, ranks);
+}
+BufferUse usage_bcast_padded(const std::vector<Value>& a, int p) {
+  std::int64_t b = sat_mul(padded(a[0], p), datatype_size(a[1].as_datatype()));
+  return {b, 0, elems(a[0], a[1]), a[0].as_int()};
+}
+BufferUse usage_count_dt_padded(const std::vector<Value>& a, int p) {
+  std::int64_t b = sat_mul(padded(a[0], p), datatype_size(a[1].as_datatype()));
+  return {b, b, elems(a[0], a[1]), a[0].as_int()};
+}
 BufferUse usage_synthetic(const std::vector<Value>& a, int) {
   return {0, 0, elems(a[0], a[2]), a[0].as_int()};  // busy-waits; touches no buffer
 }
@@ -124,6 +138,50 @@ std::vector<MeasureFunc> make_table() {
   coll("Gather_using_Send_Recv", two_root, usage_gather,
        "gather as MPI_Send to root and a loop of MPI_Recv at root", 4, normalize_two_sided,
        F::HandMade);
+  // PGMPI's mock-ups (docs/guidelines.md): the original's parameters and meaning of the count,
+  // its result, and the composite timed as one operation.
+  coll("Gather_using_Reduce", two_root, usage_gather,
+       "PGMPI GL4: each rank's block at its offset in a zeroed vector of p blocks, MPI_Reduce "
+       "with MPI_BOR on the bytes to root (same count and datatype on both sides)",
+       4, normalize_two_sided, F::HandMade);
+  coll("Allgather_using_Alltoall", two, usage_alltoall,
+       "PGMPI GL5: the own block copied p times, then MPI_Alltoall", -1, normalize_two_sided,
+       F::HandMade);
+  coll("Allgather_using_Allreduce", two, usage_gather,
+       "PGMPI GL6: as Gather_using_Reduce, with MPI_Allreduce", -1, normalize_two_sided,
+       F::HandMade);
+  coll("Scatter_using_Bcast", two_root, usage_scatter,
+       "PGMPI GL7: MPI_Bcast of all p blocks from root, each rank copies its block (same count "
+       "and datatype on both sides)",
+       4, normalize_two_sided, F::HandMade);
+  coll("Reduce_scatter_using_Allreduce", {p_count, p_dt, p_op, p_root}, usage_reduce_scatter,
+       "PGMPI GL9: MPI_Allreduce of all p blocks, each rank copies its block (root ignored)", -1,
+       nullptr, F::HandMade);
+  coll("Bcast_using_Scatter_Allgather", {p_count, p_dt, p_root}, usage_bcast_padded,
+       "PGMPI GL10: MPI_Scatter of blocks of ceil(count / p) from root, then MPI_Allgather", 2,
+       nullptr, F::HandMade);
+  coll("Allgather_using_Gather_Bcast", two, usage_gather,
+       "PGMPI GL11: MPI_Gather to rank 0, then MPI_Bcast of the p blocks", -1, normalize_two_sided,
+       F::HandMade);
+  coll("Allreduce_using_Reduce_scatter_block_Allgather", {p_count, p_dt, p_op},
+       usage_count_dt_padded,
+       "PGMPI GL13: MPI_Reduce_scatter_block into blocks of ceil(count / p), then MPI_Allgather",
+       -1, nullptr, F::HandMade);
+  coll("Reduce_using_Reduce_scatter_block_Gather", {p_count, p_dt, p_op, p_root},
+       usage_count_dt_padded,
+       "PGMPI GL14: MPI_Reduce_scatter_block into blocks of ceil(count / p), then MPI_Gather to "
+       "root",
+       3, nullptr, F::HandMade);
+  coll("Reduce_scatter_block_using_Reduce_Scatter", {p_count, p_dt, p_op}, usage_reduce_scatter,
+       "PGMPI GL15: MPI_Reduce of all p blocks to rank 0, then MPI_Scatter", -1, nullptr,
+       F::HandMade);
+  coll("Scan_using_Exscan_Reduce_local", {p_count, p_dt, p_op}, usage_count_dt,
+       "PGMPI GL16: MPI_Exscan, then MPI_Reduce_local with the own contribution (rank 0 copies "
+       "it)",
+       -1, nullptr, F::HandMade);
+  coll("Reduce_scatter_using_Reduce_Scatterv", {p_count, p_dt, p_op, p_root}, usage_reduce_scatter,
+       "PGMPI GL17: MPI_Reduce of all p blocks to root, then MPI_Scatterv of one block each", 3,
+       nullptr, F::HandMade);
 
   auto pingpong = [&](std::string name, std::string doc) {
     t.push_back({std::move(name),
