@@ -224,10 +224,21 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
   const bool any_undecided = std::any_of(cs.begin(), cs.end(), [](const GuidelineCheck& c) {
     return c.verdict == GuidelineVerdict::Undecided;
   });
-  out += fmt::format("{} of {} guidelines violated at some size{}\n", bad, rows.size(),
-                     any_undecided ? "; (n?): n checks with too few launches for the corrected "
-                                     "test to reject (docs/guidelines.md)"
-                                   : "");
+  std::string note;
+  if (any_undecided) {
+    // The exact one-sided signed-rank p-value is at least 2^-n with n launches; the correction
+    // compares the smallest p with alpha / m.
+    std::size_t m = 0;
+    for (const auto& c : cs) m += std::isnan(c.p_value) ? 0 : 1;
+    const double level =
+        o.adjust == stats::PAdjust::None || m == 0 ? o.alpha : o.alpha / static_cast<double>(m);
+    const int need = static_cast<int>(std::ceil(-std::log2(level)));
+    note = fmt::format(
+        "; (n?): n checks with too few launches to reject after the correction (at least {} "
+        "launches needed; docs/guidelines.md)",
+        need);
+  }
+  out += fmt::format("{} of {} guidelines violated at some size{}\n", bad, rows.size(), note);
   bool header = false;
   for (const auto& c : cs) {
     if (c.verdict != GuidelineVerdict::Violated) continue;
