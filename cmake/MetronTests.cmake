@@ -114,3 +114,7 @@ add_test(NAME meta/test_timeouts
          COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCTEST_COMMAND=${CMAKE_CTEST_COMMAND}
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_test_timeouts.cmake)
 set_tests_properties(meta/test_timeouts PROPERTIES LABELS meta TIMEOUT 60)
+# The include rules between folders (runtime/ never sees interpreter/; runtime/plan is MPI-free).
+add_test(NAME meta/layering
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_layering.cmake)
+set_tests_properties(meta/layering PROPERTIES LABELS meta TIMEOUT 60)

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "interpreter/source.h"
+#include "runtime/plan/source.h"
 
 namespace metron::ast {
 

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "interpreter/diagnostics.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 

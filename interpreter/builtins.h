@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/diagnostics.h"
-#include "interpreter/measure_funcs.h"
-#include "interpreter/settings.h"
-#include "interpreter/source.h"
-#include "interpreter/value.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/settings.h"
+#include "runtime/plan/source.h"
+#include "runtime/plan/value.h"
 
 namespace metron {
 

@@ -12,8 +12,8 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/builtins.h"
-#include "interpreter/diagnostics.h"
-#include "interpreter/plan.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/plan.h"
 #include "interpreter/plan_builder.h"
 #include "runtime/adapt/stop_rule.h"
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "interpreter/ast.h"
-#include "interpreter/diagnostics.h"
-#include "interpreter/source.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/source.h"
 
 namespace metron {
 

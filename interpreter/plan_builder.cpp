@@ -564,15 +564,6 @@ void Interp::check_launch_count(SourceRange at) {
   if (launches > kMaxLaunches) fail(DiagId::too_many_launches, at, kMaxLaunches);
 }
 
-std::size_t default_max_jobs() {
-  if (const char* e = std::getenv("METRON_MAX_JOBS")) {
-    char* end = nullptr;
-    unsigned long long v = std::strtoull(e, &end, 10);
-    if (end != e && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
-  }
-  return 1'000'000;
-}
-
 Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags) {
   Interp in(options, diags);
   return in.run(script);

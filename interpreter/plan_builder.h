@@ -1,37 +1,12 @@
 // AST + run size + seed -> Plan. Evaluates the script: variables, loops, settings, launch design.
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
-#include <vector>
-
 #include "interpreter/ast.h"
-#include "interpreter/diagnostics.h"
-#include "interpreter/plan.h"
+#include "runtime/plan/build_options.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/plan.h"
 
 namespace metron {
-
-// Jobs in one plan: 1 000 000 unless the environment variable METRON_MAX_JOBS says otherwise.
-std::size_t default_max_jobs();
-// Launches in one design (replicates x launch-factor combinations), the same as `run --replicates`.
-inline constexpr std::int64_t kMaxLaunches = std::int64_t{1} << 20;
-
-struct BuildOptions {
-  int np = 1;              // the run size: get_np(), communicator checks
-  std::uint64_t seed = 0;  // the run seed (comm_rand, get_random_int, shuffling)
-  bool seed_given = false;
-  // The level index of each launch factor for this launch; factors not listed take level 0.
-  std::map<std::string, std::size_t> launch_levels;
-  // Each job costs about 700 bytes while the plan is built; METRON_MAX_JOBS raises the limit.
-  std::size_t max_jobs = default_max_jobs();
-  // Refinement (runtime/exec/refine_driver.cpp): the autorefine loop of group g iterates over
-  // exactly refine_values[g] instead of its range; with only_refined only those groups' measure
-  // statements emit jobs. Groups are numbered in evaluation order, so the same script and
-  // options number them the same way on every rank and in every rebuild.
-  std::map<int, std::vector<double>> refine_values;
-  bool only_refined = false;
-};
 
 // Builds the plan. Errors go to diags; the plan is meaningful only if diags has no errors.
 Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags);

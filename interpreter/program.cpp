@@ -14,6 +14,12 @@ Program::~Program() {
   }
 }
 
+Plan Program::replan(const BuildOptions& options, DiagnosticEngine& diags) const {
+  Plan plan;
+  run_with_large_stack([&] { plan = build_plan(script, options, diags); });
+  return plan;
+}
+
 std::unique_ptr<Program> load_program(const std::string& path, const BuildOptions& options,
                                       FileReader reader) {
   auto p = std::make_unique<Program>(std::move(reader));
@@ -29,6 +35,12 @@ std::unique_ptr<Program> load_program(const std::string& path, const BuildOption
     p->plan = build_plan(p->script, options, p->diags);
   });
   return p;
+}
+
+std::unique_ptr<LoadedScript> load_script_for_runtime(const std::string& path,
+                                                      const BuildOptions& options,
+                                                      FileReader reader) {
+  return load_program(path, options, std::move(reader));
 }
 
 }  // namespace metron

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <cstdint>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "interpreter/source.h"
+#include "runtime/plan/source.h"
 
 namespace metron {
 

@@ -333,7 +333,6 @@ void Interp::apply_stop_rule(const ast::Expr& cond) {
   settings_.reps.reset();
   settings_.min_reps = 1;
   settings_.max_reps = 1'000'000;
-  settings_.stop_rule = &cond;
   settings_.stop_rule_text = dump(cond);
   settings_changed_ = true;
 }

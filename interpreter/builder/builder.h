@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "interpreter/ast.h"
-#include "interpreter/diagnostics.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::front {
 

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "interpreter/cli/commands.h"
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 #include "interpreter/program.h"
 
 namespace metron {

@@ -4,7 +4,7 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/cli/commands.h"
-#include "interpreter/plan_dump.h"
+#include "runtime/plan/plan_dump.h"
 #include "interpreter/program.h"
 
 namespace metron {

@@ -191,8 +191,8 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   }
   rt::ExecOptions e;
   e.script_path = script.name;
-  auto program =
-      rt::load_program_spmd(script.name, b, MPI_COMM_WORLD, &e.files, script_reader(script));
+  auto program = rt::load_program_spmd(load_script_for_runtime, script.name, b, MPI_COMM_WORLD,
+                                       &e.files, script_reader(script));
   if (me == 0) std::fputs(program->diags.render().c_str(), stderr);
   if (!program->loaded || program->diags.has_errors()) {
     MPI_Finalize();
@@ -247,6 +247,7 @@ std::vector<std::string> args(int argc, char** argv) {
 
 int cmd_run(CliOptions& o, int argc, char** argv) {
   launcher::RunOptions r;
+  r.load = load_script_for_runtime;
   if (!o.resume.empty()) {
     if (!o.file.empty() || !o.out.empty()) {
       std::fprintf(stderr, "metron: error: --resume DIR continues a run: give no FILE or --out\n");
@@ -422,6 +423,7 @@ int cmd_compare(const CliOptions& o) {
 
 int cmd_replay(const CliOptions& o, int argc, char** argv) {
   launcher::ReplayOptions r;
+  r.load = load_script_for_runtime;
   r.recorded_dir = o.dirs.front();
   // Chosen here so that --report knows the folder.
   r.out_dir = o.out.empty() ? launcher::default_replay_dir(o.dirs.front()) : o.out;

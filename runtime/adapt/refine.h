@@ -16,7 +16,7 @@ enum class RefineAlgorithm { Metron, Skampi, Mpptest };
 std::string refine_algorithm_name(RefineAlgorithm a);
 
 // The defaults are metron's; `set refine = mpptest()` passes mpptest's own autorel 0.02 and
-// autodx 4 (interpreter/settings.h).
+// autodx 4 (runtime/plan/settings.h).
 struct RefineConfig {
   RefineAlgorithm algorithm = RefineAlgorithm::Metron;
   double factor = 2.0;           // skampi: total points budget = factor * regular points

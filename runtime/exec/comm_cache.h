@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/value.h"
+#include "runtime/plan/value.h"
 
 namespace metron::rt {
 

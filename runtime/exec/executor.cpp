@@ -17,8 +17,6 @@
 #include <optional>
 #include <set>
 
-#include "interpreter/measure_funcs.h"
-#include "interpreter/plan_dump.h"
 #include "runtime/exec/comm_cache.h"
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
@@ -33,6 +31,8 @@
 #include "runtime/output/json_file.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/plan_dump.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_times.h"
 
@@ -146,7 +146,7 @@ std::string with_top_level_status(std::string text, const std::string& from,
   return text;
 }
 
-std::string location(const Program& p, const Job& j) {
+std::string location(const LoadedScript& p, const Job& j) {
   if (!j.range.begin.valid()) return "";
   const SourceFile& f = p.sources.file(j.range.begin.file);
   LineCol lc = f.line_col(j.range.begin.offset);
@@ -439,7 +439,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
 
 }  // namespace
 
-int execute_plan(const Program& program, const ExecOptions& opt, MPI_Comm world) {
+int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm world) {
   int me = 0, np = 1;
   MPI_Comm_rank(world, &me);
   MPI_Comm_size(world, &np);

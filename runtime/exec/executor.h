@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/program.h"
+#include "runtime/plan/exit_codes.h"
+#include "runtime/plan/loaded_script.h"
 
 namespace metron::rt {
 
@@ -29,7 +30,7 @@ struct ExecOptions {
 };
 
 // Runs the plan; returns the process exit code (same on every rank).
-int execute_plan(const Program& program, const ExecOptions& options, MPI_Comm world);
+int execute_plan(const LoadedScript& program, const ExecOptions& options, MPI_Comm world);
 
 // exec --timeout (launch_watchdog.h), called from the watchdog thread: rank 0 waits for a job
 // write in progress to end, records "status": "timeout" with the job in progress in the

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 
 namespace metron::rt {
 

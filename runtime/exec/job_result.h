@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan.h"
 #include "runtime/adapt/warmup.h"
+#include "runtime/plan/plan.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {

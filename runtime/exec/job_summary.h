@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "interpreter/settings.h"
 #include "runtime/exec/job_result.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <set>
 
-#include "interpreter/measure_funcs.h"
-#include "interpreter/plan_dump.h"
 #include "runtime/exec/binding_check.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/plan_dump.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
@@ -30,7 +30,8 @@ std::string sha256_hex(const std::string& data) {
   return out;
 }
 
-ManifestBuilder::ManifestBuilder(const Program& program, const ExecOptions& opt, MPI_Comm world) {
+ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions& opt,
+                                 MPI_Comm world) {
   SysInfo sys = collect_sysinfo(world);
   int me = 0, np = 1;
   MPI_Comm_rank(world, &me);

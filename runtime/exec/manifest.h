@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/program.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/job_result.h"
 #include "runtime/exec/job_summary.h"
+#include "runtime/plan/loaded_script.h"
 #include "runtime/procsync/clock_cache.h"
 
 namespace metron::rt {
@@ -23,7 +23,7 @@ std::string sha256_hex(const std::string& data);
 class ManifestBuilder {
  public:
   // Collective over world: host, MPI and pinning facts come from every rank.
-  ManifestBuilder(const Program& program, const ExecOptions& opt, MPI_Comm world);
+  ManifestBuilder(const LoadedScript& program, const ExecOptions& opt, MPI_Comm world);
   void set_status(const std::string& status, const std::string& time);
   void set_order(const std::vector<std::size_t>& order, const Plan& plan);
   void add_job(const JobResult& r, const JobSummary& s, const std::string& error);

@@ -9,11 +9,10 @@
 #include <set>
 #include <utility>
 
-#include "interpreter/plan_builder.h"
-#include "interpreter/refine_loops.h"
 #include "runtime/adapt/refine.h"
 #include "runtime/adapt/seeded_order.h"
 #include "runtime/exec/job_order.h"
+#include "runtime/plan/refine_loops.h"
 
 namespace metron::rt {
 
@@ -99,7 +98,7 @@ bool RefineDriver::run(const std::vector<JobSummary>& summaries, const RunJobFn&
       k += 2 + count;
     }
     DiagnosticEngine diags(program_.sources);
-    rounds_.push_back(build_plan(program_.script, b, diags));
+    rounds_.push_back(program_.replan(b, diags));
     Plan& p = rounds_.back();
     for (auto& j : p.jobs) j.id = next_id++;
     total += p.jobs.size();

@@ -9,10 +9,10 @@
 #include <functional>
 #include <vector>
 
-#include "interpreter/program.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/exec/manifest.h"
+#include "runtime/plan/loaded_script.h"
 
 namespace metron::rt {
 
@@ -20,7 +20,7 @@ using RunJobFn = std::function<bool(const Job&, int refine_round, JobSummary* su
 
 class RefineDriver {
  public:
-  RefineDriver(const Program& program, const ExecOptions& opt, MPI_Comm world,
+  RefineDriver(const LoadedScript& program, const ExecOptions& opt, MPI_Comm world,
                ManifestBuilder& manifest)
       : program_(program), opt_(opt), world_(world), manifest_(manifest) {}
   // Collective over world. `summaries` (rank 0) holds the regular jobs' statistics by plan
@@ -28,7 +28,7 @@ class RefineDriver {
   bool run(const std::vector<JobSummary>& summaries, const RunJobFn& run_job, std::size_t& total);
 
  private:
-  const Program& program_;
+  const LoadedScript& program_;
   const ExecOptions& opt_;
   MPI_Comm world_;
   ManifestBuilder& manifest_;

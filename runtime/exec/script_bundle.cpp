@@ -36,13 +36,14 @@ void bcast_string(std::string& s, MPI_Comm comm) {
 
 }  // namespace
 
-std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildOptions& options,
-                                           MPI_Comm comm, std::map<std::string, std::string>* files,
-                                           FileReader disk) {
+std::unique_ptr<LoadedScript> load_program_spmd(const ScriptLoader& load, const std::string& path,
+                                                const BuildOptions& options, MPI_Comm comm,
+                                                std::map<std::string, std::string>* files,
+                                                FileReader disk) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   std::string bundle;
-  std::unique_ptr<Program> program;
+  std::unique_ptr<LoadedScript> program;
   if (rank == 0) {
     // Record every read, including failed ones, so the other ranks fail the same way.
     std::vector<std::pair<std::string, std::optional<std::string>>> reads;
@@ -51,7 +52,7 @@ std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildO
       reads.emplace_back(p, text);
       return text;
     };
-    program = load_program(path, options, reader);
+    program = load(path, options, reader);
     for (const auto& [name, text] : reads) {
       put(bundle, name);
       put(bundle, text.value_or(""));
@@ -72,7 +73,7 @@ std::unique_ptr<Program> load_program_spmd(const std::string& path, const BuildO
     auto it = known.find(p);
     return it == known.end() ? std::nullopt : it->second;
   };
-  return load_program(path, options, reader);
+  return load(path, options, reader);
 }
 
 }  // namespace metron::rt

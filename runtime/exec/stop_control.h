@@ -9,10 +9,10 @@
 #include <optional>
 #include <vector>
 
-#include "interpreter/settings.h"
 #include "runtime/adapt/stopping.h"
 #include "runtime/adapt/stopping_skampi.h"
 #include "runtime/exec/job_result.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

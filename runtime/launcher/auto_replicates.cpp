@@ -9,12 +9,12 @@
 #include <set>
 #include <string>
 
-#include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/exit_codes.h"
 #include "runtime/stats/launch_planner.h"
 
 namespace metron::launcher {

@@ -8,8 +8,8 @@
 #include <string>
 #include <tuple>
 
-#include "interpreter/refine_loops.h"
 #include "runtime/measure/sync_choice.h"
+#include "runtime/plan/refine_loops.h"
 
 namespace metron::launcher {
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 
 namespace metron::launcher {
 

@@ -4,8 +4,8 @@
 #include <limits>
 #include <numeric>
 
-#include "interpreter/value.h"
 #include "runtime/exec/job_order.h"
+#include "runtime/plan/value.h"
 
 namespace metron::launcher {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 
 namespace metron::launcher {
 

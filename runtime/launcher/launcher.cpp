@@ -16,7 +16,6 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/exec/manifest.h"
@@ -29,6 +28,7 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/loaded_script.h"
 #include "runtime/scheduler_context.h"
 
 #ifndef METRON_GIT_COMMIT
@@ -347,19 +347,19 @@ json limits_json(const RunState& st) {
 }
 
 // Loads the script (from disk, or from the recorded files) and reports its diagnostics.
-std::unique_ptr<Program> load_script(const RunOptions& o, const std::string& main,
-                                     const std::vector<ScriptFile>& files, int& rc) {
+std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string& main,
+                                          const std::vector<ScriptFile>& files, int& rc) {
   BuildOptions b;
   b.np = o.np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
-  std::unique_ptr<Program> p;
+  std::unique_ptr<LoadedScript> p;
   if (files.empty()) {
-    p = load_program(main, b);
+    p = o.load(main, b, read_file_from_disk);
   } else {
     std::map<std::string, std::string> texts;
     for (const auto& f : files) texts[f.name] = f.text;
-    p = load_program(main, b, [texts](const std::string& path) -> std::optional<std::string> {
+    p = o.load(main, b, [texts](const std::string& path) -> std::optional<std::string> {
       if (auto it = texts.find(path); it != texts.end()) return it->second;
       return read_file_from_disk(path);  // an absolute include that was not recorded
     });
@@ -448,7 +448,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
       b.seed_given = true;
       for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
       DiagnosticEngine diags(program->sources);
-      deadlines[key] = launch_deadline(build_plan(program->script, b, diags), allow);
+      deadlines[key] = launch_deadline(program->replan(b, diags), allow);
     }
 
   json entries = json::array();

@@ -13,11 +13,14 @@
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/script_copy.h"
 
+#include "runtime/plan/loaded_script.h"
+
 namespace metron::launcher {
 
 inline constexpr int kRunSchemaVersion = 1;
 
 struct RunOptions {
+  ScriptLoader load;              // the front end's loader (the CLI's load_script_for_runtime)
   std::string script;             // the main file (fresh run): read from disk ...
   std::vector<ScriptFile> files;  // ... unless given here (replay), main file first
   std::string out_dir;            // results folder; must not exist or be empty

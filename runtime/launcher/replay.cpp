@@ -6,7 +6,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/program.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
@@ -14,6 +13,7 @@
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/exit_codes.h"
 
 namespace metron::launcher {
 
@@ -66,6 +66,7 @@ int replay_experiment(const ReplayOptions& o) {
     return kExitUsage;
   }
   RunOptions r;
+  r.load = o.load;
   r.files = manifest_files((*m)["script"]);
   if (r.files.empty()) {
     std::fprintf(stderr, "metron: error: the manifest in '%s' records no script files\n",

@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "runtime/plan/loaded_script.h"
 #include "runtime/stats/p_adjust.h"
 
 namespace metron::launcher {
 
 struct ReplayOptions {
+  ScriptLoader load;  // the front end's loader
   std::string recorded_dir;
   std::string out_dir;          // empty: <recorded_dir>-replay, -replay-2, ...
   std::int64_t replicates = 0;  // 0: as recorded

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/source.h"
+#include "runtime/plan/source.h"
 
 namespace metron::launcher {
 

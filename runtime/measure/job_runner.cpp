@@ -8,7 +8,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
 #include "runtime/timers/timer.h"

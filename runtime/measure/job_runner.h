@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 #include "runtime/ops/bound_op.h"
 #include "runtime/procsync/proc_sync.h"
 

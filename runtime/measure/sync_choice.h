@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 #include "runtime/measure/job_runner.h"
 
 namespace metron::rt {

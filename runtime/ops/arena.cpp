@@ -7,7 +7,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 #include "runtime/ops/op_impl.h"
 
 namespace metron::rt {

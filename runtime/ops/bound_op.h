@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 #include "runtime/ops/arena.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 

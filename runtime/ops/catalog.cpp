@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 #include "runtime/ops/op_impl.h"
 
 namespace metron::rt {
@@ -15,7 +15,7 @@ struct OpEntry {
   ops::BindFn bind;
 };
 
-// ORDER OPS: the registry in interpreter/measure_funcs.cpp lists the same names.
+// ORDER OPS: the registry in runtime/plan/measure_funcs.cpp lists the same names.
 constexpr OpEntry kCatalog[] = {
     {"Barrier", ops::bind_barrier},
     {"Bcast", ops::bind_bcast},

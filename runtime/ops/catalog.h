@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 
 namespace metron::rt {
 

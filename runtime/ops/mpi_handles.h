@@ -9,7 +9,7 @@
 #pragma once
 
 // Keep this block before <mpi.h> (see above).
-#include "interpreter/mpi_names.h"
+#include "runtime/plan/mpi_names.h"
 
 #include <mpi.h>
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <limits>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 #include "runtime/output/json_file.h"
 
 namespace metron::out {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 #include "runtime/exec/job_result.h"
 #include "runtime/exec/job_summary.h"
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {

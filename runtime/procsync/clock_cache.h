@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 #include "runtime/clocksync/local_clock.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {

@@ -21,7 +21,7 @@
 #define METRON_HAVE_TSC 0
 #endif
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

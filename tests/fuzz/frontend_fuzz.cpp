@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/plan_dump.h"
+#include "runtime/plan/plan_dump.h"
 #include "interpreter/program.h"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include <doctest/doctest.h>
 
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 
 using namespace metron;
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/diagnostics.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "interpreter/builtins.h"
-#include "interpreter/measure_funcs.h"
-#include "interpreter/settings.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/settings.h"
 
 namespace {
 

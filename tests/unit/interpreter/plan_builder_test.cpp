@@ -7,8 +7,8 @@
 #include <sstream>
 #include <vector>
 
-#include "interpreter/measure_funcs.h"
-#include "interpreter/plan_dump.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/plan_dump.h"
 #include "tests/unit/interpreter/load_text.h"
 
 using metron::test::diag_ids;

@@ -1,14 +1,14 @@
 // Tests for interpreter/refine_loops and what `metron plan` shows of them: one loop per
 // execution of an autorefine statement (per outer value when nested), the algorithms' own
 // defaults, the budgets, refinement rebuilds of several loops at once, and bad refine settings.
-#include "interpreter/refine_loops.h"
+#include "runtime/plan/refine_loops.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "interpreter/plan_builder.h"
-#include "interpreter/plan_dump.h"
+#include "runtime/plan/plan_dump.h"
 #include "tests/unit/interpreter/load_text.h"
 
 using metron::test::diag_ids;

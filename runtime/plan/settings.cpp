@@ -1,5 +1,5 @@
 // Names of setting values, and the table of setting keys (documented in docs/language.md).
-#include "interpreter/settings.h"
+#include "runtime/plan/settings.h"
 
 #include <fmt/format.h>
 

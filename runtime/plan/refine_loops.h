@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/plan.h"
 #include "runtime/adapt/refine.h"
+#include "runtime/plan/plan.h"
 
 namespace metron {
 

@@ -56,11 +56,12 @@ enum class Datatype : std::uint8_t {
 };
 
 // ORDER REDUCEOPS
-#define METRON_REDUCE_OPS(X)                                                                      \
-  X(MPI_MAX)                                                                                      \
-  X(MPI_MIN)                                                                                      \
-  X(MPI_SUM)                                                                                      \
-  X(MPI_PROD) X(MPI_LAND) X(MPI_BAND) X(MPI_LOR) X(MPI_BOR) X(MPI_LXOR) X(MPI_BXOR) X(MPI_MAXLOC) \
+#define METRON_REDUCE_OPS(X)                                                          \
+  X(MPI_MAX)                                                                          \
+  X(MPI_MIN)                                                                          \
+  X(MPI_SUM)                                                                          \
+  X(MPI_PROD)                                                                         \
+  X(MPI_LAND) X(MPI_BAND) X(MPI_LOR) X(MPI_BOR) X(MPI_LXOR) X(MPI_BXOR) X(MPI_MAXLOC) \
       X(MPI_MINLOC) X(MPI_REPLACE)
 
 enum class ReduceOp : std::uint8_t {

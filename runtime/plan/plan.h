@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/settings.h"
-#include "interpreter/source.h"
-#include "interpreter/value.h"
+#include "runtime/plan/settings.h"
+#include "runtime/plan/source.h"
+#include "runtime/plan/value.h"
 
 namespace metron {
 

@@ -1,5 +1,5 @@
 // Value comparison and display.
-#include "interpreter/value.h"
+#include "runtime/plan/value.h"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "interpreter/plan.h"
+#include "runtime/plan/plan.h"
 
 namespace metron {
 

@@ -1,5 +1,5 @@
 // Diagnostic catalogue lookup, formatting and rendering with source line and caret.
-#include "interpreter/diagnostics.h"
+#include "runtime/plan/diagnostics.h"
 
 #include <fmt/args.h>
 #include <fmt/format.h>
@@ -11,7 +11,7 @@ namespace metron {
 namespace {
 constexpr DiagInfo kDiagTable[] = {
 #define DIAG(id, sev, fmt) {#id, Severity::sev, fmt},
-#include "interpreter/diagnostics.def"
+#include "runtime/plan/diagnostics.def"
 #undef DIAG
 };
 

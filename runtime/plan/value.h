@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "interpreter/mpi_names.h"
+#include "runtime/plan/mpi_names.h"
 
 namespace metron {
 

@@ -1,6 +1,6 @@
 // The measurement function table. Signatures follow SKaMPI 5 (measurements/coll.c, pt2pt.c);
 // Metron adds defaults, names for named arguments, and Synthetic.
-#include "interpreter/measure_funcs.h"
+#include "runtime/plan/measure_funcs.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,5 +1,5 @@
 // Tables of MPI datatype and reduction names (see mpi_names.h).
-#include "interpreter/mpi_names.h"
+#include "runtime/plan/mpi_names.h"
 
 #include <array>
 #include <unordered_map>

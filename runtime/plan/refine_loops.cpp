@@ -1,5 +1,5 @@
 // refine_config() and refine_loops() (see refine_loops.h).
-#include "interpreter/refine_loops.h"
+#include "runtime/plan/refine_loops.h"
 
 #include <map>
 #include <set>

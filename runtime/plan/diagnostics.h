@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "interpreter/source.h"
+#include "runtime/plan/source.h"
 
 namespace metron {
 
@@ -17,7 +17,7 @@ enum class Severity { Note, Warning, Error, Fatal };
 
 enum class DiagId : std::uint16_t {
 #define DIAG(id, sev, fmt) id,
-#include "interpreter/diagnostics.def"
+#include "runtime/plan/diagnostics.def"
 #undef DIAG
 };
 

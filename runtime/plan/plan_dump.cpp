@@ -1,5 +1,5 @@
 // Plan rendering: a table for people, JSON for tools.
-#include "interpreter/plan_dump.h"
+#include "runtime/plan/plan_dump.h"
 
 #include <fmt/format.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/measure_funcs.h"
-#include "interpreter/refine_loops.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/refine_loops.h"
 
 namespace metron {
 

@@ -1,5 +1,5 @@
 // Source files, line tables and the file reader.
-#include "interpreter/source.h"
+#include "runtime/plan/source.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -10,15 +10,11 @@
 #include <string>
 #include <string_view>
 
-#include "interpreter/source.h"
-#include "interpreter/value.h"
 #include "runtime/adapt/stop_rule.h"
+#include "runtime/plan/source.h"
+#include "runtime/plan/value.h"
 
 namespace metron {
-
-namespace ast {
-struct Expr;
-}
 
 enum class TimerKind { Wtime, Monotonic, Rdtscp };
 // MS1: per-call timestamps after a process sync; MS2: mean over a loop without sync (IMB,
@@ -87,10 +83,9 @@ struct Settings {
   // Post-hoc initial-transient truncation of the recorded series (MSER-5, stats/mser.h).
   bool truncation = true;
   std::int64_t loop_iterations = 1;             // MS2/MS3: calls per timed loop
-  const ast::Expr* stop_rule = nullptr;         // `stop when ...`; null: SKaMPI's RSE rule
-  std::shared_ptr<const adapt::StopRule> stop;  // the compiled rule (same meaning as stop_rule)
-  std::string stop_rule_text;
-  std::string batch_schedule = "fixed";  // fixed | growing (ReproMPI)
+  std::shared_ptr<const adapt::StopRule> stop;  // `stop when ...`; null: SKaMPI's RSE rule
+  std::string stop_rule_text;                   // the rule as the script wrote it (plan, manifest)
+  std::string batch_schedule = "fixed";         // fixed | growing (ReproMPI)
   std::int64_t batch_step = 4;
 
   OutlierKind outliers = OutlierKind::None;
