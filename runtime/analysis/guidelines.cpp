@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -130,6 +131,86 @@ std::vector<GuidelineCheck> check_guidelines(const ResultsData& d, const Guideli
   return cs;
 }
 
+std::string algorithm_variable(const std::string& op) {
+  // MPICH 4's collectives with an intra-communicator algorithm selection (MPIR_CVAR_*).
+  static const char* const kOps[] = {
+      "Bcast",    "Reduce",   "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan",
+      "Exscan",   "Gather",   "Gatherv",   "Allgather",      "Allgatherv",           "Scatter",
+      "Scatterv", "Alltoall", "Alltoallv", "Barrier"};
+  for (const char* k : kOps)
+    if (op == k) {
+      std::string up;
+      for (char ch : op) up += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      return "MPIR_CVAR_" + up + "_INTRA_ALGORITHM";
+    }
+  return "";
+}
+
+void annotate_algorithms(std::vector<GuidelineCheck>& cs, const nlohmann::json& run_manifest,
+                         const nlohmann::json& launch_environment) {
+  std::map<std::string, std::string> factor_of_env;  // MPIR_CVAR_... -> factor name
+  if (run_manifest.is_object() && run_manifest.contains("design") &&
+      run_manifest["design"].is_object())
+    for (const auto& f : run_manifest["design"].value("factors", nlohmann::json::array()))
+      if (f.is_object() && f.contains("env") && f["env"].is_string() && f.contains("name") &&
+          f["name"].is_string())
+        factor_of_env[f["env"].get<std::string>()] = f["name"].get<std::string>();
+  for (auto& c : cs) {
+    const std::string var = algorithm_variable(c.op_lhs);
+    if (var.empty()) continue;
+    if (auto it = factor_of_env.find(var); it != factor_of_env.end()) {
+      for (const auto& [k, v] : c.factors)
+        if (k == it->second) c.algorithm = var + "=" + v;
+    } else if (launch_environment.is_object() && launch_environment.contains(var) &&
+               launch_environment[var].is_string()) {
+      c.algorithm = var + "=" + launch_environment[var].get<std::string>();
+    }
+  }
+}
+
+std::string tuning_hints(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {
+  // MPICH algorithms that have the shape of a mock-up (MPICH 4.0's MPIR_CVAR_*_INTRA_ALGORITHM
+  // values), named where the mock-up was faster.
+  static const std::map<std::string, std::string> kShape = {
+      {"Bcast_using_Scatter_Allgather",
+       "scatter_recursive_doubling_allgather or scatter_ring_allgather"},
+      {"Allreduce_using_Reduce_scatter_block_Allgather", "reduce_scatter_allgather"},
+      {"Reduce_using_Reduce_scatter_block_Gather", "reduce_scatter_gather"},
+  };
+  std::string out;
+  for (const auto& c : cs) {
+    if (c.verdict != GuidelineVerdict::Violated) continue;
+    std::string vars;
+    for (const auto& [k, v] : c.vars) vars += ", " + k + "=" + v;
+    for (const auto& [k, v] : c.factors) vars += ", " + k + "=" + v;
+    out += fmt::format(
+        "{}: {} {} on {} ranks{}: {:.2f}x [{:.2f}, {:.2f}] slower than {}{} {}\n", c.guideline,
+        c.op_lhs, size_text(c.bytes), c.comm_size, vars, c.ratio, c.ratio_lo, c.ratio_hi,
+        c.factor != 1 ? fmt::format("{:g} x ", c.factor) : "", c.op_rhs, size_text(c.bytes_rhs));
+    const std::string var = algorithm_variable(c.op_lhs);
+    if (!c.algorithm.empty())
+      out += "  algorithm: " + c.algorithm + "\n";
+    else if (!var.empty())
+      out += "  algorithm: MPICH's own choice (" + var + " was not set)\n";
+    if (c.op_lhs == c.op_rhs && c.factor == 1 && c.bytes_rhs > c.bytes)
+      out += fmt::format("  hint: pad the message to {} (the larger message is faster)\n",
+                         size_text(c.bytes_rhs));
+    else if (c.op_lhs == c.op_rhs && c.factor != 1)
+      out += fmt::format("  hint: send it as {:g} calls of {}\n", c.factor, size_text(c.bytes_rhs));
+    else
+      out += "  hint: call " + c.op_rhs + " instead at this size\n";
+    if (auto it = kShape.find(c.op_rhs); it != kShape.end() && !var.empty())
+      out += "  or set " + var + " to " + it->second + "\n";
+  }
+  if (out.empty()) return out;
+  return fmt::format(
+             "# Tuning hints from the violated guidelines (adjusted p <= {}, slower by more than "
+             "{:g}%); ratios: Hodges-Lehmann estimate [CI] over the launches "
+             "(docs/guidelines.md)\n",
+             o.alpha, o.margin * 100) +
+         out;
+}
+
 bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCheck>& cs,
                           const GuidelineOptions& o, std::string& error) {
   out::CsvWriter w;
@@ -140,7 +221,7 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
   w.header({"guideline", "op",       "op_rhs",   "factor",   "bytes",    "bytes_rhs",
             "comm_size", "vars",     "factors",  "launches", "median_s", "median_rhs_s",
             "ratio",     "ratio_lo", "ratio_hi", "ci_level", "p_value",  "p_adjusted",
-            "p_adjust",  "stars",    "alpha",    "margin",   "verdict"});
+            "p_adjust",  "stars",    "alpha",    "margin",   "verdict",  "algorithm"});
   for (const auto& c : cs) {
     w.field(c.guideline).field(c.op_lhs).field(c.op_rhs).field(c.factor);
     w.field(c.bytes).field(c.bytes_rhs).field(c.comm_size);
@@ -151,7 +232,7 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
     w.field(c.p_value).field(c.p_adjusted);
     w.field(std::string_view(stats::p_adjust_name(o.adjust))).field(stars(c.p_adjusted));
     w.field(o.alpha).field(o.margin);
-    w.field(std::string_view(guideline_verdict_name(c.verdict)));
+    w.field(std::string_view(guideline_verdict_name(c.verdict))).field(c.algorithm);
     w.end_row();
   }
   w.flush();

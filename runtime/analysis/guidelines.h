@@ -6,6 +6,7 @@
 // effect. guidelines.csv and a summary per guideline like the paper's Table 2. No MPI.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -43,11 +44,28 @@ struct GuidelineCheck {
   double ci_level = 0;
   double p_value = 0, p_adjusted = 0;  // NaN when not testable
   GuidelineVerdict verdict = GuidelineVerdict::Undecided;
+  // MPICH's algorithm variable for the left side's operation with its value when the run set it
+  // ("MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial"), else empty: MPICH chose by itself.
+  std::string algorithm;
 };
 
 // The checks of `d` in plan order (left side's first appearance); empty when the folder has no
 // `expect` jobs. Adjusted and decided.
 std::vector<GuidelineCheck> check_guidelines(const ResultsData& d, const GuidelineOptions& o);
+
+// MPICH's variable that selects the algorithm of `op` ("MPIR_CVAR_BCAST_INTRA_ALGORITHM"), or
+// empty for operations without one (mock-ups, Synthetic, ping-pongs).
+std::string algorithm_variable(const std::string& op);
+
+// Fills each check's `algorithm` from the launch factors that set the variable (`design` of
+// the run manifest: name and env of each factor) or else from the environment recorded in a
+// launch manifest (`system.environment`).
+void annotate_algorithms(std::vector<GuidelineCheck>& cs, const nlohmann::json& run_manifest,
+                         const nlohmann::json& launch_environment);
+
+// The tuning hints for the violated checks (what PGMPI's PGMPITuneLib does by hand): the faster
+// replacement at that size and what MPICH ran. Empty when nothing is violated.
+std::string tuning_hints(const std::vector<GuidelineCheck>& c, const GuidelineOptions& o);
 
 // guidelines.csv (docs/output.md); false with `error` set when it cannot be written.
 bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCheck>& c,

@@ -32,12 +32,15 @@ awk -v r="$ratio" 'BEGIN {exit !(r > 1.15 && r < 1.21)}' && pass "ratio $ratio ~
 expect_grep "table: slowed 1 of 3" "slowed  *2  *3  *1  1\.[12][0-9]x" run.txt
 expect_grep "table: equal none" "equal  *2  *3  *0  -" run.txt
 expect_grep "summary line" "1 of 2 guidelines violated at some size" run.txt
+expect_grep "tuning hint of the violation" "^slowed: Synthetic 4 B on 2 ranks, n=4: 1\.[12][0-9]x" r/tuning_hints.txt
+expect_eq "one hint" "$(grep -c '^[a-z]' r/tuning_hints.txt)" "1"
 rm r/guidelines.csv
 "$METRON" analyze r --guideline-margin 30% > an.txt 2>&1
 expect_eq "analyze" "$?" "0"
 expect_eq "a 30% margin: 20% is significant but within it" \
   "$(awk -F, 'NR>1 && $1=="slowed" && $5==4 {print $NF}' r/guidelines.csv)" "within_margin"
 expect_grep "analyze prints the table" "0 of 2 guidelines violated at some size" an.txt
+[ -e r/tuning_hints.txt ] && fail "no violation: tuning_hints.txt removed" || pass "no violation, no hints"
 expect_fails "bad margin" 64 "metron: error: bad --guideline-margin '2' (a percentage such as 5%, or 0.05)" \
   "$METRON" analyze r --guideline-margin 2
 timeout 300 "$METRON" replay r --out rp --replicates 3 --quiet > rp.txt 2>&1

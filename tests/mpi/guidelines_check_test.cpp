@@ -151,3 +151,61 @@ TEST_CASE("guidelines: a damaged factor column is an error naming its line") {
   CHECK_FALSE(results_from_summary(t, err));
   CHECK(err == "line 3: 'guideline_factor' is '-2', not a positive number");
 }
+
+TEST_CASE("guidelines: the algorithm variable and the tuning hints of violated checks") {
+  CHECK(algorithm_variable("Bcast") == "MPIR_CVAR_BCAST_INTRA_ALGORITHM");
+  CHECK(algorithm_variable("Reduce_scatter_block") ==
+        "MPIR_CVAR_REDUCE_SCATTER_BLOCK_INTRA_ALGORITHM");
+  CHECK(algorithm_variable("Bcast_using_Scatter_Allgather").empty());
+
+  GuidelineCheck bcast;
+  bcast.guideline = "GL10";
+  bcast.op_lhs = "Bcast";
+  bcast.op_rhs = "Bcast_using_Scatter_Allgather";
+  bcast.bytes = bcast.bytes_rhs = 4096;
+  bcast.comm_size = 16;
+  bcast.factors = {{"alg", "binomial"}};
+  bcast.ratio = 1.3;
+  bcast.ratio_lo = 1.2;
+  bcast.ratio_hi = 1.4;
+  bcast.verdict = GuidelineVerdict::Violated;
+  GuidelineCheck split = bcast;
+  split.guideline = "GL2";
+  split.op_rhs = "Bcast";
+  split.factor = 2;
+  split.bytes_rhs = 2048;
+  split.factors = {{"alg", "binomial"}};
+  GuidelineCheck fine = bcast;
+  fine.verdict = GuidelineVerdict::Holds;
+  std::vector<GuidelineCheck> cs = {bcast, split, fine};
+
+  // A launch factor that sets the variable wins over the recorded environment.
+  nlohmann::json run = {
+      {"design",
+       {{"factors",
+         nlohmann::json::array({{{"name", "alg"}, {"env", "MPIR_CVAR_BCAST_INTRA_ALGORITHM"}}})}}}};
+  annotate_algorithms(cs, run, {{"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "ring"}});
+  CHECK(cs[0].algorithm == "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
+  annotate_algorithms(cs, nlohmann::json::object(),
+                      {{"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "scatter_ring_allgather"}});
+  CHECK(cs[0].algorithm == "MPIR_CVAR_BCAST_INTRA_ALGORITHM=scatter_ring_allgather");
+  cs[1].algorithm.clear();
+
+  CHECK(tuning_hints(cs, {}) ==
+        "# Tuning hints from the violated guidelines (adjusted p <= 0.05, slower by more than 5%); "
+        "ratios: Hodges-Lehmann estimate [CI] over the launches (docs/guidelines.md)\n"
+        "GL10: Bcast 4 KiB on 16 ranks, alg=binomial: 1.30x [1.20, 1.40] slower than "
+        "Bcast_using_Scatter_Allgather 4 KiB\n"
+        "  algorithm: MPIR_CVAR_BCAST_INTRA_ALGORITHM=scatter_ring_allgather\n"
+        "  hint: call Bcast_using_Scatter_Allgather instead at this size\n"
+        "  or set MPIR_CVAR_BCAST_INTRA_ALGORITHM to scatter_recursive_doubling_allgather or "
+        "scatter_ring_allgather\n"
+        "GL2: Bcast 4 KiB on 16 ranks, alg=binomial: 1.30x [1.20, 1.40] slower than 2 x Bcast 2 "
+        "KiB\n"
+        "  algorithm: MPICH's own choice (MPIR_CVAR_BCAST_INTRA_ALGORITHM was not set)\n"
+        "  hint: send it as 2 calls of 2 KiB\n");
+  cs.pop_back();
+  cs.pop_back();
+  cs.pop_back();
+  CHECK(tuning_hints(cs, {}).empty());
+}
