@@ -10,6 +10,8 @@
 
 #include "interpreter/interp.h"
 #include "interpreter/loop_sequence.h"
+#include "runtime/plan/op_args.h"
+#include "runtime/plan/op_checks.h"
 
 namespace metron {
 
@@ -26,9 +28,6 @@ constexpr std::uint64_t kSeedSalt = 0x6d6574726f6eULL;
 
 // A launch factor of this name (without `as env`) is the launch's process count.
 constexpr const char* kProcsFactor = "procs";
-
-// MPI's count arguments are C ints.
-constexpr std::int64_t kMaxMpiCount = std::numeric_limits<int>::max();
 
 // 4194304 -> "4MiB": the unit that writes the size without a fraction.
 std::string format_size(std::int64_t bytes) {
@@ -408,40 +407,18 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   std::vector<SourceRange> ranges;
   std::vector<Value> args =
       bind_args(f->name, f->params, call, ranges, [f] { return signature(*f); });
-  if (f->normalize) f->normalize(args);
+  fill_derived(*f, args);
 
   const CommSpec& cs = comm.as_comm();
   if (cs.kind == CommSpec::Kind::Null) return std::nullopt;  // SKaMPI: skipped on MPI_COMM_NULL
-  if (cs.size < f->min_ranks)
-    fail(DiagId::needs_two_ranks, comm_expr.range, f->name, f->min_ranks, cs.size);
-  // Argument checks that need the communicator: counts, roots, reductions.
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& pn = f->params[i].name;
-    if (pn == "count" || pn == "send_count" || pn == "recv_count") {
-      if (args[i].as_int() < 0) fail(DiagId::negative_size, ranges[i], "count", args[i].as_int());
-      if (args[i].as_int() > kMaxMpiCount)
-        fail(DiagId::count_too_large, ranges[i], args[i].as_int(), kMaxMpiCount);
-    }
-    if (pn == "iterations" && args[i].as_int() < 1)
-      fail(DiagId::bad_argument_value, ranges[i], i + 1, f->name, "iterations must be at least 1");
-    if (pn == "time" && args[i].as_seconds() < 0)
-      fail(DiagId::negative_size, ranges[i], "time", to_display(args[i]));
+  // Checks that need the communicator (ranks, counts, roots, reductions): the runtime's too.
+  if (auto p = check_op_call(*f, args, cs.size)) {
+    diags_.report_args(p->id,
+                       p->param < 0 ? comm_expr.range : ranges[static_cast<std::size_t>(p->param)],
+                       p->args);
+    throw EvalError{};
   }
-  if (f->root_param >= 0) {
-    std::int64_t root = args[f->root_param].as_int();
-    if (root < 0 || root >= cs.size) fail(DiagId::bad_root, ranges[f->root_param], root, cs.size);
-  }
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (!args[i].is(T::ReduceOp)) continue;
-    if (args[i].as_reduce_op() == ReduceOp::MPI_REPLACE)
-      fail(DiagId::replace_in_collective, ranges[i]);
-    for (std::size_t j = 0; j < args.size(); ++j)
-      if (args[j].is(T::Datatype) &&
-          !reduction_allowed(args[i].as_reduce_op(), args[j].as_datatype()))
-        fail(DiagId::datatype_op_mismatch, ranges[i], reduce_op_name(args[i].as_reduce_op()),
-             datatype_name(args[j].as_datatype()));
-  }
-  BufferUse use = f->usage(args, cs.size);
+  BufferUse use = f->usage(OpArgs(*f, args), cs.size);
   // The fit rule the runtime applies too (runtime/ops/arena.h, fits_buffer): with buffer cycling
   // a message needs twice its send and receive size, as in SKaMPI's is_buffer_too_small().
   std::int64_t need = 0;

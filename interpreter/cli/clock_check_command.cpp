@@ -13,6 +13,7 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
 #include "runtime/clocksync/clock_check.h"
+#include "runtime/exec/die_with_parent.h"
 
 namespace metron {
 
@@ -76,6 +77,7 @@ bool clock_check_command_parsed() {
 }
 
 int cmd_clock_check(int argc, char** argv) {
+  rt::die_with_parent();
   MPI_Init(&argc, &argv);
   int rank = 0, p = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

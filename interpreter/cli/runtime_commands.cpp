@@ -20,6 +20,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/exec/launch_watchdog.h"
@@ -130,6 +131,7 @@ bool parse_levels(const std::string& spec, std::map<std::string, std::size_t>& o
 }
 
 int cmd_exec(CliOptions& o, int argc, char** argv) {
+  rt::die_with_parent();  // before anything can hang: a rank must not outlive its launcher
   rt::start_launch_watchdog(g_exec_timeout);  // first: a hang in MPI_Init counts too
   rt::test_hang_before_init();
   // Only rank 0 reads standard input (mpiexec forwards it to rank 0): exec_script() broadcasts

@@ -45,7 +45,7 @@ inline constexpr const char* kRefineTimeBudget = "time_budget";
 inline constexpr const char* kRefineIntervalExhausted = "interval_exhausted";
 inline constexpr const char* kRefineRoundBudget = "round_budget";  // mpptest: 6 levels
 
-// mpptest's fixed limits (perftest mpptest.c, [X-mpptest] in seed-pgmpi-mpptest.md):
+// mpptest's fixed limits (MPICH's perftest mpptest.c):
 inline constexpr int kMpptestLevels = 6;                // refinement calls: sample_reps (30) / 5
 inline constexpr int kMpptestSmoothPasses = 4;          // SmoothList passes: n_smooth (5) - 1
 inline constexpr std::size_t kMpptestPoolSlots = 1024;  // AllocResultsArray(1024): sizes held

@@ -12,8 +12,9 @@
 namespace metron::adapt {
 namespace {
 
-// Absolute floor under the relative tolerance, in seconds: mpptest's abstol (RefineTestList,
-// seed-pgmpi-mpptest.md §B.4), so that values near zero do not refine on rounding noise.
+// Absolute floor under the relative tolerance, in seconds: mpptest's abstol (RefineTestList in
+// mpptest.c; Gropp & Lusk, "Reproducible Measurements of MPI Performance Characteristics" §3.2), so
+// that values near zero do not refine on rounding noise.
 constexpr double kAbsTolerance_s = 1e-10;
 
 bool assessable(const RefinePoint& p) {

@@ -1,6 +1,7 @@
-// mpptest's -auto message lengths (Gropp & Lusk; seed-pgmpi-mpptest.md §B.4-B.5): breadth-first
-// bisection where a point is off the line through its neighbours by more than autorel, down to
-// autodx, then up to four smoothing passes that re-run anomalously high points.
+// mpptest's -auto message lengths (Gropp & Lusk, "Reproducible Measurements of MPI Performance
+// Characteristics" §3.2-3.3): breadth-first bisection where a point is off the line through its
+// neighbours by more than autorel, down to autodx, then up to four smoothing passes that re-run
+// anomalously high points.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -12,7 +13,7 @@
 namespace metron::adapt {
 namespace {
 
-// mpptest's constants (perftest mpptest.c, [X-mpptest] in seed-pgmpi-mpptest.md); the limits
+// mpptest's constants (MPICH's perftest mpptest.c); the limits
 // are in refine.h, where refine_budget() reports them.
 constexpr int kLevels = kMpptestLevels;
 constexpr int kSmoothPasses = kMpptestSmoothPasses;

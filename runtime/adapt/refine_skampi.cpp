@@ -1,4 +1,4 @@
-// SKaMPI's autorefine (anchors.md §1.9, SKaMPI 5 src/autorefine.c): weighted arithmetic midpoints
+// SKaMPI's autorefine (SKaMPI 5 src/autorefine.c): weighted arithmetic midpoints
 // in a priority queue, one point per round, budget = autorefine factor times the regular points.
 #include <algorithm>
 #include <cmath>
@@ -94,7 +94,7 @@ class SkampiStrategy final : public RefineStrategy {
     return static_cast<std::size_t>(it - pts_.begin());
   }
 
-  // The weight of the interval starting at point k (anchors.md §1.9, with guard copies).
+  // The weight of the interval starting at point k (SKaMPI 5 src/autorefine.c, with guard copies).
   double weight(std::size_t k) const {
     const std::size_t n = pts_.size();
     const Point& b = pts_[k];

@@ -30,7 +30,7 @@ std::unique_ptr<RefineStrategy> make_skampi_strategy(const RefineConfig& cfg,
 std::unique_ptr<RefineStrategy> make_mpptest_strategy(const RefineConfig& cfg);
 
 // Linear interpolation through (x1, y1), (x2, y2) at x; the mean of y1 and y2 when x1 == x2
-// (SKaMPI's linear_interpolate does the same for its guard points, anchors.md §1.9).
+// (SKaMPI's linear_interpolate does the same for its guard points, src/autorefine.c).
 double interpolate(double x, double x1, double y1, double x2, double y2);
 
 // i rounded to the nearest multiple of m (m >= 1), ties toward zero: SKaMPI's

@@ -14,9 +14,9 @@ namespace metron::adapt {
 //   Reps       number of observations so far (n)
 //   Elapsed    seconds since the job started (supplied by the runtime with each batch)
 //   Rse        sd / sqrt(n) / mean over all observations, n - 1 in the sd (SKaMPI's relative
-//              standard error; anchors.md §1.8). Undefined for n < 2 or mean 0.
+//              standard error; SKaMPI 5 src/measurement.c). Undefined for n < 2 or mean 0.
 //   CovMean    ReproMPI's cov_mean(window): CoV of the (Tukey-filtered) means of the last
-//              `window` prefixes of the sample (stats/cov_window.h; anchors.md §2.5).
+//              `window` prefixes of the sample (stats/cov_window.h).
 //   CovMedian  the same with medians, no filter.
 enum class TermKind { Reps, Elapsed, Rse, CovMean, CovMedian };
 
@@ -117,7 +117,8 @@ std::size_t rule_min_reps(const StopRule& rule);
 std::size_t rule_reps_cap(const StopRule& rule);
 
 // The rule in the script's syntax, e.g. "reps >= 20 and ci(median, 95%) within 1%", for the
-// manifest and for "measured until ..." statements (seed-scibench.md §8 requirement 19).
+// manifest and for "measured until ..." statements (Hoefler & Belli, "Scientific Benchmarking of
+// Parallel Computing Systems", §5: state how many measurements were taken and why).
 std::string to_string(const StopRule& rule);
 
 }  // namespace metron::adapt

@@ -41,24 +41,6 @@ bool compare(double lhs, CompareOp op, double rhs) {
 
 }  // namespace
 
-std::string_view to_string(StopReason reason) {
-  switch (reason) {
-    case StopReason::NotStopped:
-      return "not_stopped";
-    case StopReason::RuleMet:
-      return "rule_met";
-    case StopReason::MaxReps:
-      return "max_reps";
-    case StopReason::TimeBudget:
-      return "time_budget";
-    case StopReason::RepsClause:
-      return "reps_clause";
-    case StopReason::ElapsedClause:
-      return "elapsed_clause";
-  }
-  return "?";
-}
-
 double relative_half_width(double estimate, double lower, double upper) {
   if (std::isnan(estimate) || std::isnan(lower) || std::isnan(upper) || estimate == 0.0) {
     return kNaN;

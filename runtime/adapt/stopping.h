@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/stop_rule.h"
 #include "runtime/stats/ordered_sample.h"
 #include "runtime/stats/running_moments.h"
@@ -24,20 +25,6 @@ struct StopBudget {
   std::size_t max_reps = std::numeric_limits<std::size_t>::max();
   double max_seconds = std::numeric_limits<double>::infinity();
 };
-
-// Why a job stopped. The words are the values of the `stop_reason` output column.
-enum class StopReason {
-  NotStopped,  // keep measuring
-  RuleMet,     // the rule holds (and n >= min_reps): the requested precision was reached
-  MaxReps,     // n >= max_reps without the rule holding: precision not reached
-  TimeBudget,  // elapsed >= max_seconds without the rule holding: precision not reached
-  // The rule holds only through a clause on reps or elapsed (e.g. the `reps >= 1000` of
-  // `reps >= 1000 or ci(median, 95%) within 5%`): a budget the user wrote into the rule, not the
-  // precision. See precision_truth().
-  RepsClause,
-  ElapsedClause,
-};
-std::string_view to_string(StopReason reason);  // "not_stopped", "rule_met", "max_reps", ...
 
 // Which precision a decision reports: the relative CI half-width of the rule's first
 // Within leaf (depth-first), or the RSE when the rule has no Within leaf (or there is no rule).

@@ -1,5 +1,5 @@
 // SkampiStopping: SKaMPI 5's repetition control exactly as its measurement loop does it
-// (anchors.md §1.8): RSE stopping rule on running sums, hard limit, batch sizes, and the
+// (SKaMPI 5 src/measurement.c): RSE stopping rule on running sums, hard limit, batch sizes, and the
 // interquartile trimmed mean as the reported value.
 #pragma once
 

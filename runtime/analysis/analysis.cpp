@@ -10,7 +10,9 @@
 
 #include "runtime/output/csv_writer.h"
 #include "runtime/stats/descriptive.h"
+#include "runtime/stats/kruskal_wallis.h"
 #include "runtime/stats/median_ci.h"
+#include "runtime/stats/shapiro_wilk.h"
 
 namespace metron::analysis {
 
@@ -37,7 +39,29 @@ Distribution distribution(std::span<const double> values, double level) {
   return d;
 }
 
-JobAnalysis analyze_job(const JobSeries& s) {
+namespace {
+
+// Shapiro-Wilk on each launch's sample, Kruskal-Wallis across them (Hoefler & Belli, "Scientific
+// Benchmarking of Parallel Computing Systems", §3.1.2 and §3.2.2).
+void test_samples(const std::vector<std::vector<double>>& samples, JobAnalysis& a) {
+  std::vector<double> ps;
+  std::vector<std::span<const double>> groups;
+  for (const auto& x : samples) {
+    if (!x.empty()) groups.emplace_back(x);
+    if (auto sw = stats::shapiro_wilk(x); sw && !std::isnan(sw->p_value)) {
+      ps.push_back(sw->p_value);
+      if (sw->p_value >= kNormalityAlpha) ++a.normal_launches;
+    }
+  }
+  a.shapiro_launches = ps.size();
+  a.shapiro_p = ps.empty() ? kNaN : stats::median(ps);
+  const auto kw = groups.size() >= 2 ? stats::kruskal_wallis(groups) : std::nullopt;
+  a.kruskal_p = kw ? kw->p_value : kNaN;  // NaN too when every observation is equal
+}
+
+}  // namespace
+
+JobAnalysis analyze_job(const JobSeries& s, const std::vector<std::vector<double>>* samples) {
   JobAnalysis a;
   a.series = &s;
   std::vector<double> medians, means;
@@ -58,13 +82,17 @@ JobAnalysis analyze_job(const JobSeries& s) {
   a.median_of_means_s = mm.median;
   a.min_mean_s = mm.min;
   a.max_mean_s = mm.max;
+  a.shapiro_p = a.kruskal_p = kNaN;
+  if (samples) test_samples(*samples, a);
   return a;
 }
 
-std::vector<JobAnalysis> analyze(const ResultsData& d) {
+std::vector<JobAnalysis> analyze(const ResultsData& d, const LaunchSamples* samples) {
   std::vector<JobAnalysis> out;
   out.reserve(d.jobs.size());
-  for (const auto& s : d.jobs) out.push_back(analyze_job(s));
+  for (std::size_t j = 0; j < d.jobs.size(); ++j)
+    out.push_back(
+        analyze_job(d.jobs[j], samples && j < samples->size() ? &(*samples)[j] : nullptr));
   return out;
 }
 
@@ -78,9 +106,10 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
   std::vector<std::string> cols = {"job", "block", "op", "bytes", "comm_size", "occurrence"};
   for (const auto& v : d.var_names) cols.push_back("var_" + v);
   for (const auto& f : d.factor_names) cols.push_back("factor_" + f);
-  for (const char* c : {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level",
-                        "min_median_s", "max_median_s", "rel_spread", "median_of_means_s",
-                        "min_mean_s", "max_mean_s", "observations"})
+  for (const char* c :
+       {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level", "min_median_s",
+        "max_median_s", "rel_spread", "median_of_means_s", "min_mean_s", "max_mean_s",
+        "observations", "shapiro_p", "shapiro_launches", "normal_launches", "kruskal_p"})
     cols.emplace_back(c);
   w.header(cols);
   for (const auto& x : a) {
@@ -99,6 +128,8 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     w.field(x.min_median_s).field(x.max_median_s).field(x.rel_spread);
     w.field(x.median_of_means_s).field(x.min_mean_s).field(x.max_mean_s);
     w.field(x.observations);
+    w.field(x.shapiro_p).field(static_cast<std::int64_t>(x.shapiro_launches));
+    w.field(static_cast<std::int64_t>(x.normal_launches)).field(x.kruskal_p);
     w.end_row();
   }
   w.flush();
@@ -149,6 +180,29 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
       "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
       "spread: max/min - 1 of the per-launch medians\n",
       over);
+  // The notes on the samples: how many jobs look normal in every launch (means and t-intervals
+  // assume it; the medians reported do not), and in how many the launches differ.
+  std::size_t tested = 0, normal = 0, compared = 0, differ = 0;
+  for (const auto& x : a) {
+    if (x.shapiro_launches > 0) {
+      ++tested;
+      if (x.normal_launches == x.shapiro_launches) ++normal;
+    }
+    if (!std::isnan(x.kruskal_p)) {
+      ++compared;
+      if (x.kruskal_p < kLaunchesDifferAlpha) ++differ;
+    }
+  }
+  if (tested > 0)
+    out += fmt::format(
+        "normality: {} of {} job{} normal in every launch (Shapiro-Wilk p >= {:g}; medians need "
+        "no normality)\n",
+        normal, tested, tested == 1 ? "" : "s", kNormalityAlpha);
+  if (compared > 0)
+    out += fmt::format(
+        "launches differ: {} of {} job{} (Kruskal-Wallis across launches, p < {:g}; columns "
+        "kruskal_p, rel_spread)\n",
+        differ, compared, compared == 1 ? "" : "s", kLaunchesDifferAlpha);
   if (d.skipped_rows > 0)
     out += fmt::format("{} job row{} without a median (failed jobs) left out\n", d.skipped_rows,
                        d.skipped_rows == 1 ? "" : "s");

@@ -1,6 +1,8 @@
 // Across-launch analysis (Hunold & Carpen-Amarie, Alg. 6): per job, the distribution of the
 // per-launch medians: median of medians, min, max, relative spread, nonparametric CI of the
-// median, number of launches; written to analysis.csv and shown as a table. No MPI.
+// median, number of launches; with the launches' samples also a normality note (Shapiro-Wilk per
+// launch) and whether the launches differ (Kruskal-Wallis across them). Written to analysis.csv
+// and shown as a table. No MPI.
 #pragma once
 
 #include <cstdint>
@@ -8,11 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "runtime/analysis/launch_samples.h"
 #include "runtime/analysis/results_data.h"
 
 namespace metron::analysis {
 
 inline constexpr double kCiLevel = 0.95;
+// A launch's sample counts as normal when Shapiro-Wilk does not reject at this level, and the
+// report says launches differ when Kruskal-Wallis rejects at this level.
+inline constexpr double kNormalityAlpha = 0.05;
+inline constexpr double kLaunchesDifferAlpha = 0.05;
 
 struct JobAnalysis {
   const JobSeries* series = nullptr;
@@ -27,6 +34,11 @@ struct JobAnalysis {
   double min_mean_s = 0;
   double max_mean_s = 0;
   std::int64_t observations = 0;  // filtered observations summed over the launches
+  // From the launches' samples (launch_samples.h); NaN and 0 without them:
+  double shapiro_p = 0;              // median over the tested launches of the Shapiro-Wilk p
+  std::size_t shapiro_launches = 0;  // launches tested (3 to 5000 observations, not all equal)
+  std::size_t normal_launches = 0;   // of which p >= kNormalityAlpha
+  double kruskal_p = 0;              // Kruskal-Wallis across the launches' samples (2 or more)
 };
 
 // The summary of one series of per-launch values; NaN fields for an empty series.
@@ -36,8 +48,10 @@ struct Distribution {
 };
 Distribution distribution(std::span<const double> values, double level = kCiLevel);
 
-JobAnalysis analyze_job(const JobSeries& s);
-std::vector<JobAnalysis> analyze(const ResultsData& d);
+// `samples`: the series' per-launch samples (one per s.launches entry), or null.
+JobAnalysis analyze_job(const JobSeries& s,
+                        const std::vector<std::vector<double>>* samples = nullptr);
+std::vector<JobAnalysis> analyze(const ResultsData& d, const LaunchSamples* samples = nullptr);
 
 // analysis.csv (columns in docs/experiments.md). False and `error` set when it cannot be written.
 bool write_analysis_csv(const std::string& path, const ResultsData& d,

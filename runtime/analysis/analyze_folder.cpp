@@ -43,7 +43,9 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   namespace fs = std::filesystem;
   auto data = load_results(dir, error);
   if (!data) return 74;
-  std::vector<JobAnalysis> a = analyze(*data);
+  auto samples = load_launch_samples(dir, *data, error);
+  if (!samples) return 74;
+  std::vector<JobAnalysis> a = analyze(*data, &*samples);
   if (!write_analysis_csv((fs::path(dir) / "analysis.csv").string(), *data, a, error)) return 74;
   if (o.print) std::fputs(analysis_table(*data, a).c_str(), stdout);
 

@@ -329,8 +329,10 @@ std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& 
     for (const auto& f : d.manifest["design"].value("factors", nlohmann::json::array()))
       if (f.value("name", "") == factor) {
         std::vector<std::string> declared;
-        for (const auto& l : f.value("levels", std::vector<std::string>{}))
+        for (const auto& j : f.value("levels", nlohmann::json::array())) {
+          const std::string l = j.is_string() ? j.get<std::string>() : j.dump();
           if (std::find(levels.begin(), levels.end(), l) != levels.end()) declared.push_back(l);
+        }
         if (declared.size() == levels.size()) levels = declared;
       }
   if (levels.size() < 2) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "runtime/analysis/manifest_check.h"
 #include "runtime/output/json_file.h"
 
 namespace metron::analysis {
@@ -59,8 +60,11 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
     }
     auto binding = [](const nlohmann::json& s) {
       std::string b;
-      for (const auto& r : s.value("ranks", nlohmann::json::array()))
-        if (r.is_object()) b += (b.empty() ? "" : " ") + r.value("cpus", std::string("?"));
+      if (!s.is_object() || !s.contains("ranks") || !s["ranks"].is_array())
+        return std::string("(not recorded)");
+      for (const auto& r : s["ranks"])
+        if (r.is_object())
+          b += (b.empty() ? "" : " ") + (r.contains("cpus") ? text(r, "cpus") : std::string("?"));
       return b.empty() ? std::string("(not recorded)") : b;
     };
     if (std::string a = binding(recorded), b = binding(now); a != b)
@@ -98,7 +102,8 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
 nlohmann::json folder_system(const std::string& dir) {
   namespace fs = std::filesystem;
   auto m = out::read_json_file(fs::path(dir) / "manifest.json");
-  if (!m || !m->is_object()) return nullptr;
+  // A damaged manifest has no environment to compare (load_results reports the damage).
+  if (!m || !manifest_damage(*m).empty()) return nullptr;
   if (!m->contains("run_schema_version")) return m->value("system", nlohmann::json());
   if (!m->contains("merged")) return nullptr;
   for (const auto& id : (*m)["merged"].value("launches", std::vector<std::int64_t>{})) {

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/manifest_check.h"
 
 namespace metron::analysis {
 
@@ -31,7 +32,7 @@ std::vector<std::pair<std::string, std::string>> exec_levels(const nlohmann::jso
   if (!m.contains("launch") || !m["launch"].contains("levels")) return out;
   const auto& levels = m["launch"]["levels"];
   if (!m.contains("plan") || !m["plan"].contains("design")) return out;
-  for (const auto& f : m["plan"]["design"]["factors"]) {
+  for (const auto& f : m["plan"]["design"].value("factors", nlohmann::json::array())) {
     std::string name = f.value("name", "");
     std::size_t idx = 0;
     if (levels.contains(name)) {
@@ -41,7 +42,8 @@ std::vector<std::pair<std::string, std::string>> exec_levels(const nlohmann::jso
         idx = 0;
       }
     }
-    if (idx < f["levels"].size()) out.emplace_back(name, json_cell(f["levels"][idx]));
+    if (f.contains("levels") && idx < f["levels"].size())
+      out.emplace_back(name, json_cell(f["levels"][idx]));
   }
   return out;
 }
@@ -92,7 +94,8 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
                      name == "sd_s" || name == "trimmed_mean_s";
       bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
-                      name == "used_n" || name == "order" || name == "guideline_check";
+                      name == "used_n" || name == "order" || name == "truncated" ||
+                      name == "guideline_check";
       if (name == "guideline_factor" && !cell.empty() &&
           !(cell_double(cell) > 0 && std::isfinite(cell_double(cell))))
         return where(r) + "'guideline_factor' is '" + cell + "', not a positive number";
@@ -133,7 +136,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_launch = *col("launch"), c_block = *col("block"), c_op = *col("op");
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
-  auto c_used = col("used_n"), c_stop = col("stop_reason");
+  auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
   auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
   auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
   auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
@@ -186,6 +189,8 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
     v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
     v.row = r;
+    v.job = c_job ? as_int(get(row, *c_job)) : 0;
+    v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
     bool failed = c_stop && get(row, *c_stop) == "error";
     std::string key = k.text();
     auto it = index.find(key);
@@ -225,8 +230,22 @@ std::optional<ResultsData> load_results(const std::string& dir, std::string& err
       error = "cannot read '" + mpath.string() + "': " + e.what();
       return std::nullopt;
     }
+    if (auto why = manifest_damage(manifest); !why.empty()) {
+      error = "the manifest '" + mpath.string() + "' is damaged: " + why;
+      return std::nullopt;
+    }
   }
   fs::path spath = fs::path(dir) / "summary.csv";
+  // A run merges its launches into summary.csv when it ends: before that, say so.
+  if (!fs::exists(spath) && manifest.is_object() && manifest.contains("run_schema_version") &&
+      manifest.contains("status") && manifest["status"].is_string() &&
+      manifest["status"] != "complete" && manifest["status"] != "failed") {
+    error = "'" + dir + "' is a run that did not finish (status '" +
+            manifest["status"].get<std::string>() +
+            "'): its launches are merged when it ends; continue it with: metron run --resume " +
+            dir;
+    return std::nullopt;
+  }
   auto table = read_csv_table_strict(spath.string(), error);
   if (!table) return std::nullopt;
   auto d = results_from_summary(*table, error);

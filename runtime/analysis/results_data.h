@@ -38,7 +38,9 @@ struct LaunchValue {
   double median_s = 0;  // of the launch's filtered sample (summary.csv median_s)
   double mean_s = 0;
   std::int64_t used_n = 0;
-  std::size_t row = 0;  // its row in summary.csv (0-based, header excluded), for other columns
+  std::size_t row = 0;   // its row in summary.csv (0-based, header excluded), for other columns
+  std::int64_t job = 0;  // the job's id in this launch (raw.csv's `job`)
+  std::int64_t truncated = 0;  // leading valid observations MSER-5 dropped (summary.csv)
 };
 
 struct JobSeries {

@@ -17,8 +17,8 @@
 namespace metron::rt::clocksync {
 
 // Parameters of all methods; each method uses a subset (ClockSync::used_params). Defaults are
-// the paper's experiment values (seed-repro.md §3.5, §3.9-5), not ReproMPI's code defaults
-// (20/10).
+// the paper's experiment values ("MPI Benchmarking Revisited", Appendix C), not ReproMPI's code
+// defaults (20/10).
 struct SyncParams {
   int fitpoints = 1000;      // n_fitpts: fitpoints per drift regression (JK, HCA*)
   int exchanges = 100;       // n_exchanges: exchanges per fitpoint, reduced by their median

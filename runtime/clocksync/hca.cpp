@@ -13,9 +13,10 @@ namespace metron::rt::clocksync {
 namespace {
 
 // Compute_And_Set_Intercept (Alg. 4) at the client: the client initiates the SKaMPI ping-pong,
-// whose result is C_ref - C_client; the model needs C_client - C_ref, hence the minus sign
-// (seed-repro.md §3.9-2). The offset is stamped with the middle of the exchange rather than its
-// end, so a slow exchange does not add slope * duration / 2 to the intercept.
+// whose result is C_ref - C_client; the model needs C_client - C_ref, hence the minus sign (the
+// pseudocode of Compute_And_Set_Intercept in "MPI Benchmarking Revisited" has it the other way
+// round). The offset is stamped with the middle of the exchange rather than its end, so a slow
+// exchange does not add slope * duration / 2 to the intercept.
 ClockModel set_intercept(MPI_Comm comm, int ref, int pingpongs, const ClockModel& model,
                          const GlobalClock& clock) {
   const OffsetEstimate est = skampi_pingpong(comm, ref, true, pingpongs, clock);

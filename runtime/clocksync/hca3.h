@@ -1,5 +1,5 @@
-// HCA3 and HCA3O: top-down tree synchronization where each rank learns against a parent whose
-// clock is already global (ReproMPI's HCA3; anchors.md §2.4).
+// HCA3 and HCA3O: top-down tree synchronization where each rank learns against a parent whose clock
+// is already global (ReproMPI's HCA3, mpi-time-sync HCA3ClockSync.cpp).
 #pragma once
 
 #include "runtime/clocksync/clock_sync.h"

@@ -40,7 +40,8 @@ void stop_serving(MPI_Comm comm, int ref);
 
 // Client side of Alg. 17 (Compute_Rtt): `warmup` untimed exchanges, then n_pingpongs timed
 // round trips, returned raw (make_fitpoints reduces them). The client measures, so the RTT is
-// where Learn_Model needs it (seed-repro.md §3.9-3). Ends with stop_serving.
+// where Learn_Model needs it (in "MPI Benchmarking Revisited", Compute_Rtt leaves the RTT on the
+// client while Sync_Clocks, Alg. 17, scatters it from the root). Ends with stop_serving.
 std::vector<double> measure_rtts(MPI_Comm comm, int ref, int n_pingpongs, int warmup,
                                  const GlobalClock& clock);
 

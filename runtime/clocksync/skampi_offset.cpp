@@ -10,7 +10,8 @@ ClockModel SkampiOffsets::sync(MPI_Comm user_comm) {
   const int p = comm.size();
   const int me = comm.rank();
   std::vector<double> diff(static_cast<std::size_t>(p), 0.0);
-  // The root's own pair is skipped (seed-repro.md §3.9-4).
+  // The root's own pair is skipped (Alg. 8 of "MPI Benchmarking Revisited" loops over it too,
+  // measuring nothing).
   for (int i = 1; i < p; ++i) {
     MPI_Barrier(comm.get());
     if (me == 0) {

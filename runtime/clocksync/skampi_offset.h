@@ -9,8 +9,8 @@ namespace metron::rt::clocksync {
 
 // Compute_And_Set_Clock_Offsets (Alg. 8): p-1 sequential SKaMPI ping-pongs (Alg. 7) between
 // the root and rank i, a barrier before each pair, then a broadcast of the root's table. O(p)
-// rounds. The model has slope 0, so its error grows with the drift (seed-repro.md §3.3).
-// Parameters: pingpongs.
+// rounds. The model has slope 0, so its error grows with the drift ("MPI Benchmarking Revisited",
+// Alg. 7, 8, 10). Parameters: pingpongs.
 class SkampiOffsets final : public ClockSync {
  public:
   using ClockSync::ClockSync;

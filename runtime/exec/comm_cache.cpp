@@ -1,4 +1,5 @@
-// Communicator creation with MPI_Comm_split, and SKaMPI's max-latency pair (anchors.md §1.6).
+// Communicator creation with MPI_Comm_split, and SKaMPI's max-latency pair (SKaMPI 5 manual §4-5,
+// src/measurements/helpers.c).
 #include "runtime/exec/comm_cache.h"
 
 #include <algorithm>

@@ -21,14 +21,16 @@
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/exec/launch_noise.h"
-#include "runtime/exec/manifest.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/exec/test_hang.h"
 #include "runtime/measure/job_runner.h"
+#include "runtime/measure/local_runtime.h"
 #include "runtime/measure/sync_choice.h"
+#include "runtime/ops/error_agreement.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/output/manifest.h"
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
 #include "runtime/plan/measure_funcs.h"
@@ -118,22 +120,6 @@ extern "C" void on_terminate_worker(int sig) {
   const timespec delay{0, 300'000'000};
   ::nanosleep(&delay, nullptr);
   ::_exit(128 + sig);
-}
-
-// Agreement on an error across `comm`: every rank passes its own message (empty: none) and
-// gets the message of the lowest failing rank, or an empty string.
-std::string agree_error(MPI_Comm comm, const std::string& mine) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  int first = mine.empty() ? std::numeric_limits<int>::max() : rank;
-  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == std::numeric_limits<int>::max()) return {};
-  std::string msg = rank == first ? mine : std::string();
-  int len = static_cast<int>(msg.size());
-  MPI_Bcast(&len, 1, MPI_INT, first, comm);
-  msg.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(msg.data(), len, MPI_CHAR, first, comm);
-  return msg;
 }
 
 // `text` is a manifest rendered with dump(2): its top-level keys are indented by two spaces,
@@ -236,23 +222,16 @@ void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const adapt::Warmup
   adapt::WarmupDetector detector(params);
   std::int64_t next = static_cast<std::int64_t>(detector.next_batch());
   Observations obs;
-  std::vector<double> local, slowest;
-  const bool watcher = !runner.participates();
   const auto t0 = std::chrono::steady_clock::now();
   while (next > 0) {
     obs.clear();
     runner.run_batch(next, obs);  // throws on every rank alike on an MPI error
-    const std::size_t b = static_cast<std::size_t>(next);
-    local.assign(b, 0.0);  // ranks that only watch: 0 never wins the maximum
-    if (!watcher)
-      for (std::size_t i = 0; i < b && i < obs.size(); ++i)
-        local[i] = obs.end_s[i] - obs.start_s[i];
-    slowest.resize(b);
-    MPI_Reduce(local.data(), slowest.data(), static_cast<int>(b), MPI_DOUBLE, MPI_MAX, 0, comm);
+    const GatheredDurations g =
+        gather_local_durations(comm, obs.start_s, obs.end_s, {}, runner.participates());
     if (rank == 0) {
       const double elapsed =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      detector.add_batch(slowest, elapsed);
+      detector.add_batch(g.max_per_obs, elapsed);
       next = static_cast<std::int64_t>(detector.next_batch());
     }
     MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
@@ -278,6 +257,13 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   auto t_begin = std::chrono::steady_clock::now();
+  // After each phase the ranks agree: a failure on one rank ends the job on every rank alike.
+  const auto failed = [&] {
+    error = agree_on_error(comm, error);
+    if (error.empty()) return false;
+    r.stop_reason = StopReason::Error;
+    return true;
+  };
   std::optional<JobRunner> runner;
   try {
     runner.emplace(job, comm, s, sync_factory_for(s));
@@ -285,11 +271,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     error = e.what();
   }
   // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
-  error = agree_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
   try {
     if (s.verify) {
       auto v = runner->verify();
@@ -301,13 +283,8 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
-  error = agree_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
   Observations obs;
-  std::vector<double> local;
   try {
     if (s.warmup_reps == kWarmupAuto) {
       adapt::WarmupParams wp;
@@ -322,15 +299,10 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
-  error = agree_error(comm, error);
-  if (!error.empty()) {
-    r.stop_reason = StopReason::Error;
-    return;
-  }
+  if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
   std::int64_t batch = control.first_batch();
-  std::vector<double> gathered;
   const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
   const bool global = s.runtime == RuntimeKind::Global;
   // Syncs with a synchronized clock also give each observation's global start and end: they go
@@ -349,62 +321,36 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     } catch (const std::exception& e) {
       local_error = e.what();
     }
-    // Per rank: batch durations, batch validity flags, [global starts, global ends,] and one
-    // status slot (NaN: this rank failed).
     const std::size_t b = static_cast<std::size_t>(batch);
-    local.assign((stamps ? 4 : 2) * b + 1, 0.0);
-    if (local_error.empty() && obs.size() == b) {
-      for (std::size_t i = 0; i < b; ++i) {
-        local[i] =
-            watcher ? std::numeric_limits<double>::quiet_NaN() : obs.end_s[i] - obs.start_s[i];
-        local[b + i] = i < obs.valid.size() ? obs.valid[i] : 1;
-        if (gt) {
-          local[2 * b + i] =
-              watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_start()[i];
-          local[3 * b + i] =
-              watcher ? std::numeric_limits<double>::quiet_NaN() : gt->global_end()[i];
-        }
-      }
-    } else {
-      local.back() = std::numeric_limits<double>::quiet_NaN();
+    LocalBatch mine;
+    mine.failed = !local_error.empty() || obs.size() != b;
+    mine.start_s = obs.start_s;
+    mine.end_s = obs.end_s;
+    mine.valid = obs.valid;
+    if (gt) {
+      mine.global_start_s = gt->global_start();
+      mine.global_end_s = gt->global_end();
     }
-    if (rank == 0) gathered.resize(local.size() * static_cast<std::size_t>(p));
-    MPI_Gather(local.data(), static_cast<int>(local.size()), MPI_DOUBLE, gathered.data(),
-               static_cast<int>(local.size()), MPI_DOUBLE, 0, comm);
+    mine.participates = !watcher;
+    const GatheredDurations g = gather_local_durations(comm, batch, stamps, mine);
     std::int64_t next = 0;
     if (rank == 0) {
-      bool failed = false;
-      const std::size_t w = local.size();
-      for (int k = 0; k < p; ++k) failed |= std::isnan(gathered[k * w + w - 1]);
-      if (failed) {
+      if (g.failed) {
         next = -1;
       } else {
         for (std::size_t i = 0; i < b; ++i) {
-          // Run-time type local: the maximum over ranks of the local durations (seed-repro.md
-          // §1); ranks that only watch (NaN) do not count. Valid only if valid on every rank.
-          double mx = -std::numeric_limits<double>::infinity();
-          double first_start = std::numeric_limits<double>::infinity();
-          double last_end = -std::numeric_limits<double>::infinity();
-          bool ok = true;
-          for (int k = 0; k < p; ++k) {
-            double d = gathered[k * w + i];
-            if (!std::isnan(d)) mx = std::max(mx, d);
-            ok &= gathered[k * w + b + i] != 0;
-            if (stamps && !std::isnan(gathered[k * w + 2 * b + i])) {
-              first_start = std::min(first_start, gathered[k * w + 2 * b + i]);
-              last_end = std::max(last_end, gathered[k * w + 3 * b + i]);
-            }
-          }
           // runtime = global: latest end minus earliest start on the synchronized clock, per
-          // operation (a ping-pong call is `iterations` round trips).
-          r.time_s.push_back(global ? (last_end - first_start) / static_cast<double>(divisor) : mx);
-          r.valid.push_back(ok ? 1 : 0);
+          // operation (a ping-pong call is `iterations` round trips); else the `local` run-time.
+          r.time_s.push_back(global ? (g.global_end_s[i] - g.global_start_s[i]) /
+                                          static_cast<double>(divisor)
+                                    : g.max_per_obs[i]);
+          r.valid.push_back(g.valid[i]);
           if (stamps) {
-            r.global_start_s.push_back(first_start);
-            r.global_end_s.push_back(last_end);
+            r.global_start_s.push_back(g.global_start_s[i]);
+            r.global_end_s.push_back(g.global_end_s[i]);
           }
           if (s.raw_per_rank)
-            for (int k = 0; k < p; ++k) r.rank_time_s.push_back(gathered[k * w + i]);
+            for (int k = 0; k < p; ++k) r.rank_time_s.push_back(g.per_rank[k * b + i]);
         }
         ++r.batches;
         double elapsed =
@@ -414,7 +360,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     }
     MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
     if (next < 0) {
-      error = agree_error(comm, local_error);
+      error = agree_on_error(comm, local_error);
       if (error.empty()) error = "an MPI operation failed on another rank";
       r.stop_reason = StopReason::Error;
       return;
@@ -466,7 +412,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     else
       held.clear();
   }
-  held = agree_error(world, held);
+  held = agree_on_error(world, held);
   if (!held.empty()) {
     if (me == 0) std::fprintf(stderr, "metron: error: %s\n", held.c_str());
     return kExitUsage;
@@ -480,13 +426,13 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
                                 [](const Job& j) { return j.settings->raw_per_rank; });
     files.open(opt.out_dir, plan, per_rank, open_error);
   }
-  open_error = agree_error(world, open_error);
+  open_error = agree_on_error(world, open_error);
   if (!open_error.empty()) {
     if (me == 0) std::fprintf(stderr, "metron: error: %s\n", open_error.c_str());
     return kExitIo;
   }
 
-  ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
+  out::ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   if (me == 0 && manifest.json()["system"].contains("binding_warning"))
     std::fprintf(stderr, "metron: warning: %s\n",
                  manifest.json()["system"]["binding_warning"].get<std::string>().c_str());
@@ -553,7 +499,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     std::string error;
     if (comm != MPI_COMM_NULL) measure_job(job, comm, ctx, r, error);
     // Every rank learns whether the job failed (non-members too), then the root ships data.
-    error = agree_error(world, error);
+    error = agree_on_error(world, error);
     int job_root = ranks.empty() ? 0 : ranks.front();
     if (error.empty()) ship_result(r, job_root, me, world);
     if (me == 0) {

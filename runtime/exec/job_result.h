@@ -6,26 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/warmup.h"
 #include "runtime/plan/plan.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {
 
-// ORDER STOP_REASONS: keep stop_reason_name() in step.
-// RepsClause / ElapsedClause: a `reps` or `elapsed` clause of the script's `stop when` rule
-// ended the job, not its precision part (adapt::StopReason).
-enum class StopReason {
-  FixedReps,
-  RuleMet,
-  MaxReps,
-  TimeBudget,
-  Error,
-  Skipped,
-  RepsClause,
-  ElapsedClause
-};
-const char* stop_reason_name(StopReason r);
+// One enum for the rules and the results: adapt::StopReason (FixedReps .. Error).
+using adapt::StopReason;
 
 struct JobResult {
   const Job* job = nullptr;

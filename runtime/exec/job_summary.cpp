@@ -15,17 +15,11 @@
 #include "runtime/stats/median_ci.h"
 #include "runtime/stats/mser.h"
 #include "runtime/stats/quantile.h"
+#include "runtime/stats/trimmed_filter.h"
 #include "runtime/stats/trimmed_mean.h"
 #include "runtime/stats/tukey.h"
 
 namespace metron::rt {
-
-const char* stop_reason_name(StopReason r) {
-  // ORDER STOP_REASONS
-  static const char* const names[] = {"fixed_reps", "rule_met", "max_reps",    "time_budget",
-                                      "error",      "skipped",  "reps_clause", "elapsed_clause"};
-  return names[static_cast<int>(r)];
-}
 
 JobSummary summarize(const JobResult& r, const Settings& s) {
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -80,13 +74,11 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
       out.outliers = static_cast<std::int64_t>(x.size() - f->kept.size());
       x = f->kept;
     }
-  } else if (s.outliers == OutlierKind::Trimmed && x.size() >= 4) {
-    // SKaMPI: drop floor(n/4) from each end.
-    std::sort(x.begin(), x.end());
-    std::size_t k = x.size() / 4;
-    out.outliers = static_cast<std::int64_t>(2 * k);
-    x = std::vector<double>(x.begin() + static_cast<std::ptrdiff_t>(k),
-                            x.end() - static_cast<std::ptrdiff_t>(k));
+  } else if (s.outliers == OutlierKind::Trimmed) {
+    if (auto f = stats::trimmed_filter(x)) {
+      out.outliers = static_cast<std::int64_t>(f->removed);
+      x = std::move(f->kept);
+    }
   }
   out.used_n = static_cast<std::int64_t>(x.size());
   if (x.empty()) {

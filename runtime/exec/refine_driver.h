@@ -11,7 +11,7 @@
 
 #include "runtime/exec/executor.h"
 #include "runtime/exec/job_summary.h"
-#include "runtime/exec/manifest.h"
+#include "runtime/output/manifest.h"
 #include "runtime/plan/loaded_script.h"
 
 namespace metron::rt {
@@ -21,7 +21,7 @@ using RunJobFn = std::function<bool(const Job&, int refine_round, JobSummary* su
 class RefineDriver {
  public:
   RefineDriver(const LoadedScript& program, const ExecOptions& opt, MPI_Comm world,
-               ManifestBuilder& manifest)
+               out::ManifestBuilder& manifest)
       : program_(program), opt_(opt), world_(world), manifest_(manifest) {}
   // Collective over world. `summaries` (rank 0) holds the regular jobs' statistics by plan
   // index; `total` grows with the refined jobs (progress lines). False if a job failed.
@@ -31,7 +31,7 @@ class RefineDriver {
   const LoadedScript& program_;
   const ExecOptions& opt_;
   MPI_Comm world_;
-  ManifestBuilder& manifest_;
+  out::ManifestBuilder& manifest_;
   std::deque<Plan> rounds_;  // keeps the refined jobs alive while results reference them
 };
 

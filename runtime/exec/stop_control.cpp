@@ -10,31 +10,7 @@ namespace metron::rt {
 namespace {
 // Fixed counts are measured in chunks so that the gathers stay bounded.
 constexpr std::int64_t kFixedChunk = 10000;
-// Stop rules: the first batch is as large as the rule needs to be able to hold
-// (adapt::rule_min_reps), later ones grow with the sample (a quarter of it, at least
-// batch_step, at most this), so a job of n observations evaluates its rule O(log n) times and
-// overshoots by at most ~25%. Each check costs a gather, a broadcast and an error agreement:
-// on 2 ranks about as much as 5-10 observations of a small collective, so batches of 4 spent
-// more time on checks than on measuring.
-constexpr std::int64_t kMaxRuleBatch = 4096;
 
-StopReason convert(adapt::StopReason r) {
-  switch (r) {
-    case adapt::StopReason::RuleMet:
-      return StopReason::RuleMet;
-    case adapt::StopReason::MaxReps:
-      return StopReason::MaxReps;
-    case adapt::StopReason::TimeBudget:
-      return StopReason::TimeBudget;
-    case adapt::StopReason::RepsClause:
-      return StopReason::RepsClause;
-    case adapt::StopReason::ElapsedClause:
-      return StopReason::ElapsedClause;
-    case adapt::StopReason::NotStopped:
-      break;
-  }
-  return StopReason::Error;  // a decision to stop always has a reason
-}
 }  // namespace
 
 StopControl::StopControl(const Settings& s, double quantum_s)
@@ -51,11 +27,16 @@ StopControl::StopControl(const Settings& s, double quantum_s)
     b.max_seconds = s.max_time_s;
     rule_.emplace(b, *s.stop);
     rule_->set_quantum(quantum_s);
-    first_ = std::max<std::int64_t>(
-        {s.min_reps, s.batch_step, static_cast<std::int64_t>(adapt::rule_min_reps(*s.stop)), 1});
-    first_ = std::min(first_, s.max_reps);
-    reps_cap_ = adapt::rule_reps_cap(*s.stop);
-    if (reps_cap_ > 0) first_ = std::min(first_, static_cast<std::int64_t>(reps_cap_));
+    adapt::BatchParams bp;
+    bp.step = s.batch_step;
+    // `set batch = fixed(4)` cannot be told from the default, which grows.
+    bp.fixed = s.batch_schedule == "fixed" && s.batch_step > 0 && s.batch_step != 4;
+    bp.min_reps = s.min_reps;
+    bp.max_reps = s.max_reps;
+    bp.rule_min_reps = adapt::rule_min_reps(*s.stop);
+    bp.reps_cap = adapt::rule_reps_cap(*s.stop);
+    batches_.emplace(bp);
+    first_ = batches_->first();
   } else {
     adapt::SkampiParams p;
     p.min_repetitions = static_cast<std::size_t>(s.min_reps);
@@ -65,16 +46,6 @@ StopControl::StopControl(const Settings& s, double quantum_s)
     skampi_.emplace(p);
     first_ = static_cast<std::int64_t>(skampi_->next_batch_size());
   }
-}
-
-std::int64_t StopControl::rule_batch(std::size_t n) const {
-  std::int64_t b = std::max<std::int64_t>(s_.batch_step, static_cast<std::int64_t>(n) / 4);
-  if (s_.batch_schedule == "fixed" && s_.batch_step > 0 && s_.batch_step != 4)
-    b = s_.batch_step;  // an explicit `set batch = fixed(n)`
-  b = std::min(b, kMaxRuleBatch);
-  // Land exactly on a `reps >= k` budget of the rule.
-  if (reps_cap_ > n) b = std::min<std::int64_t>(b, static_cast<std::int64_t>(reps_cap_ - n));
-  return std::min<std::int64_t>(b, s_.max_reps - static_cast<std::int64_t>(n));
 }
 
 std::int64_t StopControl::next_batch(const std::vector<double>& values,
@@ -96,14 +67,14 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
     precision_ = std::isnan(d.precision) ? -1 : d.precision;
     coverage_ = std::isnan(d.precision) || std::isnan(d.coverage) ? -1 : d.coverage;
     if (d.stop)
-      reason_ = convert(d.reason);
+      reason_ = d.reason;
     else
-      next = std::max<std::int64_t>(1, rule_batch(rule_->reps()));
+      next = batches_->next(rule_->reps());
   } else {
     adapt::StopDecision d = skampi_->add_batch(fresh_, attempted, 0, elapsed_s);
     precision_ = std::isnan(d.precision) ? -1 : d.precision;
     if (d.stop)
-      reason_ = convert(d.reason);
+      reason_ = d.reason;
     else
       next = static_cast<std::int64_t>(skampi_->next_batch_size());
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "runtime/adapt/batch_schedule.h"
 #include "runtime/adapt/stopping.h"
 #include "runtime/adapt/stopping_skampi.h"
 #include "runtime/exec/job_result.h"
@@ -31,20 +32,18 @@ class StopControl {
   double rule_time_s() const { return rule_time_s_; }
 
  private:
-  std::int64_t rule_batch(std::size_t n) const;
-
   const Settings& s_;
   bool count_valid_only_ = false;  // roundtime: invalid observations are redone
   std::chrono::steady_clock::time_point started_;
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;
-  std::size_t reps_cap_ = 0;  // adapt::rule_reps_cap of the rule (0: none)
   StopReason reason_ = StopReason::FixedReps;
   double precision_ = -1;
   double coverage_ = -1;
   double rule_time_s_ = 0;
   std::optional<adapt::StopEvaluator> rule_;
+  std::optional<adapt::BatchSchedule> batches_;  // with rule_
   std::optional<adapt::SkampiStopping> skampi_;
   std::vector<double> fresh_;
 };

@@ -2,7 +2,7 @@
 #include "runtime/launcher/child_process.h"
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,32 +63,69 @@ ChildResult run_child(const std::vector<std::string>& argv,
   for (const auto& e : envs) cenv.push_back(const_cast<char*>(e.c_str()));
   cenv.push_back(nullptr);
 
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  // stdin from /dev/null: mpiexec forwards stdin to rank 0, and a run in the background must not
-  // stop on SIGTTIN.
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, stdout_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
-                                   0644);
-  posix_spawn_file_actions_addopen(&fa, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
-                                   0644);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  // Signals this process handles are reset by exec anyway; reset the stop signals explicitly in
-  // case a caller ignored them, so the launch can always be terminated.
-  sigset_t def;
-  sigemptyset(&def);
-  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE}) sigaddset(&def, s);
-  posix_spawnattr_setsigdefault(&attr, &def);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-
+  const pid_t parent = ::getpid();
+  // fork + exec rather than posix_spawn: the child must ask for SIGKILL when this process dies
+  // (PR_SET_PDEATHSIG, kept across exec), so that a `metron run` killed with SIGKILL takes its
+  // launcher with it; posix_spawn has no such attribute. This process has no other threads, and
+  // the child calls only async-signal-safe functions before exec. A failed exec reports its
+  // errno through a close-on-exec pipe.
+  int report[2];
+  if (::pipe2(report, O_CLOEXEC) != 0) {
+    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(errno);
+    return r;
+  }
   auto t0 = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  int rc = posix_spawnp(&pid, cargv[0], &fa, &attr, cargv.data(), cenv.data());
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(rc);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(report[0]);
+    int err = 0;
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || ::getppid() != parent)
+      ::_exit(127);  // the parent died before the request took effect
+    // The stop signals this process handles go back to their defaults (exec resets handlers,
+    // not ignored signals or the mask), so that the launch can always be terminated.
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE}) ::signal(s, SIG_DFL);
+    // stdin from /dev/null: mpiexec forwards stdin to rank 0, and a run in the background must
+    // not stop on SIGTTIN.
+    const struct {
+      int fd;
+      const char* path;
+      int flags;
+    } files[] = {{0, "/dev/null", O_RDONLY},
+                 {1, stdout_path.c_str(), O_WRONLY | O_CREAT | O_APPEND},
+                 {2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND}};
+    for (const auto& f : files) {
+      int fd = ::open(f.path, f.flags, 0644);
+      if (fd < 0 || (fd != f.fd && (::dup2(fd, f.fd) < 0 || ::close(fd) != 0))) {
+        err = errno;
+        break;
+      }
+    }
+    if (err == 0) {
+      ::execvpe(cargv[0], cargv.data(), cenv.data());
+      err = errno;
+    }
+    (void)!::write(report[1], &err, sizeof err);
+    ::_exit(127);
+  }
+  ::close(report[1]);
+  if (pid < 0) {
+    ::close(report[0]);
+    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(errno);
+    return r;
+  }
+  int child_errno = 0;
+  ssize_t got;
+  while ((got = ::read(report[0], &child_errno, sizeof child_errno)) < 0 && errno == EINTR) {
+  }
+  ::close(report[0]);
+  if (got > 0) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    r.spawn_error = "cannot start '" + argv[0] + "': " + std::strerror(child_errno);
     return r;
   }
   r.started = true;

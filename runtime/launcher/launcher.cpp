@@ -18,7 +18,6 @@
 
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/exec/launch_size.h"
-#include "runtime/exec/manifest.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launch_deadline.h"
@@ -28,6 +27,7 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/output/manifest.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/scheduler_context.h"
 
@@ -372,9 +372,9 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
 json script_json(const std::vector<ScriptFile>& files, const std::string& copy_rel) {
   json fj = json::array();
   for (const auto& f : files)
-    fj.push_back({{"name", f.name}, {"sha256", rt::sha256_hex(f.text)}, {"text", f.text}});
+    fj.push_back({{"name", f.name}, {"sha256", out::sha256_hex(f.text)}, {"text", f.text}});
   return {{"path", files.front().name},
-          {"sha256", rt::sha256_hex(files.front().text)},
+          {"sha256", out::sha256_hex(files.front().text)},
           {"copy", copy_rel},
           {"files", fj}};
 }

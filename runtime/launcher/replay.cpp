@@ -9,10 +9,10 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
-#include "runtime/exec/manifest.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
+#include "runtime/output/manifest.h"
 #include "runtime/plan/exit_codes.h"
 
 namespace metron::launcher {
@@ -30,18 +30,39 @@ json launch_system(const fs::path& dir, std::int64_t id) {
 }
 
 // The recorded files whose text does not hash to the recorded sha256 (the main script's hash
-// is checked twice: in "files" and as "sha256" beside "path").
+// is checked twice: in "files" and as "sha256" beside "path"). `script` is validated already.
 std::vector<std::string> modified_files(const json& script) {
   std::vector<std::string> out;
   const std::string main = script.value("path", "");
   for (const auto& f : script.value("files", json::array())) {
     const std::string name = f.value("name", ""), text = f.value("text", "");
-    const std::string sum = rt::sha256_hex(text);
+    const std::string sum = out::sha256_hex(text);
     bool bad = f.value("sha256", "") != sum;
     if (name == main && script.value("sha256", "") != sum) bad = true;
     if (bad) out.push_back(name);
   }
   return out;
+}
+
+// The CLI's limit on --np and --replicates.
+constexpr std::int64_t kMaxCount = std::int64_t{1} << 20;
+
+// Whether `j` has `key` of the given kind; an absent key passes when `optional`.
+enum class Kind { String, Object, Array, Unsigned };
+bool has(const json& j, const char* key, Kind kind, bool optional = false) {
+  if (!j.contains(key)) return optional;
+  const json& v = j[key];
+  switch (kind) {
+    case Kind::String:
+      return v.is_string();
+    case Kind::Object:
+      return v.is_object();
+    case Kind::Array:
+      return v.is_array();
+    case Kind::Unsigned:
+      return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+  }
+  return false;
 }
 
 }  // namespace
@@ -54,28 +75,91 @@ std::string default_replay_dir(const std::string& recorded) {
   return dir;
 }
 
-int replay_experiment(const ReplayOptions& o) {
-  auto m = out::read_json_file(fs::path(o.recorded_dir) / "manifest.json");
+std::optional<Recording> read_recording(const std::string& dir, std::string& error,
+                                        int* exit_code) {
+  auto fail = [&](int code, std::string why) -> std::optional<Recording> {
+    error = std::move(why);
+    if (exit_code) *exit_code = code;
+    return std::nullopt;
+  };
+  const fs::path path = fs::path(dir) / "manifest.json";
+  auto m = out::read_json_file(path);
   const bool is_run = m && m->is_object() && m->contains("run_schema_version");
   const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
-  if (!is_run && !is_exec) {
-    std::fprintf(stderr,
-                 "metron: error: '%s' is not a results folder of `metron run` or `metron exec` "
-                 "(no manifest.json); record one with `metron run SCRIPT --replicates N`\n",
-                 o.recorded_dir.c_str());
-    return kExitUsage;
+  if (!is_run && !is_exec)
+    return fail(kExitUsage,
+                "'" + dir +
+                    "' is not a results folder of `metron run` or `metron exec` (no "
+                    "manifest.json); record one with `metron run SCRIPT --replicates N`");
+  const json& j = *m;
+  // The first value of the wrong type or out of range, by its path in the manifest.
+  auto damaged = [&](const std::string& what) {
+    return fail(kExitIo, "the manifest '" + path.string() + "' is damaged: " + what);
+  };
+  if (!has(j, "script", Kind::Object)) return damaged("'script' is not an object");
+  const json& script = j["script"];
+  if (!has(script, "path", Kind::String, true) || !has(script, "sha256", Kind::String, true) ||
+      !has(script, "files", Kind::Array, true))
+    return damaged("'script' has a 'path', 'sha256' or 'files' of the wrong type");
+  for (const auto& f : script.value("files", json::array()))
+    if (!f.is_object() || !has(f, "name", Kind::String) || !has(f, "text", Kind::String) ||
+        !has(f, "sha256", Kind::String, true))
+      return damaged("an entry of 'script.files' is not an object with 'name' and 'text' strings");
+  Recording r;
+  r.is_run = is_run;
+  r.files = manifest_files(script);
+  if (r.files.empty())
+    return fail(kExitIo, "the manifest in '" + dir + "' records no script files");
+  r.modified = modified_files(script);
+  // Process counts and replicates within what `metron run` itself accepts.
+  auto count = [&](const json& o, const char* key, std::int64_t dflt, std::int64_t max,
+                   std::int64_t& out) {
+    if (!o.contains(key)) {
+      out = dflt;
+      return true;
+    }
+    const json& v = o[key];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max)
+      return false;
+    out = v.get<std::int64_t>();
+    return true;
+  };
+  std::int64_t np = 2;
+  if (is_run) {
+    if (!has(j, "design", Kind::Object)) return damaged("'design' is not an object");
+    if (!count(j["design"], "np", 2, kMaxCount, np))
+      return damaged("'design.np' is not a whole number from 1 to " + std::to_string(kMaxCount));
+    if (!count(j["design"], "replicates", 1, kMaxCount, r.replicates))
+      return damaged("'design.replicates' is not a whole number from 1 to " +
+                     std::to_string(kMaxCount));
+  } else if (!count(j, "np", 2, kMaxCount, np)) {
+    return damaged("'np' is not a whole number from 1 to " + std::to_string(kMaxCount));
   }
+  r.np = static_cast<int>(np);
+  if (!has(j, "seed", Kind::Unsigned, true)) return damaged("'seed' is not a whole number >= 0");
+  r.seed = j.value("seed", std::uint64_t{0});
+  if (!has(j, "launcher", Kind::String, true)) return damaged("'launcher' is not a string");
+  r.launcher = j.value("launcher", std::string());
+  r.manifest = std::move(*m);
+  return r;
+}
+
+int replay_experiment(const ReplayOptions& o) {
+  std::string error;
+  int code = kExitIo;
+  auto rec = read_recording(o.recorded_dir, error, &code);
+  if (!rec) {
+    std::fprintf(stderr, "metron: error: %s\n", error.c_str());
+    return code;
+  }
+  const bool is_run = rec->is_run, is_exec = !rec->is_run;
+  const json* m = &rec->manifest;
   RunOptions r;
   r.load = o.load;
-  r.files = manifest_files((*m)["script"]);
-  if (r.files.empty()) {
-    std::fprintf(stderr, "metron: error: the manifest in '%s' records no script files\n",
-                 o.recorded_dir.c_str());
-    return kExitIo;
-  }
+  r.files = rec->files;
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
   // changed script) is refused unless the user says so, and the replay records that it was.
-  std::vector<std::string> modified = modified_files((*m)["script"]);
+  const std::vector<std::string>& modified = rec->modified;
   if (!modified.empty()) {
     std::string list;
     for (const auto& f : modified) list += (list.empty() ? "'" : ", '") + f + "'";
@@ -95,17 +179,11 @@ int replay_experiment(const ReplayOptions& o) {
   }
   r.script = r.files.front().name;
   r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;
-  if (is_run) {
-    const json& design = (*m)["design"];
-    r.np = design.value("np", 2);
-    r.replicates = o.replicates > 0 ? o.replicates : design.value("replicates", std::int64_t{1});
-  } else {
-    r.np = m->value("np", 2);
-    r.replicates = o.replicates > 0 ? o.replicates : 1;
-  }
-  r.seed = m->value("seed", std::uint64_t{0});
+  r.np = rec->np;
+  r.replicates = o.replicates > 0 ? o.replicates : is_run ? rec->replicates : 1;
+  r.seed = rec->seed;
   r.seed_given = true;
-  r.launcher = o.launcher.empty() ? m->value("launcher", std::string()) : o.launcher;
+  r.launcher = o.launcher.empty() ? rec->launcher : o.launcher;
   r.argv = o.argv;
   r.replay_of = o.recorded_dir;
   r.quiet = o.quiet;

@@ -6,9 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "runtime/launcher/script_copy.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/stats/p_adjust.h"
 
@@ -28,6 +31,24 @@ struct ReplayOptions {
   bool quiet = false;
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
 };
+
+// What a replay takes from the recording's manifest.json, checked for type and range.
+struct Recording {
+  bool is_run = false;                // a `metron run` folder (else one `metron exec` launch)
+  std::vector<ScriptFile> files;      // the main script first
+  std::vector<std::string> modified;  // files whose text does not hash to the recorded sha256
+  int np = 2;
+  std::int64_t replicates = 1;  // of a run (an exec launch is one)
+  std::uint64_t seed = 0;
+  std::string launcher;     // empty: the default
+  nlohmann::json manifest;  // the whole manifest
+};
+
+// Reads DIR/manifest.json; empty with `error` set and `exit_code` 64 when DIR is not a results
+// folder, 74 when its manifest is damaged (a value of the wrong type or out of range, no script
+// files): the message names the value.
+std::optional<Recording> read_recording(const std::string& dir, std::string& error,
+                                        int* exit_code = nullptr);
 
 // The default folder of a replay: <recorded>-replay, else -replay-2, -replay-3, ... (the first
 // that does not exist).

@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
-#include <climits>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
 
+#include "runtime/ops/error_agreement.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
@@ -41,19 +41,6 @@ bool is_barrier_kind(ProcSyncKind k) {
          k == ProcSyncKind::DoubleBarrier || k == ProcSyncKind::Dissemination;
 }
 
-// Every rank learns the lowest failing rank's message (empty: nobody failed).
-std::string agree_on_error(MPI_Comm comm, int rank, const std::string& local) {
-  int mine = local.empty() ? INT_MAX : rank, first = INT_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == INT_MAX) return "";
-  std::string msg = local;
-  int len = static_cast<int>(msg.size());
-  MPI_Bcast(&len, 1, MPI_INT, first, comm);
-  msg.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(msg.data(), len, MPI_CHAR, first, comm);
-  return msg;
-}
-
 }  // namespace
 
 JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings,
@@ -76,8 +63,6 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   MPI_Comm_set_errhandler(job_comm, MPI_ERRORS_RETURN);
   // Checks of the call throw alike on every rank, but memory can run out on one rank only: the
   // ranks agree before the collective set-up below, or the others would wait there forever.
-  int rank = 0;
-  MPI_Comm_rank(job_comm, &rank);
   std::string bind_error;
   try {
     if (const char* e = std::getenv("METRON_TEST_ALLOC_FAIL_RANK");
@@ -92,7 +77,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   } catch (const std::exception& e) {
     bind_error = e.what();
   }
-  bind_error = agree_on_error(job_comm, rank, bind_error);
+  bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);
 
   // The sync exchanges its own messages (the dissemination barrier's tokens) on a duplicate,
@@ -175,7 +160,7 @@ void JobRunner::check_errors() {
   op_.error = MPI_SUCCESS;
   sync_->clear_error();
   if (own_barrier_) own_barrier_->clear_error();
-  const std::string msg = agree_on_error(comm_, op_.rank, local);
+  const std::string msg = agree_on_error(comm_, local);
   if (!msg.empty()) throw std::runtime_error(msg);
 }
 

@@ -1,11 +1,74 @@
-// Gathering per-rank durations and the max-over-ranks local run-time.
+// Gathering per-rank durations and the max-over-ranks local run-time (see local_runtime.h).
 #include "runtime/measure/local_runtime.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 namespace metron::rt {
+
+GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
+                                         const LocalBatch& mine, int root) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  GatheredDurations g;
+  g.ranks = size;
+  g.n = n_obs;
+  const std::size_t n = static_cast<std::size_t>(n_obs);
+
+  // One buffer per rank: n durations, n validity flags (as doubles), [n global starts, n global
+  // ends,] and a status slot (NaN: this rank failed). One gather.
+  const std::size_t w = (stamps ? 4 : 2) * n + 1;
+  std::vector<double> buf(w, 0.0);
+  if (mine.failed) {
+    buf.back() = kNaN;
+  } else {
+    const bool idle = !mine.participates;
+    for (std::size_t i = 0; i < n; ++i) {
+      buf[i] = idle ? kNaN : mine.end_s[i] - mine.start_s[i];
+      buf[n + i] = mine.valid.empty() || mine.valid[i] ? 1.0 : 0.0;
+      if (stamps) {
+        buf[2 * n + i] = idle ? kNaN : mine.global_start_s[i];
+        buf[3 * n + i] = idle ? kNaN : mine.global_end_s[i];
+      }
+    }
+  }
+  std::vector<double> all;
+  if (rank == root) all.resize(static_cast<std::size_t>(size) * w);
+  MPI_Gather(buf.data(), static_cast<int>(w), MPI_DOUBLE, all.data(), static_cast<int>(w),
+             MPI_DOUBLE, root, comm);
+  if (rank != root) return g;
+
+  for (int r = 0; r < size; ++r)
+    g.failed |= std::isnan(all[static_cast<std::size_t>(r) * w + w - 1]);
+  if (g.failed) return g;
+  g.per_rank.resize(static_cast<std::size_t>(size) * n);
+  g.max_per_obs.assign(n, kNaN);
+  g.valid.assign(n, 1);
+  if (stamps) {
+    g.global_start_s.assign(n, kInf);
+    g.global_end_s.assign(n, -kInf);
+  }
+  for (int r = 0; r < size; ++r) {
+    const double* row = all.data() + static_cast<std::size_t>(r) * w;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double d = row[i];
+      g.per_rank[static_cast<std::size_t>(r) * n + i] = d;
+      double& m = g.max_per_obs[i];
+      if (!std::isnan(d) && (std::isnan(m) || d > m)) m = d;
+      if (row[n + i] == 0.0) g.valid[i] = 0;
+      if (stamps && !std::isnan(row[2 * n + i])) {
+        g.global_start_s[i] = std::min(g.global_start_s[i], row[2 * n + i]);
+        g.global_end_s[i] = std::max(g.global_end_s[i], row[3 * n + i]);
+      }
+    }
+  }
+  return g;
+}
 
 GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> start_s,
                                          std::span<const double> end_s,
@@ -13,42 +76,12 @@ GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> 
                                          int root) {
   if (start_s.size() != end_s.size() || (!valid.empty() && valid.size() != start_s.size()))
     throw std::invalid_argument("gather_local_durations: start, end and valid differ in length");
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  GatheredDurations g;
-  g.ranks = size;
-  g.n = static_cast<std::int64_t>(start_s.size());
-  const int n = static_cast<int>(g.n);
-
-  // One buffer per rank: n durations followed by n validity flags (as doubles), one gather.
-  std::vector<double> mine(2 * static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    mine[static_cast<std::size_t>(i)] =
-        participates ? end_s[static_cast<std::size_t>(i)] - start_s[static_cast<std::size_t>(i)]
-                     : std::numeric_limits<double>::quiet_NaN();
-    mine[static_cast<std::size_t>(n + i)] =
-        valid.empty() ? 1.0 : (valid[static_cast<std::size_t>(i)] ? 1.0 : 0.0);
-  }
-  std::vector<double> all;
-  if (rank == root) all.resize(static_cast<std::size_t>(size) * 2 * n);
-  MPI_Gather(mine.data(), 2 * n, MPI_DOUBLE, all.data(), 2 * n, MPI_DOUBLE, root, comm);
-  if (rank != root) return g;
-
-  g.per_rank.resize(static_cast<std::size_t>(size) * n);
-  g.max_per_obs.assign(static_cast<std::size_t>(n), std::numeric_limits<double>::quiet_NaN());
-  g.valid.assign(static_cast<std::size_t>(n), 1);
-  for (int r = 0; r < size; ++r) {
-    const double* row = all.data() + static_cast<std::size_t>(r) * 2 * n;
-    for (int i = 0; i < n; ++i) {
-      const double d = row[i];
-      g.per_rank[static_cast<std::size_t>(r) * n + i] = d;
-      double& m = g.max_per_obs[static_cast<std::size_t>(i)];
-      if (!std::isnan(d) && (std::isnan(m) || d > m)) m = d;
-      if (row[n + i] == 0.0) g.valid[static_cast<std::size_t>(i)] = 0;
-    }
-  }
-  return g;
+  LocalBatch b;
+  b.start_s = start_s;
+  b.end_s = end_s;
+  b.valid = valid;
+  b.participates = participates;
+  return gather_local_durations(comm, static_cast<std::int64_t>(start_s.size()), false, b, root);
 }
 
 }  // namespace metron::rt

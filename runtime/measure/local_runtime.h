@@ -1,6 +1,7 @@
-// Run-time type `local` (seed-repro.md §1.1, A §3.2.1): per observation, the maximum over ranks
-// of the local duration end - start. Gathers a batch of per-rank durations to the root with
-// one collective (not one per observation).
+// Run-time type `local` ("MPI Benchmarking Revisited", §3.2.1): per observation, the maximum over
+// ranks of the local duration end - start. Gathers a batch of per-rank durations (and, with a
+// synchronized clock, global stamps) to the root with one collective, not one per observation.
+// The executor's per-batch gather.
 #pragma once
 
 #include <cstdint>
@@ -11,18 +12,38 @@
 
 namespace metron::rt {
 
+// One rank's part of a batch of n observations.
+struct LocalBatch {
+  std::span<const double> start_s, end_s;  // n each (ignored when failed)
+  std::span<const std::uint8_t> valid;     // n, or empty: all valid
+  // With global stamps (gather_local_durations' `stamps`): this rank's start and end of each
+  // observation on the synchronized clock, n each.
+  std::span<const double> global_start_s, global_end_s;
+  // False on ranks that only watch (ranks >= 2 of a ping-pong): they contribute NaN, their
+  // near-zero times mean nothing.
+  bool participates = true;
+  bool failed = false;  // this rank's batch failed: its values are not read
+};
+
 struct GatheredDurations {
   int ranks = 0;
   std::int64_t n = 0;
   // Filled on the root only.
+  bool failed = false;              // some rank passed failed; nothing below is filled then
   std::vector<double> per_rank;     // ranks x n, row r: rank r's end - start (NaN: rank idle)
   std::vector<double> max_per_obs;  // n: max over ranks, NaN ignored (the `local` run-time)
   std::vector<std::uint8_t> valid;  // n: 1 if every rank marked the observation valid
+  // With stamps, n each: the earliest global start and the latest end over the participating
+  // ranks (+inf and -inf when none participates).
+  std::vector<double> global_start_s, global_end_s;
 };
 
-// Collective over comm. start_s, end_s (and valid, if not empty) hold this rank's n newest
-// observations; every rank passes the same n. A rank with participates = false contributes
-// NaN (ranks >= 2 of a ping-pong: they take no part, their near-zero times mean nothing).
+// Collective over comm; every rank passes the same n and stamps.
+GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n, bool stamps,
+                                         const LocalBatch& mine, int root = 0);
+
+// The same without stamps or failure, n = start_s.size(); throws std::invalid_argument when the
+// spans differ in length.
 GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> start_s,
                                          std::span<const double> end_s,
                                          std::span<const std::uint8_t> valid = {},

@@ -1,5 +1,6 @@
 // The buffer arena of a rank: one aligned, pre-touched block split into send and receive slots,
-// and buffer cycling over those slots (anchors.md §1.11; mpptest's cold cache, §4).
+// and buffer cycling over those slots (SKaMPI 5 src/mem.c; mpptest's cold cache, Gropp & Lusk,
+// "Reproducible Measurements of MPI Performance Characteristics" §2).
 #pragma once
 
 #include <cstdint>

@@ -6,8 +6,11 @@
 #include <stdexcept>
 #include <variant>
 
-#include "runtime/plan/measure_funcs.h"
+#include "runtime/ops/error_agreement.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_args.h"
+#include "runtime/plan/op_checks.h"
 
 namespace metron::rt {
 
@@ -17,27 +20,19 @@ void bind_error(const BoundOp& b, const std::string& what) {
   throw std::runtime_error("'" + b.name + "': " + what);
 }
 
-int int_count(const BoundOp& b, const Value& v, std::string_view param) {
-  const std::int64_t n = v.as_int();
-  if (n < 0) bind_error(b, std::string(param) + " must not be negative, got " + std::to_string(n));
-  if (n > INT_MAX)
-    bind_error(b, std::string(param) + " " + std::to_string(n) +
-                      " exceeds the largest MPI count (" + std::to_string(INT_MAX) + ")");
-  return static_cast<int>(n);
+int int_count(const Args& a, std::string_view param) {
+  return static_cast<int>(a.count(param));
+}
+
+std::int64_t tag_upper_bound() {
+  int* ub = nullptr;
+  int flag = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+  return flag && ub ? *ub : 32767;  // 32767: the least upper bound MPI guarantees
 }
 
 std::int64_t block_bytes(std::int64_t count, Datatype d) {
   return count * elem_layout(d).extent;
-}
-
-void require_reduction(const BoundOp& b, ReduceOp op, Datatype d) {
-  // MPI_REPLACE (and MPI_NO_OP) exist for one-sided accumulates only (MPI 4.0, chapter 12);
-  // MPICH rejects them in collectives with "MPI_Op operation is not allowed in this routine".
-  if (op == reduce_op_named("MPI_REPLACE"))
-    bind_error(b, "'MPI_REPLACE' is defined for one-sided accumulate only, not for reductions");
-  if (!reduction_allowed(op, d))
-    bind_error(b, "MPI does not define '" + std::string(reduce_op_name(op)) + "' on '" +
-                      std::string(datatype_name(d)) + "'");
 }
 
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m) {
@@ -73,19 +68,18 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
   b.comm = comm;
   MPI_Comm_rank(comm, &b.rank);
   MPI_Comm_size(comm, &b.size);
-  if (b.size < b.func->min_ranks)
-    ops::bind_error(b, "needs at least " + std::to_string(b.func->min_ranks) +
-                           " ranks, the communicator has " + std::to_string(b.size));
   try {
-    if (b.func->root_param >= 0) {
-      const std::int64_t root = call.args[static_cast<std::size_t>(b.func->root_param)].as_int();
-      if (root < 0 || root >= b.size)
-        ops::bind_error(b, "root " + std::to_string(root) +
-                               " is out of range for a communicator of " + std::to_string(b.size) +
-                               " ranks");
-      b.root = static_cast<int>(root);
+    // The front end's checks, for jobs made by hand (tests, benchmarks): the same catalogue
+    // messages, prefixed with the operation's name unless they start with it.
+    if (auto p = check_op_call(*b.func, call.args, b.size, ops::tag_upper_bound())) {
+      const std::string msg = p->message();
+      if (msg.rfind("'" + b.name + "'", 0) == 0) throw std::runtime_error(msg);
+      ops::bind_error(b, msg);
     }
-    bind(b, call.args);
+    for (std::size_t i = 0; i < b.func->params.size(); ++i)
+      if (b.func->params[i].role == ParamRole::Root)
+        b.root = static_cast<int>(call.args[i].as_int());
+    bind(b, OpArgs(*b.func, call.args));
   } catch (const std::bad_variant_access&) {
     ops::bind_error(b, "an argument has the wrong type (the front end should have caught this)");
   }
@@ -108,15 +102,10 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   }
   op.error = MPI_SUCCESS;
 
-  // Agree: the lowest failing rank's message goes to every rank.
-  int mine = local.empty() ? INT_MAX : op.rank, first = INT_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, op.comm);
-  if (first == INT_MAX) return std::nullopt;
-  int len = static_cast<int>(local.size());
-  MPI_Bcast(&len, 1, MPI_INT, first, op.comm);
-  local.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(local.data(), len, MPI_CHAR, first, op.comm);
-  return local;
+  // Every rank reports the same outcome: the lowest failing rank's message.
+  std::string agreed = agree_on_error(op.comm, local);
+  if (agreed.empty()) return std::nullopt;
+  return agreed;
 }
 
 }  // namespace metron::rt

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/plan.h"
 #include "runtime/ops/arena.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/plan/plan.h"
 
 namespace metron::rt {
 

@@ -1,10 +1,10 @@
-// The name -> implementation table of the operation catalog.
+// The name -> bind function table of the operation catalog, from runtime/plan/operations.def.
 #include "runtime/ops/catalog.h"
 
 #include <stdexcept>
 
-#include "runtime/plan/measure_funcs.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::rt {
 
@@ -15,49 +15,13 @@ struct OpEntry {
   ops::BindFn bind;
 };
 
-// ORDER OPS: the registry in runtime/plan/measure_funcs.cpp lists the same names.
+// The operation table, expanded to name -> bind function; its parameters are the plan library's.
 constexpr OpEntry kCatalog[] = {
-    {"Barrier", ops::bind_barrier},
-    {"Bcast", ops::bind_bcast},
-    {"Reduce", ops::bind_reduce},
-    {"Allreduce", ops::bind_allreduce},
-    {"Reduce_scatter", ops::bind_reduce_scatter},
-    {"Reduce_scatter_block", ops::bind_reduce_scatter_block},
-    {"Scan", ops::bind_scan},
-    {"Exscan", ops::bind_exscan},
-    {"Gather", ops::bind_gather},
-    {"Gatherv", ops::bind_gatherv},
-    {"Allgather", ops::bind_allgather},
-    {"Allgatherv", ops::bind_allgatherv},
-    {"Scatter", ops::bind_scatter},
-    {"Scatterv", ops::bind_scatterv},
-    {"Alltoall", ops::bind_alltoall},
-    {"Alltoallv", ops::bind_alltoallv},
-    {"Bcast_using_Send_Recv", ops::bind_bcast_send_recv},
-    {"Allreduce_using_Reduce_Bcast", ops::bind_allreduce_reduce_bcast},
-    {"Alltoall_using_Isend_Irecv", ops::bind_alltoall_isend_irecv},
-    {"Gather_using_Send_Recv", ops::bind_gather_send_recv},
-    {"Gather_using_Reduce", ops::bind_gather_reduce},
-    {"Allgather_using_Alltoall", ops::bind_allgather_alltoall},
-    {"Allgather_using_Allreduce", ops::bind_allgather_allreduce},
-    {"Scatter_using_Bcast", ops::bind_scatter_bcast},
-    {"Reduce_scatter_using_Allreduce", ops::bind_reduce_scatter_allreduce},
-    {"Bcast_using_Scatter_Allgather", ops::bind_bcast_scatter_allgather},
-    {"Allgather_using_Gather_Bcast", ops::bind_allgather_gather_bcast},
-    {"Allreduce_using_Reduce_scatter_block_Allgather", ops::bind_allreduce_rsb_allgather},
-    {"Reduce_using_Reduce_scatter_block_Gather", ops::bind_reduce_rsb_gather},
-    {"Reduce_scatter_block_using_Reduce_Scatter", ops::bind_rsb_reduce_scatter},
-    {"Scan_using_Exscan_Reduce_local", ops::bind_scan_exscan_reduce_local},
-    {"Reduce_scatter_using_Reduce_Scatterv", ops::bind_reduce_scatter_reduce_scatterv},
-    {"Pingpong_Send_Recv", ops::bind_pingpong_send_recv},
-    {"Pingpong_Isend_Recv", ops::bind_pingpong_isend_recv},
-    {"Pingpong_Send_Irecv", ops::bind_pingpong_send_irecv},
-    {"Pingpong_Ssend_Recv", ops::bind_pingpong_ssend_recv},
-    {"Pingpong_Issend_Recv", ops::bind_pingpong_issend_recv},
-    {"Pingpong_Send_Recv_AT", ops::bind_pingpong_send_recv_at},
-    {"Pingpong_Send_Iprobe_Recv", ops::bind_pingpong_send_iprobe_recv},
-    {"Pingpong_Sendrecv", ops::bind_pingpong_sendrecv},
-    {"Synthetic", ops::bind_synthetic},
+#define OP(name, bind, ...) {#name, ops::bind},
+#define PARAM(...)
+#include "runtime/plan/operations.def"
+#undef PARAM
+#undef OP
 };
 
 }  // namespace
@@ -92,7 +56,7 @@ OpCall make_op_call(std::string_view name, std::vector<Value> args) {
       throw std::invalid_argument("missing argument '" + p.name + "' to '" + f->name + "'");
     args.push_back(*p.default_value);
   }
-  if (f->normalize) f->normalize(args);
+  fill_derived(*f, args);
   return OpCall{f, std::move(args)};
 }
 

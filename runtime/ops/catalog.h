@@ -1,5 +1,5 @@
-// The operation catalog: every measurement function of the front end's registry
-// (measure_funcs()) mapped to its implementation in runtime/ops.
+// The operation catalog: every measurement function of the operation table
+// (runtime/plan/operations.def) mapped to its bind function in runtime/ops.
 #pragma once
 
 #include <string>
@@ -16,8 +16,8 @@ bool has_op_impl(std::string_view name);
 std::vector<std::string> unimplemented_measure_funcs();
 
 // An OpCall as the front end would build it, for tests and benchmarks that make Jobs by hand:
-// the positional arguments given, the declared defaults for the rest, derived values filled by
-// the function's normalize. Throws std::invalid_argument for an unknown name, too many
+// the positional arguments given, the declared defaults for the rest, derived values filled
+// (Param::same_as). Throws std::invalid_argument for an unknown name, too many
 // arguments or a missing required one.
 OpCall make_op_call(std::string_view name, std::vector<Value> args);
 

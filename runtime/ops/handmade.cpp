@@ -1,5 +1,5 @@
-// SKaMPI's hand-made collectives (anchors.md §1.7), built from point-to-point calls or other
-// collectives, to compare with the library's own: Bcast_using_Send_Recv,
+// SKaMPI's hand-made collectives (SKaMPI 5 src/measurements/coll.c), built from point-to-point
+// calls or other collectives, to compare with the library's own: Bcast_using_Send_Recv,
 // Allreduce_using_Reduce_Bcast, Alltoall_using_Isend_Irecv, Gather_using_Send_Recv. They are
 // verified exactly like the collectives they imitate.
 #include <cstring>

@@ -9,25 +9,28 @@
 
 #include "runtime/ops/bound_op.h"
 #include "runtime/ops/verify_pattern.h"
+#include "runtime/plan/op_args.h"
 
 namespace metron::rt::ops {
 
-using Args = std::vector<Value>;
+// Arguments by name: args.count("count"), args.datatype("send_dt").
+using Args = OpArgs;
 using BindFn = void (*)(BoundOp&, const Args&);
 
-// An element count for an MPI call: an integer in [0, INT_MAX]; throws with the op's name.
-int int_count(const BoundOp& b, const Value& v, std::string_view param);
+// An element count for an MPI call; bind_op has checked it (op_checks.h) before any bind
+// function runs.
+int int_count(const Args& a, std::string_view param);
+// MPI_TAG_UB of MPI_COMM_WORLD.
+std::int64_t tag_upper_bound();
 // count * extent of the datatype, in bytes.
 std::int64_t block_bytes(std::int64_t count, Datatype d);
-// Throws if MPI does not define the reduction for the datatype.
-void require_reduction(const BoundOp& b, ReduceOp op, Datatype d);
 // A message that starts with the op's name: "'Bcast': <what>".
 [[noreturn]] void bind_error(const BoundOp& b, const std::string& what);
 // "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):
 // expected 0x3a, got 0xc5".
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m);
 
-// The bind function of a measurement function, or null (catalog.cpp).
+// The bind function of a measurement function, or null (catalog.cpp, from the operation table).
 BindFn find_bind(std::string_view name);
 
 // Verification functions shared by the library's collectives and the hand-made versions.

@@ -1,8 +1,8 @@
 // Ping-pongs between ranks 0 and 1 of the job communicator (SKaMPI's Pingpong_* functions,
-// anchors.md §1.7). One call() is `iterations` round trips: rank 0 sends then receives, rank 1
-// receives then sends; the runner divides the time by `iterations` (BoundOp::divisor), so the
-// reported time is one full round trip, as SKaMPI reports it (OSU and IMB report half of it).
-// Other ranks of the communicator stay idle (participates = false).
+// SKaMPI 5 src/measurements/pt2pt.c). One call() is `iterations` round trips: rank 0 sends then
+// receives, rank 1 receives then sends; the runner divides the time by `iterations`
+// (BoundOp::divisor), so the reported time is one full round trip, as SKaMPI reports it (OSU and
+// IMB report half of it). Other ranks of the communicator stay idle (participates = false).
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
@@ -91,28 +91,6 @@ std::optional<std::string> check_pingpong(const BoundOp& b) {
   return std::nullopt;
 }
 
-int tag_upper_bound() {
-  int* ub = nullptr;
-  int flag = 0;
-  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
-  return flag && ub ? *ub : 32767;  // 32767: the least upper bound MPI guarantees
-}
-
-int tag_arg(const BoundOp& b, const Value& v, std::string_view param) {
-  const std::int64_t t = v.as_int();
-  if (t < 0 || t > tag_upper_bound())
-    bind_error(b, std::string(param) + " " + std::to_string(t) +
-                      " is outside [0, MPI_TAG_UB = " + std::to_string(tag_upper_bound()) + "]");
-  return static_cast<int>(t);
-}
-
-int iterations_arg(const BoundOp& b, const Value& v) {
-  const std::int64_t n = v.as_int();
-  if (n < 1 || n > INT_MAX)
-    bind_error(b, "iterations must be at least 1, got " + std::to_string(n));
-  return static_cast<int>(n);
-}
-
 void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
   b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
   b.participates = b.peer >= 0;
@@ -124,11 +102,11 @@ void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
 
 // (count, datatype, tag, iterations)
 void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
-  b.send_count = b.recv_count = int_count(b, a[0], "count");
-  b.send_dt = b.recv_dt = a[1].as_datatype();
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.datatype("datatype");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
-  b.tag = b.tag_back = tag_arg(b, a[2], "tag");
-  b.iterations = iterations_arg(b, a[3]);
+  b.tag = b.tag_back = static_cast<int>(a.integer("tag"));
+  b.iterations = static_cast<int>(a.integer("iterations"));
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
   bind_roles(b, ping_fn, pong_fn);
@@ -162,13 +140,13 @@ void bind_pingpong_send_iprobe_recv(BoundOp& b, const Args& a) {
 // send side with send_tag and receives the receive side with recv_tag; rank 1 mirrors it, so
 // the tags always match.
 void bind_pingpong_sendrecv(BoundOp& b, const Args& a) {
-  b.send_count = int_count(b, a[0], "send_count");
-  b.send_dt = a[1].as_datatype();
-  b.tag = tag_arg(b, a[2], "send_tag");
-  b.recv_count = int_count(b, a[3], "recv_count");
-  b.recv_dt = a[4].as_datatype();
-  b.tag_back = tag_arg(b, a[5], "recv_tag");
-  b.iterations = iterations_arg(b, a[6]);
+  b.send_count = int_count(a, "send_count");
+  b.send_dt = a.datatype("send_dt");
+  b.tag = static_cast<int>(a.integer("send_tag"));
+  b.recv_count = int_count(a, "recv_count");
+  b.recv_dt = a.datatype("recv_dt");
+  b.tag_back = static_cast<int>(a.integer("recv_tag"));
+  b.iterations = static_cast<int>(a.integer("iterations"));
   if (b.rank == 1) {
     std::swap(b.send_count, b.recv_count);
     std::swap(b.send_dt, b.recv_dt);

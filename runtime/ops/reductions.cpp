@@ -65,10 +65,9 @@ std::optional<std::string> check_exscan(const BoundOp& b) {
 
 // (count, datatype, op, ...): one block on each side.
 void bind_count_dt_op(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(b, a[0], "count");
-  b.send_dt = b.recv_dt = a[1].as_datatype();
-  b.reduce_op = a[2].as_reduce_op();
-  require_reduction(b, b.reduce_op, b.send_dt);
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.datatype("datatype");
+  b.reduce_op = a.reduce_op("op");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
   b.reduce = mpi_op(b.reduce_op);
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);

@@ -77,23 +77,23 @@ void synthetic_advance(BoundOp& b) noexcept {
 // (count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every, transient,
 //  transient_factor)
 void bind_synthetic(BoundOp& b, const Args& a) {
-  b.send_count = int_count(b, a[0], "count");
-  b.send_dt = b.recv_dt = a[2].as_datatype();
-  const double time = nonneg_seconds(b, a[1], "time");
-  const double imbalance = a[3].as_fraction();
-  const double noise = a[4].as_fraction();
+  b.send_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.datatype("datatype");
+  const double time = a.seconds("time");
+  const double imbalance = a.fraction("imbalance");
+  const double noise = a.fraction("noise");
   if (imbalance < 0 || noise < 0) bind_error(b, "imbalance and noise must not be negative");
   BoundOp::Synthetic& s = b.synth;
   s.base_s = b.size > 1 ? time * (1 + imbalance * b.rank / (b.size - 1)) : time;
   s.noise_s = noise * time;
-  s.seed = static_cast<std::uint64_t>(a[5].as_int());
-  s.delay_rank = static_cast<int>(a[6].as_int());
-  s.delay_s = nonneg_seconds(b, a[7], "delay");
-  s.delay_every = a[8].as_int();
+  s.seed = static_cast<std::uint64_t>(a.integer("seed"));
+  s.delay_rank = static_cast<int>(a.integer("delay_rank"));
+  s.delay_s = nonneg_seconds(b, a.value("delay"), "delay");
+  s.delay_every = a.integer("delay_every");
   if (s.delay_every < 1)
     bind_error(b, "delay_every must be at least 1, got " + std::to_string(s.delay_every));
-  s.transient = a[9].as_int();
-  s.transient_factor = a[10].as_number();
+  s.transient = a.integer("transient");
+  s.transient_factor = a.number("transient_factor");
   if (s.transient < 0) bind_error(b, "transient must not be negative");
   if (!(s.transient_factor > 0))
     bind_error(b, "transient_factor must be positive, got " + std::to_string(s.transient_factor));

@@ -112,7 +112,7 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
   summary_.field(s.mean_ci_lo).field(s.mean_ci_hi).field(s.median_ci_lo).field(s.median_ci_hi);
   summary_.field(s.p5).field(s.p25).field(s.p75).field(s.p95).field(s.p99);
   summary_.field(s.ci_rel_half_width).field(s.trimmed_mean);
-  summary_.field(std::string_view(rt::stop_reason_name(r.stop_reason)));
+  summary_.field(adapt::to_string(r.stop_reason));
   summary_.field(r.achieved_precision < 0 ? std::numeric_limits<double>::quiet_NaN()
                                           : r.achieved_precision);
   summary_.field(r.warmup).field(r.elapsed_s).field(std::string_view(r.verify));

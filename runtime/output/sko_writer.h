@@ -1,4 +1,4 @@
-// results.sko: SKaMPI 5's text output (anchors.md §1.12), for users of its tools and gnuplot
+// results.sko: SKaMPI 5's text output (SKaMPI 5 manual §7.1), for users of its tools and gnuplot
 // scripts. One "begin result"/"end result" section per measurement block, one row per job:
 // the loop variables as `name= value`, the message size in bytes, SKaMPI's reported value (the
 // interquartile mean) and its standard error in microseconds, and the repetitions used.

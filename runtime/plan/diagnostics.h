@@ -53,6 +53,10 @@ class DiagnosticEngine {
   void report(DiagId id, SourceRange range, const Args&... args) {
     add(id, range, {to_arg(args)...});
   }
+  // The same with the arguments already formatted (shared checks that return an OpProblem).
+  void report_args(DiagId id, SourceRange range, std::vector<std::string> args) {
+    add(id, range, std::move(args));
+  }
   // Appends a note to the most recent diagnostic.
   template <typename... Args>
   void note(DiagId id, SourceRange range, const Args&... args) {

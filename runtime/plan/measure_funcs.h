@@ -1,6 +1,7 @@
 // The registry of measurement functions (SKaMPI's names and argument conventions): signature,
-// family, how many ranks they need and how much buffer they use. The runtime implements every
-// entry (runtime/ops/catalog.cpp; a test checks that none is missing).
+// family, how many ranks they need and how much buffer they use, expanded from the operation
+// table runtime/plan/operations.def. The runtime binds every entry of the same table
+// (runtime/ops/catalog.cpp).
 #pragma once
 
 #include <cstdint>
@@ -32,13 +33,35 @@ enum ParamType : std::uint32_t {
 std::string param_type_name(std::uint32_t mask);
 bool value_matches(const Value& v, std::uint32_t mask);
 
+// Which of the shared operation checks (op_checks.h) applies to a parameter.
+enum class ParamRole {
+  Plain,
+  Count,       // an element count: 0 .. INT_MAX
+  Root,        // a rank of the communicator
+  Tag,         // 0 .. MPI_TAG_UB (checked where MPI_TAG_UB is known: the runtime)
+  Iterations,  // at least 1
+  Time,        // a duration that must not be negative
+};
+
 struct Param {
+  Param(std::string n, std::uint32_t t, std::optional<Value> d, ParamRole r = ParamRole::Plain,
+        std::string same = {})
+      : name(std::move(n)),
+        type(t),
+        default_value(std::move(d)),
+        role(r),
+        same_as(std::move(same)) {}
   std::string name;
   std::uint32_t type;
   std::optional<Value> default_value;  // nullopt: required; Value() (None): derived, see below
+  ParamRole role = ParamRole::Plain;
+  std::string same_as;  // a derived default: the value of this other parameter
 };
 
 enum class OpFamily { Collective, PingPong, HandMade, Synthetic };
+enum class TimeOf { OneCall, RoundTrip };
+
+class OpArgs;
 
 struct BufferUse {
   std::int64_t send_bytes = 0;  // per rank, the largest over ranks
@@ -53,15 +76,18 @@ struct MeasureFunc {
   OpFamily family;
   int min_ranks;    // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
   bool round_trip;  // ping-pong: the time is a full round trip (SKaMPI); else one call
-  int root_param;   // index of the root parameter, -1 if none
+  BufferUse (*usage)(const OpArgs& args, int comm_size) = nullptr;
   std::string doc;
-  // Fills derived defaults (None values) from other arguments, e.g. recv_count = send_count.
-  void (*normalize)(std::vector<Value>& args) = nullptr;
-  BufferUse (*usage)(const std::vector<Value>& args, int comm_size) = nullptr;
+
+  // The index of the parameter `name`, or -1.
+  int param_index(std::string_view name) const;
 };
 
 const std::vector<MeasureFunc>& measure_funcs();
 const MeasureFunc* find_measure_func(std::string_view name);
+// Fills derived defaults (None values) from the parameter they follow (Param::same_as), e.g.
+// recv_count = send_count.
+void fill_derived(const MeasureFunc& f, std::vector<Value>& args);
 // SKaMPI measurement functions that Metron does not implement (one-sided, MPI-IO, ...): calling
 // one is "not supported", not "unknown".
 bool is_unsupported_skampi_measure(std::string_view name);

@@ -1,7 +1,9 @@
-// Names of setting values, and the table of setting keys (documented in docs/language.md).
+// Names of setting values and how setting values are written.
 #include "runtime/plan/settings.h"
 
 #include <fmt/format.h>
+
+#include "runtime/plan/setting_table.h"
 
 namespace metron {
 
@@ -89,7 +91,6 @@ std::string refine_name(RefineKind k) {
   return "?";
 }
 
-namespace {
 std::string on_off(bool b) {
   return b ? "on" : "off";
 }
@@ -111,59 +112,9 @@ std::string clock_text(const ClockSettings& c) {
   return fmt::format("{}(fitpoints = {}, exchanges = {}, offset_only = {})", clock_name(c.kind),
                      c.fitpoints, c.exchanges, on_off(c.offset_only));
 }
-}  // namespace
-
 std::string setting_value_text(const Settings& s, std::string_view key) {
-  const SyncSettings& y = s.sync;
-  if (key == "timer") return timer_name(s.timer);
-  if (key == "scheme") return scheme_name(s.scheme);
-  if (key == "sync") {
-    if (y.kind == ProcSyncKind::Window)
-      return fmt::format("window(size = {}, wait = {}, adaptive = {}, clock = {})",
-                         seconds_text(y.window_s), seconds_text(y.wait_time_s), on_off(y.adaptive),
-                         clock_text(y.clock));
-    if (y.kind == ProcSyncKind::RoundTime)
-      return fmt::format("roundtime(mult = {:.12g}, budget = {}, clock = {})", y.bcast_mult,
-                         seconds_text(y.roundtime_budget_s), clock_text(y.clock));
-    return proc_sync_name(y.kind);
-  }
-  if (key == "clock") return clock_text(y.clock);
-  if (key == "resync") return seconds_text(y.clock.resync_every_s);
-  if (key == "runtime") return runtime_name(s.runtime);
-  if (key == "reps") return s.reps ? std::to_string(*s.reps) : "unset";
-  if (key == "min_reps") return std::to_string(s.min_reps);
-  if (key == "max_reps") return std::to_string(s.max_reps);
-  if (key == "max_rse") return percent_text(s.max_rse);
-  if (key == "max_time") return seconds_text(s.max_time_s);
-  if (key == "warmup") return s.warmup_reps == kWarmupAuto ? "auto" : std::to_string(s.warmup_reps);
-  if (key == "truncation") return s.truncation ? "mser5" : "none";
-  if (key == "iterations") return std::to_string(s.loop_iterations);
-  if (key == "batch") return fmt::format("{}({})", s.batch_schedule, s.batch_step);
-  if (key == "outliers")
-    return s.outliers == OutlierKind::Tukey ? fmt::format("tukey({:.12g})", s.tukey_k)
-                                            : outlier_name(s.outliers);
-  if (key == "buffer") return bytes_text(s.buffer_bytes);
-  if (key == "buffer_cycling") return on_off(s.buffer_cycling);
-  if (key == "send_alignment") return std::to_string(s.send_alignment);
-  if (key == "recv_alignment") return std::to_string(s.recv_alignment);
-  if (key == "cache_size") return bytes_text(s.cache_bytes);
-  if (key == "verify") return on_off(s.verify);
-  if (key == "raw_per_rank") return on_off(s.raw_per_rank);
-  if (key == "refine") {
-    const RefineSettings& r = s.refine;
-    switch (r.kind) {
-      case RefineKind::Metron:
-        return fmt::format("metron(tolerance = {}, max_points = {}, max_time = {}, min_gap = {})",
-                           percent_text(r.rel_tolerance), r.max_points, seconds_text(r.max_time_s),
-                           r.min_gap);
-      case RefineKind::Skampi:
-        return fmt::format("skampi(factor = {:.12g})", r.factor);
-      case RefineKind::Mpptest:
-        return fmt::format("mpptest(autorel = {}, autodx = {})", percent_text(r.rel_tolerance),
-                           r.min_gap);
-    }
-  }
-  return {};
+  const SettingInfo* info = find_setting(key);
+  return info ? info->text(s) : std::string();
 }
 
 }  // namespace metron

@@ -106,17 +106,16 @@ struct Settings {
   RefineSettings refine;
 };
 
-// Setting keys and their documentation, for `set` and for docs.
-struct SettingInfo {
-  const char* key;
-  const char* values;  // what it accepts, for messages and docs
-  const char* doc;
-};
-const std::vector<SettingInfo>& setting_table();
-
 // The value of setting `key` in s, written as `set key = ...` accepts it (docs show the defaults
-// of Settings{} this way); "" for an unknown key.
+// of Settings{} this way); "" for an unknown key. The keys: setting_table.h.
 std::string setting_value_text(const Settings& s, std::string_view key);
+
+// How values are written in setting texts.
+std::string seconds_text(double s);
+std::string bytes_text(std::int64_t b);
+std::string percent_text(double f);
+std::string on_off(bool b);
+std::string clock_text(const ClockSettings& c);
 
 std::string timer_name(TimerKind k);
 std::string scheme_name(SchemeKind k);

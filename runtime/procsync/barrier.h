@@ -1,5 +1,6 @@
 // `set sync = barrier`: one MPI_Barrier before each observation (MS1 as SKaMPI, OSU and the
-// paper's own experiments use it, seed-repro.md §1, §3.1), and the factory of the barrier kinds.
+// paper's own experiments use it, "MPI Benchmarking Revisited", §4), and the factory of the barrier
+// kinds.
 #pragma once
 
 #include <memory>

@@ -1,7 +1,7 @@
 // `set sync = dissemination`: Metron's own barrier from point-to-point calls, so two MPI
-// libraries are compared with the same barrier (seed-repro.md §3.1-3.2). The dissemination
-// algorithm (Hensgen, Finkel, Manber 1988): in round k = 0 .. ceil(log2 p) - 1, rank i sends an
-// empty message to (i + 2^k) mod p and receives one from (i - 2^k) mod p.
+// libraries are compared with the same barrier ("MPI Benchmarking Revisited", §4). The
+// dissemination algorithm (Hensgen, Finkel, Manber 1988): in round k = 0 .. ceil(log2 p) - 1, rank
+// i sends an empty message to (i + 2^k) mod p and receives one from (i - 2^k) mod p.
 #pragma once
 
 #include "runtime/procsync/proc_sync.h"

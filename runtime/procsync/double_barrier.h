@@ -1,6 +1,6 @@
 // `set sync = double_barrier`: two MPI_Barrier calls before each observation (ReproMPI's
-// Double_MPI_Barrier, anchors.md §2.3): the second starts with the ranks closer together than
-// the first, so they leave it closer together.
+// Double_MPI_Barrier, ReproMPI's process_sync): the second starts with the ranks closer together
+// than the first, so they leave it closer together.
 #pragma once
 
 #include "runtime/procsync/proc_sync.h"

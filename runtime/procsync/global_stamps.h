@@ -1,6 +1,7 @@
 // `runtime = global` with a barrier kind of sync: the barrier lines the ranks up as usual, and
 // each observation is also stamped on a synchronized clock, so that the run-time can be taken
-// as latest end - earliest start (seed-repro.md §4: barrier runs "timed with HCA global times").
+// as latest end - earliest start ("MPI Benchmarking Revisited" §4.5: barrier runs "timed with HCA
+// global times").
 #pragma once
 
 #include <memory>

@@ -1,7 +1,7 @@
 // Global start and end stamps of a batch's observations, on a synchronized clock, for
-// `runtime = global` (max end - min start over ranks; seed-repro.md §1.1). Implemented by the
-// syncs that hold a synchronized clock: window, roundtime, and the stamping wrapper of the
-// barrier kinds (global_stamps.h).
+// `runtime = global` (max end - min start over ranks; "MPI Benchmarking Revisited", Algorithm 1).
+// Implemented by the syncs that hold a synchronized clock: window, roundtime, and the stamping
+// wrapper of the barrier kinds (global_stamps.h).
 #pragma once
 
 #include <cstdint>

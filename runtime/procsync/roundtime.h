@@ -1,9 +1,9 @@
-// Round-time process synchronization (ReproMPI's roundtime, EuroMPI'23; anchors.md §2.3): clocks
-// are synchronized, and before every observation the ranks meet in a barrier, the root picks a
-// start time mult x (measured broadcast time) ahead on the global clock and broadcasts it, and
-// every rank busy-waits until then. A rank that receives the start time after it has passed
-// flags the observation invalid; the executor redoes invalid observations (fixed `reps` count
-// valid ones) within the job's roundtime budget.
+// Round-time process synchronization (ReproMPI's roundtime, EuroMPI'23; reprompi-dev
+// round_time_sync.c): clocks are synchronized, and before every observation the ranks meet in a
+// barrier, the root picks a start time mult x (measured broadcast time) ahead on the global clock
+// and broadcasts it, and every rank busy-waits until then. A rank that receives the start time
+// after it has passed flags the observation invalid; the executor redoes invalid observations
+// (fixed `reps` count valid ones) within the job's roundtime budget.
 #pragma once
 
 #include <memory>

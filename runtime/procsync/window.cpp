@@ -56,9 +56,9 @@ class WindowSync final : public ProcSync, public BatchStamps {
     batch_invalid_ += !ok;
     return ok;
   }
-  // SKaMPI's adaptation (seed-repro.md §4): when a quarter or more of a batch was invalid on
-  // some rank, the next batch gets win = max(2 win, 1.5 x the mean observation time). Decided
-  // alike on every rank (Allreduce of the worst rank's figures).
+  // SKaMPI's adaptation ("MPI Benchmarking Revisited" §4.5): when a quarter or more of a batch was
+  // invalid on some rank, the next batch gets win = max(2 win, 1.5 x the mean observation time).
+  // Decided alike on every rank (Allreduce of the worst rank's figures).
   void end_batch() override {
     stats_.window_s = window_s_;
     if (!adaptive_ || k_ == 0) return;

@@ -1,8 +1,8 @@
-// Window-based process synchronization (seed-repro.md §4; ReproMPI's window, SKaMPI's "real"
-// synchronization): clocks are synchronized (clock_cache.h), the root broadcasts a start time on
-// the global clock at the beginning of each batch, and observation k of the batch waits until
-// start + k * window. An observation is invalid on a rank that reaches its slot late or ends
-// after the slot closes; the executor drops it if any rank flagged it.
+// Window-based process synchronization ("MPI Benchmarking Revisited" §3.3, §4.5; ReproMPI's window,
+// SKaMPI's "real" synchronization): clocks are synchronized (clock_cache.h), the root broadcasts a
+// start time on the global clock at the beginning of each batch, and observation k of the batch
+// waits until start + k * window. An observation is invalid on a rank that reaches its slot late or
+// ends after the slot closes; the executor drops it if any rank flagged it.
 #pragma once
 
 #include <memory>

@@ -1,6 +1,6 @@
-// MS3, `set scheme = loop_barrier` (seed-repro.md §1; Phloem): after the process sync, one timed
-// loop in which every call is followed by a barrier, so each call after the first also starts
-// right after a barrier:
+// MS3, `set scheme = loop_barrier` ("MPI Benchmarking Revisited", Table III; Phloem): after the
+// process sync, one timed loop in which every call is followed by a barrier, so each call after the
+// first also starts right after a barrier:
 //     t_start = now(); repeat loop_iterations times: { op.call(); barrier }; t_end = now()
 // One observation per loop. Reports the local start and start + (t_end - t_start) /
 // (loop_iterations * divisor): the loop time per iteration, barrier included (the seed's

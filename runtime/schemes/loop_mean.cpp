@@ -1,5 +1,5 @@
-// MS2, `set scheme = loop_mean` (seed-repro.md §1; IMB, mpptest): after the process sync, one
-// timed loop of loop_iterations calls with no synchronization between them:
+// MS2, `set scheme = loop_mean` ("MPI Benchmarking Revisited", Table III; IMB, mpptest): after the
+// process sync, one timed loop of loop_iterations calls with no synchronization between them:
 //     t_start = now(); repeat loop_iterations times: op.call(); t_end = now()
 // One observation per loop. Reports the local start and start + (t_end - t_start) /
 // (loop_iterations * divisor): the mean local time of one operation in the loop (for

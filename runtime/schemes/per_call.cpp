@@ -1,5 +1,6 @@
-// MS1, `set scheme = per_call` (seed-repro.md §1, Algorithm 1; SKaMPI, OSU, NBCBench, the
-// paper's own barrier experiments): for each observation, the process sync, then
+// MS1, `set scheme = per_call` ("MPI Benchmarking Revisited", Table III and Algorithm 1; SKaMPI,
+// OSU, NBCBench, the paper's own barrier experiments): for each observation, the process sync,
+// then
 //     t_start = now(); op.call(); t_end = now()
 // Reports, per rank and observation, the local start and end on the job's timer; the local
 // duration end - start is one operation. Run-time `local` is max over ranks of (end - start)

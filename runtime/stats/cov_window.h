@@ -9,10 +9,10 @@
 
 namespace metron::stats {
 
-// Definitions (Hunold et al., PGMPI, §4.2 and the ReproMPI predictor; seed-pgmpi-mpptest.md
-// §A.3, anchors.md §2.5; checked against reprompi-deprecated src/pred_bench/prediction_methods):
-// with x_1..x_n the observations in arrival order and P_i = (x_1, ..., x_{n-i}) the sample
-// without its last i observations,
+// Definitions (Hunold et al., "Automatic Verification of Self-Consistent MPI Performance
+// Guidelines", §4.2, and ReproMPI's predictor, reprompi-deprecated src/pred_bench/nrep_estimation.c
+// and prediction_methods, against which they were checked): with x_1..x_n the observations in
+// arrival order and P_i = (x_1, ..., x_{n-i}) the sample without its last i observations,
 //   M_i = mean(filter(P_i)) for i = 0..w-1, where filter() keeps the values inside the Tukey
 //         fences [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (type 7 quartiles of P_i, fences inclusive) when
 //         P_i has more than 10 values, and keeps everything otherwise;

@@ -27,7 +27,8 @@ double median(std::span<const double> x);
 // Standard error of the mean, sd / sqrt(n); NaN for n < 2.
 double standard_error(std::span<const double> x);
 // Relative standard error, (sd / sqrt(n)) / mean, as SKaMPI and ReproMPI's "rse" define it
-// (anchors.md §1.8, §2.5). NaN for n < 2 or mean = 0. Negative when the mean is negative.
+// (SKaMPI 5 src/measurement.c; reprompi-deprecated prediction_methods/rse.c). NaN for n < 2 or mean
+// = 0. Negative when the mean is negative.
 double rse(std::span<const double> x);
 // Coefficient of variation sd / mean (Hoefler & Belli, SC15, §3.1.2). NaN for n < 2 or mean = 0.
 double cov(std::span<const double> x);

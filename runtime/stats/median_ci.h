@@ -14,7 +14,8 @@ namespace metron::stats {
 // its exact coverage is P(l <= B <= u - 1) with B ~ Binomial(n, q): B counts the observations
 // below the true quantile.
 //
-// Two ways to choose the ranks (seed-scibench.md §2.5):
+// Two ways to choose the ranks (Hoefler & Belli, "Scientific Benchmarking of Parallel Computing
+// Systems", §3.1.3):
 // - ExactBinomial: the equal-tailed choice l = max{l : P(B <= l - 1) <= α/2},
 //   u = min{u : P(B >= u) <= α/2}. Coverage >= level exactly, for every n.
 // - LeBoudec: the normal approximation of that binomial,

@@ -7,8 +7,9 @@
 
 namespace metron::stats {
 
-// SKaMPI 5 reports this value for every measurement (anchors.md §1.8; Hunold & Carpen-Amarie,
-// data processing scheme PS1): sort the n values, drop the floor(n/4) lowest and the floor(n/4)
+// SKaMPI 5 reports this value for every measurement (SKaMPI 5 src/measurement.c; Hunold &
+// Carpen-Amarie, "Reproducible MPI Benchmarking Is Still Not As Easy As You Think", data
+// processing scheme PS1): sort the n values, drop the floor(n/4) lowest and the floor(n/4)
 // highest, and average the k = n - 2 floor(n/4) that remain. Its standard error is SKaMPI's
 // running-sum formula over the kept values, SE = sqrt(|Q - S^2/k| / (k (k - 1))) with S = sum,
 // Q = sum of squares (the same formula as the stopping rule, so the numbers match SKaMPI's).

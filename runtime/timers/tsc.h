@@ -13,9 +13,9 @@ struct TscFrequency {
 };
 
 // Read once per process, in this order: the environment variable METRON_TSC_HZ (a fixed
-// nominal frequency, as seed-repro.md §7 recommends), cpuid leaf 0x15 (TSC/crystal ratio),
-// cpuid leaf 0x16 (base frequency), the hypervisor's timing leaf 0x40000010, and last a 50 ms
-// calibration against CLOCK_MONOTONIC_RAW. Sets RdtscpTimer::seconds_per_tick.
+// nominal frequency, as "MPI Benchmarking Revisited" §3.4 recommends), cpuid leaf 0x15 (TSC/crystal
+// ratio), cpuid leaf 0x16 (base frequency), the hypervisor's timing leaf 0x40000010, and last a 50
+// ms calibration against CLOCK_MONOTONIC_RAW. Sets RdtscpTimer::seconds_per_tick.
 const TscFrequency& tsc_frequency();
 
 struct TscChecks {

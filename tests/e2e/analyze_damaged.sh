@@ -44,4 +44,36 @@ damaged neginf "/summary.csv:2: 'min_s' is '-inf', not a finite number"
 # A quote that is never closed (the rest of the file becomes one field).
 awk -F, -v OFS=, 'NR==3{$4="\"b"} {print}' good/summary.csv > quote.csv
 damaged quote "/summary.csv:3: a quoted field is never closed"
+
+# Damaged manifests (found by fuzz/results): a value of the wrong type is an error naming it
+# (exit 74), not 'internal error: [json.exception...]' with exit 70.
+# bad_manifest NAME JQ-FILTER EXPECTED-TEXT: analyze and compare of a copy whose manifest.json
+# went through the filter.
+bad_manifest() {
+  local name=$1 filter=$2 text=$3
+  rm -rf "$name" && cp -r good "$name" && jq "$filter" good/manifest.json > "$name/manifest.json"
+  timeout 60 "$METRON" analyze "$name" > out.txt 2> err.txt
+  expect_eq "$name: analyze exit code" "$?" "74"
+  expect_eq "$name: analyze message" "$(cat err.txt)" \
+    "metron: error: the manifest '$name/manifest.json' is damaged: $text"
+  timeout 60 "$METRON" compare good "$name" > out.txt 2> err.txt
+  expect_eq "$name: compare exit code" "$?" "74"
+}
+bad_manifest design_num '.design = 1' "'design' is not an object"
+bad_manifest factor_name '.design.factors = [{"name": 1}]' \
+  "'design.factors' has an entry without a 'name' string or with 'levels' that are not a list of values"
+bad_manifest retried '.retried_launches = "x"' "'retried_launches' is not a whole number >= 0"
+bad_manifest merged '.merged.launches = {}' "'merged.launches' is not a list"
+# replay reads the recording's counts before it runs anything.
+rm -rf np_text && cp -r good np_text && jq '.design.np = "x"' good/manifest.json > np_text/manifest.json
+timeout 60 "$METRON" replay np_text --out np_replay > out.txt 2> err.txt
+expect_eq "replay of a manifest with np \"x\": exit code" "$?" "74"
+expect_eq "replay of a manifest with np \"x\": message" "$(cat err.txt)" \
+  "metron: error: the manifest 'np_text/manifest.json' is damaged: 'design.np' is not a whole number from 1 to 1048576"
+[ ! -e np_replay ] && pass "replay created nothing" || fail "replay created np_replay"
+# A launch's binding record of the wrong type: the environment check skips it.
+rm -rf cpus && cp -r good cpus
+jq '.system.ranks = [{"cpus": {}}]' good/launches/0/manifest.json > cpus/launches/0/manifest.json
+timeout 60 "$METRON" compare good cpus > out.txt 2> err.txt
+expect_eq "compare with a binding record of the wrong type: exit code" "$?" "0"
 finish

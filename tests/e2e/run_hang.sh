@@ -28,39 +28,27 @@ expect_eq "--retries -1 exit code" "$?" "64"
 expect_eq "exec --timeout abc exit code" "$?" "64"
 expect_grep "exec --timeout abc message" "timeout: expected seconds above 0, got 'abc'" e0.txt
 [ ! -e "$WORK/bad" ] && pass "nothing created on a usage error" || fail "created $WORK/bad"
+# Cases 1 and 6 wait out their limits (12.5 s, then a retry; 2 s, then the 5 s grace) while
+# their launches sleep: they run in the background during cases 2-5, and are checked last.
 # 1. Rank 1 stops in job 1 of the first launch (once). The deadline comes from the plan:
 #    start-up limit 10 s + 2 jobs x (1.25 x 0.2 s + 1 s) = 12.5 s.
 start=$(date +%s)
 METRON_TEST_HANG=1:job:1 METRON_TEST_HANG_ONCE="$WORK/once1" \
   timeout 120 "$METRON" run h.bench --out "$WORK/out1" --seed 5 --startup-timeout 10 \
-  > o1.txt 2> e1.txt
-expect_eq "retried run exit code" "$?" "0"
-expect_eq "left behind after the retried run" "$(left_behind out1)" "0"
-expect_eq "run status" "$(run_status out1/manifest.json)" "complete"
-expect_eq "deadline from the plan" "$(jqv '.launches[0].deadline_s' out1/manifest.json)" "12.5"
-expect_eq "deadline source" "$(jqv '.launches[0].deadline_from' out1/manifest.json)" "plan"
-expect_eq "deadline jobs part" "$(jqv '.launches[0].deadline.jobs_s' out1/manifest.json)" "2.5"
-expect_eq "retried launches" "$(jqv '.retried_launches' out1/manifest.json)" "1"
-first=$(jqv '.order[0]' out1/manifest.json)
-e=".launches[0]"
-expect_eq "first launch complete" "$(jqv "$e.status" out1/manifest.json)" "complete"
-expect_eq "two attempts" "$(jqv "$e.attempts | length" out1/manifest.json)" "2"
-expect_eq "reason" "$(jqv "$e.attempts[0].timeout.reason" out1/manifest.json)" "timeout"
-expect_eq "limit" "$(jqv "$e.attempts[0].timeout.limit_s" out1/manifest.json)" "12.5"
-expect_eq "job it was in" "$(jqv "$e.attempts[0].timeout.job.id" out1/manifest.json)" "1"
-expect_eq "jobs done before" "$(jqv "$e.attempts[0].timeout.jobs_done" out1/manifest.json)" "1"
-after=$(jqv "$e.attempts[0].timeout.after_s" out1/manifest.json)
-awk -v a="$after" 'BEGIN{exit !(a >= 12.5 && a < 60)}' && pass "killed at the deadline ($after s)" ||
-  fail "killed after $after s, deadline 12.5 s"
-expect_eq "killed attempt kept" "$(jqv "$e.attempts[0].dir" out1/manifest.json)" "attempts/$first-1"
-[ -f "out1/attempts/$first-1/raw.csv" ] && pass "killed attempt's files" || fail "no attempts/$first-1"
-expect_grep "retry reported" "launch $first killed: still running at its deadline of 12.5 s (from the plan) in job 1 (block 'h', Synthetic 2 B); retry 1 of 1" e1.txt
-expect_grep "analysis says so" "1 launch needed a retry" o1.txt
-# The killed attempt had finished job 0: none of its rows may reach the merged files.
-expect_eq "merged summary rows" "$(($(wc -l < out1/summary.csv) - 1))" "4"
-expect_eq "merged raw rows" "$(($(wc -l < out1/raw.csv) - 1))" "12"
-expect_eq "raw rows of the retried launch" "$(awk -F, -v l="$first" 'NR>1 && $1==l' out1/raw.csv | wc -l)" "6"
-echo "case 1 took $(($(date +%s) - start)) s"
+  > o1.txt 2> e1.txt &
+case1=$!
+
+# 6. A launcher that ignores SIGTERM and leaves a process in a session of its own (as Hydra's
+#    proxies and ranks are): SIGKILL after the grace period, and the escaped process is found
+#    (metron run is their subreaper) and killed too.
+cat > stubborn.sh <<'S'
+trap '' TERM
+setsid sleep 299.123 &
+sleep 299.124
+S
+timeout 120 "$METRON" run h.bench --out "$WORK/out5" --replicates 1 --launch-timeout 2 \
+  --retries 0 --launcher "bash $WORK/stubborn.sh {dir}" > o5.txt 2> e5.txt &
+case6=$!
 
 # 2. Rank 1 never gets past MPI_Init, --retries 0: killed at the start-up limit, the launch and
 #    the run fail, exit 70, nothing left running.
@@ -106,16 +94,39 @@ expect_eq "exec-timeout job" "$(jqv '.launches[0].attempts[0].timeout.job.id' ou
 expect_grep "exec-timeout retry reported" "launch 0 timed out: the launch's own --timeout of 3 s passed in job 0 (block 'h', Synthetic 1 B); retry 1 of 1" e6.txt
 expect_eq "exec-timeout merged summary rows" "$(($(wc -l < out6/summary.csv) - 1))" "2"
 
-# 6. A launcher that ignores SIGTERM and leaves a process in a session of its own (as Hydra's
-#    proxies and ranks are): SIGKILL after the grace period, and the escaped process is found
-#    (metron run is their subreaper) and killed too.
-cat > stubborn.sh <<'S'
-trap '' TERM
-setsid sleep 299.123 &
-sleep 299.124
-S
-timeout 120 "$METRON" run h.bench --out "$WORK/out5" --replicates 1 --launch-timeout 2 \
-  --retries 0 --launcher "bash $WORK/stubborn.sh {dir}" > o5.txt 2> e5.txt
+# Checks of case 1.
+wait $case1
+expect_eq "retried run exit code" "$?" "0"
+expect_eq "left behind after the retried run" "$(left_behind out1)" "0"
+expect_eq "run status" "$(run_status out1/manifest.json)" "complete"
+expect_eq "deadline from the plan" "$(jqv '.launches[0].deadline_s' out1/manifest.json)" "12.5"
+expect_eq "deadline source" "$(jqv '.launches[0].deadline_from' out1/manifest.json)" "plan"
+expect_eq "deadline jobs part" "$(jqv '.launches[0].deadline.jobs_s' out1/manifest.json)" "2.5"
+expect_eq "retried launches" "$(jqv '.retried_launches' out1/manifest.json)" "1"
+first=$(jqv '.order[0]' out1/manifest.json)
+e=".launches[0]"
+expect_eq "first launch complete" "$(jqv "$e.status" out1/manifest.json)" "complete"
+expect_eq "two attempts" "$(jqv "$e.attempts | length" out1/manifest.json)" "2"
+expect_eq "reason" "$(jqv "$e.attempts[0].timeout.reason" out1/manifest.json)" "timeout"
+expect_eq "limit" "$(jqv "$e.attempts[0].timeout.limit_s" out1/manifest.json)" "12.5"
+expect_eq "job it was in" "$(jqv "$e.attempts[0].timeout.job.id" out1/manifest.json)" "1"
+expect_eq "jobs done before" "$(jqv "$e.attempts[0].timeout.jobs_done" out1/manifest.json)" "1"
+after=$(jqv "$e.attempts[0].timeout.after_s" out1/manifest.json)
+awk -v a="$after" 'BEGIN{exit !(a >= 12.5 && a < 60)}' && pass "killed at the deadline ($after s)" ||
+  fail "killed after $after s, deadline 12.5 s"
+expect_eq "killed attempt kept" "$(jqv "$e.attempts[0].dir" out1/manifest.json)" "attempts/$first-1"
+[ -f "out1/attempts/$first-1/raw.csv" ] && pass "killed attempt's files" || fail "no attempts/$first-1"
+expect_grep "retry reported" "launch $first killed: still running at its deadline of 12.5 s (from the plan) in job 1 (block 'h', Synthetic 2 B); retry 1 of 1" e1.txt
+expect_grep "analysis says so" "1 launch needed a retry" o1.txt
+# The killed attempt had finished job 0: none of its rows may reach the merged files.
+expect_eq "merged summary rows" "$(($(wc -l < out1/summary.csv) - 1))" "4"
+expect_eq "merged raw rows" "$(($(wc -l < out1/raw.csv) - 1))" "12"
+expect_eq "raw rows of the retried launch" "$(awk -F, -v l="$first" 'NR>1 && $1==l' out1/raw.csv | wc -l)" "6"
+echo "case 1 took $(($(date +%s) - start)) s"
+
+
+# Checks of case 6.
+wait $case6
 expect_eq "stubborn launcher exit code" "$?" "70"
 expect_eq "SIGKILL needed" "$(jqv '.launches[0].timeout.sigkilled' out5/manifest.json)" "true"
 expect_eq "processes it left" "$(jqv '.launches[0].timeout.left_behind' out5/manifest.json)" "2"

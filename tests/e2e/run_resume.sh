@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 run_status() { grep -o '^  "status": "[a-z]*"' "$1" | sed 's/.*: "\(.*\)"/\1/'; }
 cat > k.bench <<'B'
 replicate 4
-set reps = 300
+set reps = 100
 set warmup = 0
 begin measurement "slow"
   measure MPI_COMM_WORLD : Synthetic(1, time = 2ms)
@@ -38,12 +38,12 @@ expect_eq "run manifest status" "$(run_status out/manifest.json)" "complete"
 expect_eq "launch folders" "$(ls out/launches | sort -n | tr '\n' ' ')" "0 1 2 3 "
 expect_eq "finished launch not rerun" "$(md5sum < out/launches/$first/raw.csv)" "$sum_first"
 expect_eq "merged summary rows" "$(($(wc -l < out/summary.csv) - 1))" "4"
-expect_eq "merged raw rows" "$(($(wc -l < out/raw.csv) - 1))" "1200"
+expect_eq "merged raw rows" "$(($(wc -l < out/raw.csv) - 1))" "400"
 dups=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} {print $c["launch"]","$c["job"]","$c["rep"]}' out/raw.csv |
   sort | uniq -d | wc -l)
 expect_eq "no duplicated (launch, job, rep)" "$dups" "0"
 for l in 0 1 2 3; do
-  expect_eq "launch $l raw rows" "$(awk -F, -v l=$l 'NR>1 && $1==l' out/raw.csv | wc -l)" "300"
+  expect_eq "launch $l raw rows" "$(awk -F, -v l=$l 'NR>1 && $1==l' out/raw.csv | wc -l)" "100"
 done
 expect_grep "resume recorded" '"resumed"' out/manifest.json
 expect_eq "n_launches" "$(column n_launches out/analysis.csv)" "4"

@@ -147,7 +147,7 @@ TEST_SUITE("clocksync model") {
     CHECK(std::abs(fit->slope - 50e-6) < 1e-10);
   }
 
-  TEST_CASE("fitpoints: the median keeps its own timestamp (seed-repro.md 3.9-1)") {
+  TEST_CASE("fitpoints: the median keeps its own timestamp (Learn_Model's pairing)") {
     constexpr double kAny = 1.0;  // no exchange is filtered out by its RTT
     // Timestamps increase while diffs do not: sorting diffs and indexing timestamps by the
     // sorted position would return x = 3.0 for b.

@@ -84,20 +84,20 @@ TEST_CASE("catalog: make_op_call fills defaults and derived values") {
   CHECK_THROWS_AS(rt::make_op_call("Bcast", {}), std::invalid_argument);  // count is required
 }
 
-TEST_CASE("bind: errors name the operation and the problem") {
+TEST_CASE("bind: errors name the operation and the problem (the front end's catalogue messages)") {
   const Settings s = small_settings();
   CHECK(bind_error_of("Bcast", {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), 2}, s,
                       test_comm()) ==
-        "'Bcast': root 2 is out of range for a communicator of 2 ranks");
+        "'Bcast': root 2 is not a rank of a communicator of 2 ranks");
   CHECK(bind_error_of("Bcast", {std::int64_t{-1}}, s, test_comm()) ==
-        "'Bcast': count must not be negative, got -1");
+        "'Bcast': negative count (-1)");
   CHECK(bind_error_of("Bcast", {std::int64_t{3'000'000'000}}, s, test_comm()) ==
-        "'Bcast': count 3000000000 exceeds the largest MPI count (2147483647)");
+        "'Bcast': count 3000000000 is larger than MPI allows (2147483647)");
   CHECK(bind_error_of("Allreduce",
                       {std::int64_t{4}, Value(rt::datatype_named("MPI_DOUBLE")),
                        Value(rt::reduce_op_named("MPI_BAND"))},
                       s, test_comm()) ==
-        "'Allreduce': MPI does not define 'MPI_BAND' on 'MPI_DOUBLE'");
+        "'Allreduce': reduction 'MPI_BAND' is not defined for datatype 'MPI_DOUBLE'");
   CHECK(bind_error_of("Pingpong_Send_Recv",
                       {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), -1}, s,
                       test_comm()) ==
@@ -114,7 +114,7 @@ TEST_CASE("bind: errors name the operation and the problem") {
   MPI_Comm self;
   MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
   CHECK(bind_error_of("Pingpong_Send_Recv", {std::int64_t{4}}, s, self) ==
-        "'Pingpong_Send_Recv': needs at least 2 ranks, the communicator has 1");
+        "'Pingpong_Send_Recv' needs at least 2 ranks but its communicator has 1");
   MPI_Comm_free(&self);
 }
 

@@ -274,6 +274,42 @@ TEST_CASE("local run-time: max over ranks per observation, rows by rank") {
   }
 }
 
+TEST_CASE("local run-time: global stamps are the earliest start and latest end over ranks") {
+  const int r = my_rank();
+  const std::vector<double> start{0.0, 0.0}, end{1.0, 1.0};
+  const std::vector<double> gstart{100.0 + r, 200.0 - r}, gend{110.0 - r, 205.0 + 2 * r};
+  rt::LocalBatch b;
+  b.start_s = start;
+  b.end_s = end;
+  b.global_start_s = gstart;
+  b.global_end_s = gend;
+  const rt::GatheredDurations g = rt::gather_local_durations(test_comm(), 2, true, b);
+  if (r == 0) {
+    CHECK(!g.failed);
+    CHECK(g.global_start_s == std::vector<double>{100.0, 199.0});
+    CHECK(g.global_end_s == std::vector<double>{110.0, 207.0});
+  }
+  // A rank that only watches does not count: rank 0's stamps alone.
+  b.participates = r == 0;
+  const rt::GatheredDurations w = rt::gather_local_durations(test_comm(), 2, true, b);
+  if (r == 0) {
+    CHECK(w.global_start_s == std::vector<double>{100.0, 200.0});
+    CHECK(w.global_end_s == std::vector<double>{110.0, 205.0});
+  }
+}
+
+TEST_CASE("local run-time: a rank's failed batch is seen on the root, its values unread") {
+  rt::LocalBatch b;  // empty spans: a failed rank need not have observations
+  b.failed = my_rank() == 1;
+  const std::vector<double> t{0.0, 1.0};
+  if (!b.failed) b.start_s = b.end_s = t;
+  const rt::GatheredDurations g = rt::gather_local_durations(test_comm(), 2, false, b);
+  if (my_rank() == 0) {
+    CHECK(g.failed);
+    CHECK(g.max_per_obs.empty());
+  }
+}
+
 TEST_CASE("job runner: an MPI error in the timed loop becomes one message on every rank") {
   Settings s;
   // The ranks disagree on the count (a test can do what a plan never does): rank 1 receives 4
@@ -298,7 +334,7 @@ TEST_CASE("job runner: bind errors surface from the constructor") {
   MPI_Comm self;
   MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
   CHECK_THROWS_WITH_AS(rt::JobRunner(job_of("Pingpong_Send_Recv", {std::int64_t{1}}), self, s),
-                       "'Pingpong_Send_Recv': needs at least 2 ranks, the communicator has 1",
+                       "'Pingpong_Send_Recv' needs at least 2 ranks but its communicator has 1",
                        std::runtime_error);
   MPI_Comm_free(&self);
   s.loop_iterations = 0;

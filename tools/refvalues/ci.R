@@ -24,7 +24,7 @@ exact <- function(n, q, L) {
   c(if (length(lk)) max(lk) + 1 else NA, if (length(uk)) min(uk) + 1 else NA)
 }
 coverage <- function(n, q, r) pbinom(r[2] - 1, n, q) - pbinom(r[1] - 1, n, q)
-cat("# seed-scibench.md §2.5 table, recomputed: n, Le Boudec ranks at 90/95/99 %, coverage at 95 %\n")
+cat("# Hoefler & Belli SC15 §3.1.3 table, recomputed: n, Le Boudec ranks at 90/95/99 %, coverage at 95 %\n")
 for (n in c(6, 7, 8, 10, 11, 20, 30, 50, 100, 200, 1000, 10000, 1e6)) {
   r <- sapply(c(0.9, 0.95, 0.99), function(L) leboudec(n, 0.5, L))
   cv <- if (n <= 10000) coverage(n, 0.5, r[, 2]) else NaN

@@ -29,7 +29,7 @@ struct ClockModel {
 //   intercept = i21 + i32 - i32 * s21
 // This is Eq. (1) of the paper rewritten for the local-time convention above; Eq. (1) itself
 // models ref - local as a function of reference time, whence its different-looking intercept
-// term (seed-repro.md §3.6, docs/methodology-clocksync.md).
+// term ("MPI Benchmarking Revisited" §4.4, docs/methodology-clocksync.md).
 ClockModel merge_models(const ClockModel& child_to_ref, const ClockModel& grandchild_to_child);
 
 // An offset-only model: local - reference = local_minus_ref_s at every instant.

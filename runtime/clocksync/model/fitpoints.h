@@ -54,9 +54,9 @@ struct FitPoint {
 
 // Alg. 15 takes the median of the n_exchanges diffs and pairs it with "its" local time. The
 // printed pseudocode sorts the diffs and then indexes the unsorted timestamps, which breaks the
-// pairing (seed-repro.md §3.9-1). Here the exchanges are sorted as (time, diff) pairs, and the
-// lower median (index (n-1)/2) is used so the median is an actual exchange for even n too: for
-// even n this equals the median of the first n-1 sorted values.
+// pairing (Learn_Model in "MPI Benchmarking Revisited"). Here the exchanges are sorted as (time,
+// diff) pairs, and the lower median (index (n-1)/2) is used so the median is an actual exchange for
+// even n too: for even n this equals the median of the first n-1 sorted values.
 //
 // Exchanges whose own round trip exceeds max_rtt_s are left out first: a delay inside the
 // round trip shifts diff by up to the delay, and on shared cores delays come in bursts that can

@@ -1,5 +1,6 @@
 // Tests for runtime/adapt/refine_mpptest: mpptest's -auto refinement (autorel, autodx, breadth-
-// first levels, the live-list bisection) and its smoothing re-runs (seed-pgmpi-mpptest.md §B.4).
+// first levels, the live-list bisection) and its smoothing re-runs (Gropp & Lusk, "Reproducible
+// Measurements of MPI Performance Characteristics" §3.2).
 #include <doctest/doctest.h>
 
 #include <algorithm>

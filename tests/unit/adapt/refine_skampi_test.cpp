@@ -1,5 +1,5 @@
-// Tests for runtime/adapt/refine_skampi: SKaMPI's autorefine (anchors.md §1.9) — weights worked
-// out by hand from its formula, the factor * m budget, integer midpoints and exhaustion.
+// Tests for runtime/adapt/refine_skampi: SKaMPI's autorefine (SKaMPI 5 src/autorefine.c) — weights
+// worked out by hand from its formula, the factor * m budget, integer midpoints and exhaustion.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // Tests for runtime/adapt/stopping_skampi: SKaMPI's RSE rule on running sums, hard limit, batch
-// sizes and the trimmed-mean result (anchors.md §1.8).
+// sizes and the trimmed-mean result (SKaMPI 5 src/measurement.c).
 #include "runtime/adapt/stopping_skampi.h"
 
 #include <doctest/doctest.h>

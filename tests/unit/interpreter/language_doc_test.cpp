@@ -11,7 +11,7 @@
 
 #include "interpreter/builtins.h"
 #include "runtime/plan/measure_funcs.h"
-#include "runtime/plan/settings.h"
+#include "runtime/plan/setting_table.h"
 
 namespace {
 

@@ -1,5 +1,6 @@
 // Tests for runtime/stats/kruskal_wallis: H and p against R's kruskal.test() and the worked
-// example of seed-scibench.md §7.
+// worked example of Hoefler & Belli, "Scientific Benchmarking of Parallel Computing Systems"
+// (§3.2.2).
 #include "runtime/stats/kruskal_wallis.h"
 
 #include <doctest/doctest.h>

@@ -48,7 +48,9 @@ TEST_SUITE("mean_ci") {
     check_ci(st::mean_ci(large2000()), 104.7617347457639, 105.24592025062626);
   }
 
-  TEST_CASE("mean_ci: t critical values match qt() (the table of seed-scibench.md §7)") {
+  // The t quantiles Hoefler & Belli tabulate ("Scientific Benchmarking of Parallel Computing
+  // Systems", §3.1.2).
+  TEST_CASE("mean_ci: t critical values match qt()") {
     const std::vector<double> df = {1, 4, 9, 19, 29, 99, 999};
     // qt(1 - (1 - L) / 2, df) for L = 0.90, 0.95, 0.99
     const std::vector<std::vector<double>> expected = {

@@ -1,5 +1,6 @@
 // Tests for runtime/stats/median_ci: rank formulas (Le Boudec, exact binomial), coverage and the
-// resulting intervals, against seed-scibench.md §2.5 and R.
+// resulting intervals, against Hoefler & Belli, "Scientific Benchmarking of Parallel Computing
+// Systems" (§3.1.3) and R.
 #include "runtime/stats/median_ci.h"
 
 #include <doctest/doctest.h>
@@ -23,10 +24,10 @@ struct TableRow {
   double coverage95;  // NaN where the ranks are out of range or not listed
 };
 
-// seed-scibench.md §2.5 (Hoefler & Belli, SC15, §3.1.3), recomputed by tools/refvalues/ci.R:
-// l = floor(n/2 - z sqrt(n)/2), u = ceil(1 + n/2 + z sqrt(n)/2), z = qnorm(1 - (1 - L)/2);
-// coverage = pbinom(u - 1, n, 0.5) - pbinom(l - 1, n, 0.5). Rows with a rank outside [1, n] are
-// "out of range" in the seed.
+// Hoefler & Belli, "Scientific Benchmarking of Parallel Computing Systems" (SC15, §3.1.3),
+// recomputed by tools/refvalues/ci.R: l = floor(n/2 - z sqrt(n)/2), u = ceil(1 + n/2 + z
+// sqrt(n)/2), z = qnorm(1 - (1 - L)/2); coverage = pbinom(u - 1, n, 0.5) - pbinom(l - 1, n, 0.5).
+// Rows with a rank outside [1, n] are "out of range" in the seed.
 const std::vector<TableRow> kSeedTable = {
     {6, 0, 7, 0, 7, -1, 8, kNaN},
     {7, 1, 7, 0, 8, 0, 8, kNaN},
@@ -141,7 +142,8 @@ TEST_SUITE("median_ci") {
     CHECK(!st::uses_exact_ranks(2000, 0.9));  // 180
     CHECK(st::quantile_ci_ranks(20, 0.5, 0.95).method == st::CiMethod::ExactBinomial);
     CHECK(st::quantile_ci_ranks(1000, 0.5, 0.95).method == st::CiMethod::LeBoudec);
-    // The seed's key cases through the dispatcher (seed-scibench.md §8 requirement 8).
+    // The key cases through the dispatcher (the ranks of Hoefler & Belli, "Scientific
+    // Benchmarking of Parallel Computing Systems", §3.1.3).
     auto r = st::quantile_ci_ranks(100, 0.5, 0.95);
     CHECK(r.lower == 40);
     CHECK(r.upper == 61);

@@ -1,5 +1,5 @@
 // ManifestBuilder (see manifest.h).
-#include "runtime/exec/manifest.h"
+#include "runtime/output/manifest.h"
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
@@ -19,7 +19,10 @@
 #define METRON_GIT_COMMIT "unknown"
 #endif
 
-namespace metron::rt {
+namespace metron::out {
+
+// The facts written come from the runtime's layers (sysinfo, timers, clocks, jobs).
+using namespace metron::rt;
 
 std::string sha256_hex(const std::string& data) {
   unsigned char md[EVP_MAX_MD_SIZE];
@@ -127,7 +130,7 @@ void ManifestBuilder::set_order(const std::vector<std::size_t>& order, const Pla
 void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
   nlohmann::json j = {{"id", r.job->id},
                       {"order", r.order},
-                      {"stop_reason", stop_reason_name(r.stop_reason)},
+                      {"stop_reason", std::string(adapt::to_string(r.stop_reason))},
                       {"n", s.n},
                       {"valid_n", s.valid_n},
                       {"invalid_n", s.n - s.valid_n},
@@ -225,7 +228,7 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
             ? fmt::format("warm-up {}", r.warmup)
             : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
     what = fmt::format("median {:.3f} us{} (n = {}, {}, {}, cycling {})", s.median * 1e6, ci,
-                       s.used_n, stop_reason_name(r.stop_reason), warm,
+                       s.used_n, adapt::to_string(r.stop_reason), warm,
                        j.settings->buffer_cycling ? "on" : "off");
     if (s.truncated > 0) what += fmt::format("; truncated {}", s.truncated);
     if (!s.stationary)
@@ -239,4 +242,4 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                      j.bytes, r.comm_size, r.comm_size == 1 ? "" : "s", what);
 }
 
-}  // namespace metron::rt
+}  // namespace metron::out

@@ -14,7 +14,12 @@
 #include "runtime/plan/loaded_script.h"
 #include "runtime/procsync/clock_cache.h"
 
-namespace metron::rt {
+namespace metron::out {
+
+using rt::ClockSyncEvent;
+using rt::ExecOptions;
+using rt::JobResult;
+using rt::JobSummary;
 
 inline constexpr int kManifestSchemaVersion = 1;
 
@@ -50,4 +55,4 @@ class ManifestBuilder {
   double quantum_s_[3] = {0, 0, 0};  // by TimerKind
 };
 
-}  // namespace metron::rt
+}  // namespace metron::out

@@ -1,0 +1,74 @@
+// Reading the per-launch samples of the analyzed jobs from raw.csv (see launch_samples.h).
+#include "runtime/analysis/launch_samples.h"
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <utility>
+
+#include "runtime/analysis/csv_table.h"
+
+namespace metron::analysis {
+
+std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const ResultsData& d,
+                                                 std::string& error) {
+  namespace fs = std::filesystem;
+  LaunchSamples out(d.jobs.size());
+  // (launch, job id) -> (series, launch index): raw.csv rows are found by the ids of their launch.
+  std::map<std::pair<std::int64_t, std::int64_t>, std::pair<std::size_t, std::size_t>> where;
+  for (std::size_t j = 0; j < d.jobs.size(); ++j) {
+    out[j].resize(d.jobs[j].launches.size());
+    for (std::size_t l = 0; l < d.jobs[j].launches.size(); ++l) {
+      const LaunchValue& v = d.jobs[j].launches[l];
+      where[{v.launch, v.job}] = {j, l};
+    }
+  }
+  const fs::path path = fs::path(dir) / "raw.csv";
+  if (!fs::exists(path)) return out;
+  CsvReader in;
+  if (!in.open(path.string())) {
+    error = "cannot read '" + path.string() + "'";
+    return std::nullopt;
+  }
+  const auto c_launch = in.column("launch"), c_job = in.column("job"), c_time = in.column("time_s");
+  const auto c_valid = in.column("valid");
+  for (auto [c, name] : {std::pair{c_launch, "launch"}, {c_job, "job"}, {c_time, "time_s"}})
+    if (!c) {
+      error = path.string() + ": no '" + name + "' column";
+      return std::nullopt;
+    }
+  std::map<std::pair<std::size_t, std::size_t>, std::int64_t> skipped;  // truncated rows seen
+  std::vector<std::string> row;
+  while (in.next(row)) {
+    const auto at = [&](std::size_t line) { return path.string() + ":" + std::to_string(line); };
+    if (row.size() != in.header().size()) {
+      error = at(in.record_line()) + ": a row of " + std::to_string(row.size()) +
+              " fields where the header has " + std::to_string(in.header().size());
+      return std::nullopt;
+    }
+    const double launch = cell_double(row[*c_launch]), job = cell_double(row[*c_job]);
+    if (std::isnan(launch) || std::isnan(job)) continue;  // not a row of a job the analysis has
+    auto it = where.find({static_cast<std::int64_t>(launch), static_cast<std::int64_t>(job)});
+    if (it == where.end()) continue;  // a failed job's rows
+    if (c_valid && row[*c_valid] == "0") continue;
+    const double t = cell_double(row[*c_time]);
+    if (!std::isfinite(t)) {
+      error = at(in.record_line()) + ": 'time_s' is '" + row[*c_time] + "', not a finite number";
+      return std::nullopt;
+    }
+    const auto [j, l] = it->second;
+    if (skipped[it->second] < d.jobs[j].launches[l].truncated) {
+      ++skipped[it->second];
+      continue;
+    }
+    out[j][l].push_back(t);
+  }
+  if (in.unclosed_quote_line() != 0) {
+    error = path.string() + ":" + std::to_string(in.unclosed_quote_line()) +
+            ": a quoted field is not closed at the end of the file";
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace metron::analysis

@@ -1,0 +1,30 @@
+// The checks of an operation call that need the communicator: ranks needed, counts that fit an
+// MPI int, roots in range, tags in range, iterations and times, reductions MPI defines for the
+// datatype. One set, used by the front end (reported at the argument's source range) and by the
+// runtime's bind_op (jobs made by hand in tests and benchmarks).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
+
+namespace metron {
+
+struct OpProblem {
+  DiagId id;
+  int param = -1;                 // the argument the problem is about; -1: the communicator
+  std::vector<std::string> args;  // the catalogue message's arguments
+  std::string message() const { return format_message(id, args); }
+};
+
+// The first problem of a call of f with args (one per parameter, defaults filled) on a
+// communicator of comm_size ranks, in the order: ranks, each argument in declared order, roots,
+// reductions. tag_ub: MPI_TAG_UB, or -1 where it is not known (the front end).
+std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<Value>& args,
+                                       int comm_size, std::int64_t tag_ub = -1);
+
+}  // namespace metron
