@@ -188,6 +188,7 @@ int replay_experiment(const ReplayOptions& o) {
   r.replay_of = o.recorded_dir;
   r.quiet = o.quiet;
   r.analysis_table = false;
+  r.guideline_margin = o.guideline_margin;
   if (!o.quiet)
     std::fprintf(
         stderr, "metron: replaying '%s' (script %s, seed %llu, %lld replicate%s) into %s\n",

@@ -46,6 +46,8 @@ struct BoundOp {
   int window = 1;      // windowed bandwidth: messages in flight per window
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
+  std::vector<char> scratch;  // mock-ups: intermediate buffer, allocated and touched at bind
+  int scaled = 0;             // mock-ups: the count of the composite's other call (p blocks, ...)
   std::int64_t send_block_bytes = 0;  // extent of one block (count * extent) on each side
   std::int64_t recv_block_bytes = 0;
   std::int64_t wait_ns = 0;  // Synthetic: the busy-wait of the next call (set by advance())

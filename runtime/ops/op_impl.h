@@ -66,6 +66,19 @@ void bind_bcast_send_recv(BoundOp&, const Args&);
 void bind_allreduce_reduce_bcast(BoundOp&, const Args&);
 void bind_alltoall_isend_irecv(BoundOp&, const Args&);
 void bind_gather_send_recv(BoundOp&, const Args&);
+// mockups.cpp: PGMPI's mock-ups, a collective emulated by others (docs/guidelines.md).
+void bind_gather_reduce(BoundOp&, const Args&);
+void bind_allgather_alltoall(BoundOp&, const Args&);
+void bind_allgather_allreduce(BoundOp&, const Args&);
+void bind_scatter_bcast(BoundOp&, const Args&);
+void bind_reduce_scatter_allreduce(BoundOp&, const Args&);
+void bind_bcast_scatter_allgather(BoundOp&, const Args&);
+void bind_allgather_gather_bcast(BoundOp&, const Args&);
+void bind_allreduce_rsb_allgather(BoundOp&, const Args&);
+void bind_reduce_rsb_gather(BoundOp&, const Args&);
+void bind_rsb_reduce_scatter(BoundOp&, const Args&);
+void bind_scan_exscan_reduce_local(BoundOp&, const Args&);
+void bind_reduce_scatter_reduce_scatterv(BoundOp&, const Args&);
 // pingpong.cpp
 void bind_pingpong_send_recv(BoundOp&, const Args&);
 void bind_pingpong_isend_recv(BoundOp&, const Args&);

@@ -49,7 +49,13 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
-  summary_.header(cols(
+  // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
+  guidelines_ = std::any_of(plan.jobs.begin(), plan.jobs.end(),
+                            [](const Job& j) { return !j.guideline.empty(); });
+  std::vector<std::string> guideline_cols;
+  if (guidelines_)
+    guideline_cols = {"guideline", "guideline_side", "guideline_factor", "guideline_check"};
+  std::vector<std::string> summary_cols = cols(
       {"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s", "min_s", "max_s", "sd_s",
        "mean_ci_lo_s", "mean_ci_hi_s", "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s",
        "p95_s", "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason", "achieved_precision",
@@ -59,7 +65,11 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
        "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise",
        // issue 15: what a time is, and the rates from the median and its CI
        "time_is", "mb_per_s", "mb_per_s_ci_lo", "mb_per_s_ci_hi", "msg_per_s", "msg_per_s_ci_lo",
-       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s"}));
+       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s"});
+  // issue 17: only for plans with `expect`, after every other column
+  summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
+  summary_.header(summary_cols);
+
   raw_.flush();
   summary_.flush();
   if (per_rank) {
@@ -130,6 +140,14 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
         .field(r.overlap_compute_s);
   else
     summary_.field(std::string_view()).field(std::string_view()).field(std::string_view());
+  if (guidelines_) {
+    const Job& j = *r.job;
+    summary_.field(j.guideline).field(j.guideline_side);
+    if (j.guideline.empty())
+      summary_.field(std::string_view()).field(std::string_view());
+    else
+      summary_.field(j.guideline_factor).field(j.guideline_check);
+  }
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

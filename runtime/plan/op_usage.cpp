@@ -135,6 +135,20 @@ BufferUse usage_exchange(const OpArgs& a, int p) {
   u.rate_bytes = sat_mul(u.reported_bytes, 4);
   u.rate_messages = 4;
   return u;
+namespace {
+std::int64_t padded_bytes(const OpArgs& a, int p) {
+  const std::int64_t n = a.count("count"), ranks = std::max(p, 1);
+  return sat_mul(sat_mul((n + ranks - 1) / ranks, ranks), datatype_size(a.datatype("datatype")));
+}
+}  // namespace
+
+BufferUse usage_bcast_padded(const OpArgs& a, int p) {
+  return {padded_bytes(a, p), 0, bytes(a, "count", "datatype"), a.count("count")};
+}
+
+BufferUse usage_count_dt_padded(const OpArgs& a, int p) {
+  const std::int64_t b = padded_bytes(a, p);
+  return {b, b, bytes(a, "count", "datatype"), a.count("count")};
 }
 
 }  // namespace metron

@@ -37,5 +37,9 @@ BufferUse usage_multi_bibw(const OpArgs& a, int comm_size);
 // IMB's ring throughputs: Sendrecv 2X/t, Exchange 4X/t (X the message size).
 BufferUse usage_ring_sendrecv(const OpArgs& a, int comm_size);
 BufferUse usage_exchange(const OpArgs& a, int comm_size);
+// Mock-ups that split a vector of count elements into p blocks of ceil(count / p): buffers
+// padded to p such blocks (send only for the in-place broadcast).
+BufferUse usage_bcast_padded(const OpArgs& a, int comm_size);
+BufferUse usage_count_dt_padded(const OpArgs& a, int comm_size);
 
 }  // namespace metron
