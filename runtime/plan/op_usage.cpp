@@ -135,6 +135,8 @@ BufferUse usage_exchange(const OpArgs& a, int p) {
   u.rate_bytes = sat_mul(u.reported_bytes, 4);
   u.rate_messages = 4;
   return u;
+}
+
 namespace {
 std::int64_t padded_bytes(const OpArgs& a, int p) {
   const std::int64_t n = a.count("count"), ranks = std::max(p, 1);
