@@ -39,6 +39,8 @@ statement
   | REPLICATE expr                                              # replicateStmt // Metron:
   | FACTOR name IN expr (AS ENV STRING)?                        # factorStmt   // Metron:
   | SHUFFLE (SEED expr)?                                        # shuffleStmt  // Metron:
+  | EXPECT (id=STRING)? expr ':' lhs=call '<='
+        (factor=primary '*')? rhs=call                          # expectStmt   // Metron:
   | name '=' expr                                               # assignStmt
   | call                                                        # callStmt
   ;
@@ -86,7 +88,7 @@ arg : (name '=')? expr ;
 exprList : expr (',' expr)* ;
 
 // Metron's keywords are contextual: SKaMPI scripts may use them as names.
-name : IDENT | SET | STOP | WHEN | REPLICATE | FACTOR | AS | ENV | SHUFFLE | SEED | WITHIN ;
+name : IDENT | SET | STOP | WHEN | REPLICATE | FACTOR | AS | ENV | SHUFFLE | SEED | WITHIN | EXPECT ;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -129,6 +131,7 @@ ENV         : 'env' ;
 SHUFFLE     : 'shuffle' ;
 SEED        : 'seed' ;
 WITHIN      : 'within' ;
+EXPECT      : 'expect' ;
 
 ELLIPSIS : '...' ;
 

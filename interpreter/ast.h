@@ -134,6 +134,14 @@ struct MeasureStmt {  // measure comm : call
   ExprPtr comm;
   ExprPtr call;  // an Expr holding a Call
 };
+// expect ["id"] comm : lhs <= [factor *] rhs (a performance guideline, docs/guidelines.md)
+struct ExpectStmt {
+  std::string id;  // empty: none given
+  ExprPtr comm;
+  ExprPtr lhs;     // an Expr holding a Call
+  ExprPtr factor;  // null: 1
+  ExprPtr rhs;     // an Expr holding a Call
+};
 struct RangeLoop {  // for|autorefine v = a to b|... [step [*]s [multipleof j]] do ... od
   bool autorefine;
   std::string var;
@@ -166,7 +174,8 @@ struct Include {  // @include "file": the included file's statements, already pa
 struct Stmt {
   SourceRange range;
   std::variant<Measurement, Assign, CallStmt, SetStmt, StopStmt, ReplicateStmt, FactorStmt,
-               ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, RangeLoop, ListLoop, If, Include>
+               ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, ExpectStmt, RangeLoop, ListLoop, If,
+               Include>
       node;
 };
 

@@ -91,6 +91,10 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
           out += pad + "flush\n";
         } else if constexpr (std::is_same_v<T, MeasureStmt>) {
           out += pad + "measure " + expr_text(*n.comm) + " : " + expr_text(*n.call) + "\n";
+        } else if constexpr (std::is_same_v<T, ExpectStmt>) {
+          out += pad + "expect " + (n.id.empty() ? "" : "\"" + n.id + "\" ") + expr_text(*n.comm) +
+                 " : " + expr_text(*n.lhs) +
+                 " <= " + (n.factor ? expr_text(*n.factor) + " * " : "") + expr_text(*n.rhs) + "\n";
         } else if constexpr (std::is_same_v<T, RangeLoop>) {
           out += pad + (n.autorefine ? "autorefine " : "for ") + n.var + " = " +
                  expr_text(*n.from) + " to " + (n.to ? expr_text(*n.to) : "...");

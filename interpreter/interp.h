@@ -64,6 +64,11 @@ class Interp {
   void exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l);
   void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
   void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
+  void exec_expect(const ast::Stmt& s, const ast::ExpectStmt& e);
+  // The job of `call` on `comm` (checked), or nullopt when it is not measured: MPI_COMM_NULL, a
+  // message that ends a '...' loop, a refinement rebuild of another group.
+  std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,
+                              const ast::Expr& call_expr);
   void check_launch_count(SourceRange at);
   void exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_design(const ast::Stmt& s);

@@ -105,7 +105,7 @@ const std::set<std::size_t>& expr_starts() {
       BenchParser::PLUS,   BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
       BenchParser::STOP,   BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
       BenchParser::AS,     BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
-      BenchParser::WITHIN};
+      BenchParser::WITHIN, BenchParser::EXPECT};
   return s;
 }
 const std::set<std::size_t>& stmt_starts() {
@@ -114,7 +114,8 @@ const std::set<std::size_t>& stmt_starts() {
       BenchParser::IF,     BenchParser::MEASURE, BenchParser::PRINT, BenchParser::PRINT_ALL,
       BenchParser::FLUSH,  BenchParser::SET,     BenchParser::STOP,  BenchParser::REPLICATE,
       BenchParser::FACTOR, BenchParser::SHUFFLE, BenchParser::IDENT, BenchParser::AS,
-      BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN};
+      BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN,
+      BenchParser::EXPECT};
   return s;
 }
 const std::set<std::size_t>& binary_ops() {

@@ -43,7 +43,7 @@ bool contains_measure(const ast::Block& b) {
     bool found = std::visit(
         [](const auto& n) -> bool {
           using N = std::decay_t<decltype(n)>;
-          if constexpr (std::is_same_v<N, ast::MeasureStmt>)
+          if constexpr (std::is_same_v<N, ast::MeasureStmt> || std::is_same_v<N, ast::ExpectStmt>)
             return true;
           else if constexpr (std::is_same_v<N, ast::RangeLoop> ||
                              std::is_same_v<N, ast::ListLoop> ||
@@ -146,6 +146,8 @@ void Interp::exec_stmt(const ast::Stmt& s) {
           // Output is flushed job by job anyway.
         } else if constexpr (std::is_same_v<N, ast::MeasureStmt>) {
           exec_measure(s, n);
+        } else if constexpr (std::is_same_v<N, ast::ExpectStmt>) {
+          exec_expect(s, n);
         } else if constexpr (std::is_same_v<N, ast::RangeLoop>) {
           exec_range_loop(s, n);
         } else if constexpr (std::is_same_v<N, ast::ListLoop>) {
@@ -331,8 +333,62 @@ void Interp::exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureS
 void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   if (!in_block_) return exec_implicit_block_measure(s, m);
   Value comm = eval(*m.comm);
-  if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, m.comm->range, type_name(comm.type()));
-  const auto& call = std::get<ast::Call>(m.call->node);
+  if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, m.comm->range, "measure", type_name(comm.type()));
+  std::optional<Job> job = make_job(s, *m.comm, comm, *m.call);
+  if (!job) return;
+  if (plan_.jobs.size() >= opt_.max_jobs) {
+    diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
+    throw TooManyErrors{};
+  }
+  job->id = static_cast<std::int64_t>(plan_.jobs.size());
+  plan_.jobs.push_back(std::move(*job));
+}
+
+// expect ["id"] comm : lhs <= [k *] rhs: both sides become ordinary jobs, next to each other in
+// the plan and tagged so that the analysis can pair them launch by launch.
+void Interp::exec_expect(const ast::Stmt& s, const ast::ExpectStmt& e) {
+  if (!in_block_) fail(DiagId::expect_outside_block, s.range);
+  double k = 1;
+  if (e.factor) {
+    Value v = eval(*e.factor);
+    if (v.is(T::Int))
+      k = static_cast<double>(v.as_int());
+    else if (v.is(T::Double))
+      k = v.as_double();
+    else
+      fail(DiagId::expect_factor, e.factor->range, to_display(v));
+    if (!(k > 0) || !std::isfinite(k)) fail(DiagId::expect_factor, e.factor->range, to_display(v));
+  }
+  Value comm = eval(*e.comm);
+  if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, e.comm->range, "expect", type_name(comm.type()));
+  std::optional<Job> lhs = make_job(s, *e.comm, comm, *e.lhs);
+  std::optional<Job> rhs = make_job(s, *e.comm, comm, *e.rhs);
+  if (!lhs || !rhs) return;  // a side that is not measured leaves nothing to compare
+  if (plan_.jobs.size() + 1 >= opt_.max_jobs) {
+    diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
+    throw TooManyErrors{};
+  }
+  std::string id = e.id;
+  if (id.empty()) {
+    std::string factor = e.factor ? dump(*e.factor) + " * " : "";
+    id = lhs->op.func->name + " <= " + factor + rhs->op.func->name;
+  }
+  lhs->id = static_cast<std::int64_t>(plan_.jobs.size());
+  rhs->id = lhs->id + 1;
+  for (Job* j : {&*lhs, &*rhs}) {
+    j->guideline = id;
+    j->guideline_check = lhs->id;
+  }
+  lhs->guideline_side = "lhs";
+  rhs->guideline_side = "rhs";
+  rhs->guideline_factor = k;
+  plan_.jobs.push_back(std::move(*lhs));
+  plan_.jobs.push_back(std::move(*rhs));
+}
+
+std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_expr,
+                                    const Value& comm, const ast::Expr& call_expr) {
+  const auto& call = std::get<ast::Call>(call_expr.node);
   // The callee is a measurement function's name or a variable holding one (for op in [...]).
   const MeasureFunc* f = nullptr;
   if (auto v = lookup(call.callee); v && v->is(T::Op)) f = find_measure_func(v->as_op().name);
@@ -354,11 +410,12 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   fill_derived(*f, args);
 
   const CommSpec& cs = comm.as_comm();
-  if (cs.kind == CommSpec::Kind::Null) return;  // SKaMPI: skipped on MPI_COMM_NULL
+  if (cs.kind == CommSpec::Kind::Null) return std::nullopt;  // SKaMPI: skipped on MPI_COMM_NULL
   // Checks that need the communicator (ranks, counts, roots, reductions): the runtime's too.
   if (auto p = check_op_call(*f, args, cs.size)) {
-    diags_.report_args(
-        p->id, p->param < 0 ? m.comm->range : ranges[static_cast<std::size_t>(p->param)], p->args);
+    diags_.report_args(p->id,
+                       p->param < 0 ? comm_expr.range : ranges[static_cast<std::size_t>(p->param)],
+                       p->args);
     throw EvalError{};
   }
   BufferUse use = f->usage(OpArgs(*f, args), cs.size);
@@ -371,7 +428,7 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   if (need > settings_.buffer_bytes) {
     if (ellipsis_depth_ > 0) {
       ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
-      return;
+      return std::nullopt;
     }
     diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);
     std::int64_t suggest = 1024;
@@ -383,13 +440,8 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   }
   // Refinement rebuilds emit only the refined groups' jobs (the fit checks above still end
   // '...' loops as in the first build).
-  if (opt_.only_refined && !opt_.refine_values.count(refine_group_)) return;
-  if (plan_.jobs.size() >= opt_.max_jobs) {
-    diags_.report(DiagId::too_many_jobs, s.range, opt_.max_jobs);
-    throw TooManyErrors{};
-  }
+  if (opt_.only_refined && !opt_.refine_values.count(refine_group_)) return std::nullopt;
   Job job;
-  job.id = static_cast<std::int64_t>(plan_.jobs.size());
   job.block = block_name_;
   job.block_index = block_index_;
   job.factors = loop_vars_;
@@ -406,7 +458,7 @@ void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   job.refine_multiplicative = refine_mult_;
   job.refine_integer = refine_int_;
   job.refine_multiple_of = refine_multof_;
-  plan_.jobs.push_back(std::move(job));
+  return job;
 }
 
 // replicate N | factor NAME in [levels] [as env "VAR" | as np] | shuffle [seed N]

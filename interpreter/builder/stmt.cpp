@@ -101,6 +101,11 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
   // MEASURE expr ':' call
   if (auto* c = dynamic_cast<BenchParser::MeasureStmtContext*>(ctx))
     return make_stmt(ast::MeasureStmt{build_expr(c->expr()), build_call(c->call())});
+  // EXPECT STRING? expr ':' call '<=' (primary '*')? call
+  if (auto* c = dynamic_cast<BenchParser::ExpectStmtContext*>(ctx))
+    return make_stmt(ast::ExpectStmt{
+        c->STRING() ? string_value(c->STRING()) : std::string(), build_expr(c->expr()),
+        build_call(c->lhs), c->factor ? build_primary(c->factor) : nullptr, build_call(c->rhs)});
   // PRINT exprList | PRINT_ALL exprList
   if (auto* c = dynamic_cast<BenchParser::PrintStmtContext*>(ctx))
     return make_stmt(ast::PrintStmt{false, build_expr_list(c->exprList())});

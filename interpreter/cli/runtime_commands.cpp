@@ -64,11 +64,23 @@ CLI::Validator positive_seconds() {
       "SECONDS");
 }
 
-std::vector<std::string> g_pairs;  // compare --pair A=B
-std::string g_margin = "5%";       // compare, replay, run --replicates auto
-std::string g_adjust = "holm";     // compare, replay, run --replicates auto
-std::string g_run_replicates;      // run --replicates: a count or "auto"
-std::int64_t g_budget = 30;        // run --replicates auto: most launches per combination
+std::vector<std::string> g_pairs;       // compare --pair A=B
+std::string g_margin = "5%";            // compare, replay, run --replicates auto
+std::string g_guideline_margin = "5%";  // run, analyze, replay: minimum slowdown of a violation
+
+// --guideline-margin; false after printing the error.
+bool guideline_margin_option(double& margin) {
+  auto m = analysis::parse_margin(g_guideline_margin);
+  if (!m) {
+    print_message(DiagId::cli_bad_guideline_margin, g_guideline_margin);
+    return false;
+  }
+  margin = *m;
+  return true;
+}
+std::string g_adjust = "holm";  // compare, replay, run --replicates auto
+std::string g_run_replicates;   // run --replicates: a count or "auto"
+std::int64_t g_budget = 30;     // run --replicates auto: most launches per combination
 
 // --margin and --adjust, shared by compare, replay and run; false after printing the error.
 bool verdict_options(double& margin, stats::PAdjust& adjust) {
@@ -272,6 +284,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
+  if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   launcher::RunOutcome outcome;
   int rc;
   if (automatic) {
@@ -296,6 +309,7 @@ int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
+  if (!guideline_margin_option(a.guideline_margin)) return kExitUsage;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) print_error(err);
@@ -409,6 +423,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.launcher = o.launcher;
   r.alpha = o.alpha;
   if (!verdict_options(r.margin, r.adjust)) return kExitUsage;
+  if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   r.allow_modified = g_allow_modified;
@@ -495,6 +510,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                    "failed (default 1)")
       ->check(CLI::Range(0, 1000));
   g_run->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
+  g_run->add_option("--guideline-margin", g_guideline_margin,
+                    "`expect` checks: a violation is slower by more than this (default 5%)");
 
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "
@@ -504,6 +521,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(alpha_check());
   g_analyze->add_option("--margin", g_margin, "equivalence margin of their verdicts (default 5%)");
   g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
+  g_analyze->add_option("--guideline-margin", g_guideline_margin,
+                        "`expect` checks: a violation is slower by more than this (default 5%)");
 
   g_compare =
       app.add_subcommand("compare",
@@ -548,6 +567,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_option("--adjust", g_adjust,
                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
+  g_replay->add_option("--guideline-margin", g_guideline_margin,
+                       "`expect` checks: a violation is slower by more than this (default 5%)");
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");

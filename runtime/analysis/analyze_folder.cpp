@@ -3,12 +3,42 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
+
+namespace {
+
+// The MPI-related environment a launch recorded (system.environment of its manifest): the
+// folder's own manifest for one launch, the first listed launch's for a run. Null if none.
+nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& manifest) {
+  namespace fs = std::filesystem;
+  fs::path path = fs::path(dir) / "manifest.json";
+  if (manifest.is_object() && manifest.contains("launches") && manifest["launches"].is_array())
+    for (const auto& l : manifest["launches"])
+      if (l.is_object() && l.contains("dir") && l["dir"].is_string()) {
+        path = fs::path(dir) / l["dir"].get<std::string>() / "manifest.json";
+        break;
+      }
+  try {
+    std::ifstream in(path);
+    if (!in) return nullptr;
+    nlohmann::json m = nlohmann::json::parse(in);
+    if (m.is_object() && m.contains("system") && m["system"].is_object() &&
+        m["system"].contains("environment"))
+      return m["system"]["environment"];
+  } catch (const std::exception&) {
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string& error) {
   namespace fs = std::filesystem;
@@ -47,6 +77,30 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   if (!all.empty() &&
       !write_comparison_csv((fs::path(dir) / "comparisons.csv").string(), all, co, error))
     return 74;
+
+  GuidelineOptions go;
+  go.alpha = o.alpha;
+  go.margin = o.guideline_margin;
+  go.adjust = o.adjust;
+  std::vector<GuidelineCheck> checks = check_guidelines(*data, go);
+  if (!checks.empty()) {
+    annotate_algorithms(checks, data->manifest, launch_environment(dir, data->manifest));
+    if (!write_guidelines_csv((fs::path(dir) / "guidelines.csv").string(), checks, go, error))
+      return 74;
+    const fs::path hints = fs::path(dir) / "tuning_hints.txt";
+    std::error_code ec;
+    fs::remove(hints, ec);  // a stale file from an earlier analysis would mislead
+    const std::string text = tuning_hints(checks, go);
+    if (!text.empty()) {
+      std::ofstream f(hints);
+      f << text;
+      if (!f) {
+        error = message_text(DiagId::cannot_write_file, hints.string());
+        return 74;
+      }
+    }
+    if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
+  }
   std::fflush(stdout);
   return 0;
 }

@@ -1,6 +1,7 @@
 // `metron analyze DIR`: analysis.csv and the terminal table for a results folder, plus, for each
 // launch factor with an environment variable and several levels, its levels compared job by job
-// (comparisons.csv). Also run at the end of `metron run`. No MPI.
+// (comparisons.csv), and the `expect` guidelines checked (guidelines.csv). Also run at the end of
+// `metron run` and of a replay. No MPI.
 #pragma once
 
 #include <string>
@@ -14,6 +15,8 @@ struct AnalyzeOptions {
   double alpha = 0.05;   // for the level comparisons
   double margin = 0.05;  // their equivalence margin
   stats::PAdjust adjust = stats::PAdjust::Holm;
+  double guideline_margin = 0.05;  // minimum slowdown of a guideline violation
+  bool print_guidelines = true;    // the guideline table on stdout (also when print is false)
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

@@ -95,7 +95,11 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
                      name == "sd_s" || name == "trimmed_mean_s";
       bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
-                      name == "used_n" || name == "order" || name == "truncated";
+                      name == "used_n" || name == "order" || name == "truncated" ||
+                      name == "guideline_check";
+      if (name == "guideline_factor" && !cell.empty() &&
+          !(cell_double(cell) > 0 && std::isfinite(cell_double(cell))))
+        return where(r) + "'guideline_factor' is '" + cell + "', not a positive number";
       if ((name == "block" || name == "op") && cell.empty())
         return where(r) + message_text(DiagId::summary_empty_cell, name);
       if (cell.empty() || (!is_time && !is_count)) continue;
@@ -133,6 +137,8 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
   auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
+  auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
+  auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
   auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
     static const std::string kEmpty;
     return c < row.size() ? row[c] : kEmpty;
@@ -193,6 +199,12 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
       JobSeries s;
       s.key = k;
       s.job = c_job ? as_int(get(row, *c_job)) : 0;
+      if (c_gl && c_gl_side && c_gl_factor && c_gl_check && !get(row, *c_gl).empty()) {
+        s.guideline = get(row, *c_gl);
+        s.guideline_side = get(row, *c_gl_side);
+        s.guideline_factor = cell_double(get(row, *c_gl_factor));
+        s.guideline_check = as_int(get(row, *c_gl_check));
+      }
       d.jobs.push_back(std::move(s));
     }
     if (failed || std::isnan(v.median_s)) {

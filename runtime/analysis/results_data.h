@@ -47,6 +47,11 @@ struct JobSeries {
   JobKey key;
   std::int64_t job = 0;  // job id in the first launch that has it (for reference only)
   std::vector<LaunchValue> launches;
+  // One side of an `expect` guideline (summary.csv's guideline columns); empty otherwise.
+  std::string guideline;
+  std::string guideline_side;  // "lhs" or "rhs"
+  double guideline_factor = 1;
+  std::int64_t guideline_check = -1;  // the left side's job id in the first launch
 };
 
 struct ResultsData {

@@ -162,10 +162,12 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
                             r.warmup,
                             static_cast<std::int64_t>(r.warmup_end)};
     MPI_Send(head, 9, MPI_INT64_T, 0, kTag, world);
-    double tail[7] = {r.achieved_precision, r.elapsed_s,         r.rule_time_s,
-                      r.sync.window_s,      r.sync.start_wait_s, r.sync.clock_sync_s,
-                      r.achieved_coverage};
-    MPI_Send(tail, 7, MPI_DOUBLE, 0, kTag, world);
+    double tail[10] = {r.achieved_precision, r.elapsed_s,
+                       r.rule_time_s,        r.sync.window_s,
+                       r.sync.start_wait_s,  r.sync.clock_sync_s,
+                       r.achieved_coverage,  r.overlap_pure_s,
+                       r.overlap_compute_s,  static_cast<double>(r.overlap_tests)};
+    MPI_Send(tail, 10, MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.time_s.data(), static_cast<int>(r.time_s.size()), MPI_DOUBLE, 0, kTag, world);
     MPI_Send(r.valid.data(), static_cast<int>(r.valid.size()), MPI_UINT8_T, 0, kTag, world);
     MPI_Send(r.rank_time_s.data(), static_cast<int>(r.rank_time_s.size()), MPI_DOUBLE, 0, kTag,
@@ -177,8 +179,11 @@ void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world) {
   } else if (me == 0) {
     std::int64_t head[9];
     MPI_Recv(head, 9, MPI_INT64_T, job_root_world, kTag, world, MPI_STATUS_IGNORE);
-    double tail[7];
-    MPI_Recv(tail, 7, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    double tail[10];
+    MPI_Recv(tail, 10, MPI_DOUBLE, job_root_world, kTag, world, MPI_STATUS_IGNORE);
+    r.overlap_pure_s = tail[7];
+    r.overlap_compute_s = tail[8];
+    r.overlap_tests = static_cast<int>(tail[9]);
     r.warmup = head[7];
     r.warmup_end = static_cast<adapt::WarmupEnd>(head[8]);
     r.achieved_coverage = tail[6];
@@ -280,6 +285,11 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   }
   // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
   if (failed()) return;
+  if (const BoundOp::Overlap& o = runner->op().overlap; o.enabled) {
+    r.overlap_pure_s = o.pure_s;
+    r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
+    r.overlap_tests = o.tests;
+  }
   try {
     if (s.verify) {
       auto v = runner->verify();

@@ -42,6 +42,11 @@ struct JobResult {
   std::string verify;      // "ok", "off", or the failure message
   int refine_round = -1;   // -1: not in an autorefine loop; 0: regular point; k: round k
   SyncStats sync;          // late and overran summed over the job's ranks
+  // Nonblocking collectives with overlap: the calibrated pure time (post + wait), the compute
+  // between post and wait, the MPI_Test calls in it; -1 for other operations.
+  double overlap_pure_s = -1;
+  double overlap_compute_s = -1;
+  int overlap_tests = -1;
 };
 
 }  // namespace metron::rt

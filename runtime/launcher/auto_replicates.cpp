@@ -123,6 +123,7 @@ void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates
 int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome& outcome) {
   RunOptions r = o;
   r.analysis_table = false;
+  r.guideline_table = false;  // once, in the analysis at the end
   const std::size_t pilot = stats::min_launches_for_level(a.alpha, true, false);
   std::int64_t now = std::min<std::int64_t>(static_cast<std::int64_t>(pilot), a.budget);
   r.replicates = now;
@@ -166,6 +167,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     ao.alpha = a.alpha;
     ao.margin = a.margin;
     ao.adjust = a.adjust;
+    ao.guideline_margin = o.guideline_margin;
     std::string err;
     if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
       print_error(err);

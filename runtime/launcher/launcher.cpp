@@ -675,6 +675,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   if (!sources.empty() && exit_code != kExitIo) {
     analysis::AnalyzeOptions ao;
     ao.print = !o.quiet && o.analysis_table;
+    ao.print_guidelines = !o.quiet && o.guideline_table;  // a replay shows them too
+    ao.guideline_margin = o.guideline_margin;
     if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
       print_error(err);
       exit_code = kExitIo;

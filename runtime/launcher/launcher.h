@@ -35,7 +35,9 @@ struct RunOptions {
   std::string replay_of;          // the recorded folder, when replaying
   std::vector<std::string> replay_modified;  // recorded files that did not match their sha256
   bool quiet = false;                        // no progress lines and no analysis table
-  bool analysis_table = true;  // print the analysis table (replay prints its verdicts)
+  bool analysis_table = true;      // print the analysis table (replay prints its verdicts)
+  double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation (analysis)
+  bool guideline_table = true;     // print the guideline table (also when analysis_table is off)
   // Limits of each launch (docs/experiments.md, "Deadlines and retries"). Negative: not given
   // (a fresh run takes the defaults, --resume the recorded values).
   double launch_timeout_s = -1;   // else each launch's deadline derived from its plan

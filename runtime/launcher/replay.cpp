@@ -180,6 +180,7 @@ int replay_experiment(const ReplayOptions& o) {
   r.replay_of = o.recorded_dir;
   r.quiet = o.quiet;
   r.analysis_table = false;
+  r.guideline_margin = o.guideline_margin;
   if (!o.quiet)
     print_message(DiagId::replay_start, o.recorded_dir, r.script, r.seed, r.replicates,
                   r.replicates == 1 ? "" : "s", r.out_dir);

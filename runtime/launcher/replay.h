@@ -24,7 +24,8 @@ struct ReplayOptions {
   std::int64_t replicates = 0;  // 0: as recorded
   std::string launcher;         // empty: as recorded
   double alpha = 0.05;
-  double margin = 0.05;  // equivalence margin of the verdicts
+  double margin = 0.05;            // equivalence margin of the verdicts
+  double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation
   stats::PAdjust adjust = stats::PAdjust::Holm;
   std::vector<std::string> argv;
   bool quiet = false;

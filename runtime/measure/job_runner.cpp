@@ -77,6 +77,14 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   }
   bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);
+  // Collective set-up of the operation (the overlap calibration), now that every rank has bound.
+  op_.prepare();
+  if (op_.error != MPI_SUCCESS)
+    bind_error =
+        "'" + job.op.func->name + "': MPI error in the calibration: " + mpi_error_text(op_.error);
+  op_.error = MPI_SUCCESS;
+  bind_error = agree_on_error(job_comm, bind_error);
+  if (!bind_error.empty()) throw std::runtime_error(bind_error);
 
   // The sync exchanges its own messages (the dissemination barrier's tokens) on a duplicate,
   // where no operation's receive (e.g. MPI_ANY_TAG) can take them.
@@ -102,6 +110,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
 }
 
 JobRunner::~JobRunner() {
+  op_.release();
   sync_.reset();
   own_barrier_.reset();
   if (sync_comm_ != MPI_COMM_NULL) MPI_Comm_free(&sync_comm_);

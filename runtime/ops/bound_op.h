@@ -43,12 +43,24 @@ struct BoundOp {
   int tag_back = 0;    // Pingpong_Sendrecv: the tag of 1 -> 0
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
   int iterations = 1;  // ping-pongs: round trips per call()
+  int window = 1;      // windowed bandwidth: messages in flight per window
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
+  std::vector<char> scratch;  // mock-ups: intermediate buffer, allocated and touched at bind
+  int scaled = 0;             // mock-ups: the count of the composite's other call (p blocks, ...)
   std::int64_t send_block_bytes = 0;  // extent of one block (count * extent) on each side
   std::int64_t recv_block_bytes = 0;
   std::int64_t wait_ns = 0;  // Synthetic: the busy-wait of the next call (set by advance())
-  int error = MPI_SUCCESS;   // the first MPI error code of any call since clear_error()
+  // Nonblocking collectives with overlap (nonblocking_collectives.cpp): the compute between
+  // post and wait, and the calibration prepare() makes.
+  struct Overlap {
+    bool enabled = false;
+    double requested_s = 0;  // the `compute` argument; 0: the calibrated pure time
+    std::int64_t compute_ns = 0;
+    int tests = 0;       // MPI_Test calls spread over the compute
+    double pure_s = -1;  // calibrated post + wait; -1 before prepare()
+  } overlap;
+  int error = MPI_SUCCESS;  // the first MPI error code of any call since clear_error()
 
   // --- what the runner and verification need --------------------------------------------
   const MeasureFunc* func = nullptr;
@@ -63,6 +75,8 @@ struct BoundOp {
   int divisor = 1;              // operations per call() the reported time is divided by
   FillFn fill_fn = nullptr;     // verification: pattern into the send side, sentinel elsewhere
   CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
+  FillFn prepare_fn = nullptr;  // collective set-up once every rank has bound (calibration)
+  FillFn release_fn = nullptr;  // frees what prepare() made (persistent requests)
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank
@@ -77,6 +91,14 @@ struct BoundOp {
   } synth;
   bool is_synthetic = false;
 
+  // Collective: run by every rank of the communicator after all have bound, before verify.
+  void prepare() {
+    if (prepare_fn) prepare_fn(*this);
+  }
+  // Local: frees what prepare() made; the owner calls it once, before MPI_Finalize.
+  void release() {
+    if (release_fn) release_fn(*this);
+  }
   // One operation. Stores the first MPI error; checking it is the caller's job, after the
   // timed region.
   void call() noexcept { call_fn(*this); }

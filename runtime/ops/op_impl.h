@@ -66,6 +66,19 @@ void bind_bcast_send_recv(BoundOp&, const Args&);
 void bind_allreduce_reduce_bcast(BoundOp&, const Args&);
 void bind_alltoall_isend_irecv(BoundOp&, const Args&);
 void bind_gather_send_recv(BoundOp&, const Args&);
+// mockups.cpp: PGMPI's mock-ups, a collective emulated by others (docs/guidelines.md).
+void bind_gather_reduce(BoundOp&, const Args&);
+void bind_allgather_alltoall(BoundOp&, const Args&);
+void bind_allgather_allreduce(BoundOp&, const Args&);
+void bind_scatter_bcast(BoundOp&, const Args&);
+void bind_reduce_scatter_allreduce(BoundOp&, const Args&);
+void bind_bcast_scatter_allgather(BoundOp&, const Args&);
+void bind_allgather_gather_bcast(BoundOp&, const Args&);
+void bind_allreduce_rsb_allgather(BoundOp&, const Args&);
+void bind_reduce_rsb_gather(BoundOp&, const Args&);
+void bind_rsb_reduce_scatter(BoundOp&, const Args&);
+void bind_scan_exscan_reduce_local(BoundOp&, const Args&);
+void bind_reduce_scatter_reduce_scatterv(BoundOp&, const Args&);
 // pingpong.cpp
 void bind_pingpong_send_recv(BoundOp&, const Args&);
 void bind_pingpong_isend_recv(BoundOp&, const Args&);
@@ -75,6 +88,77 @@ void bind_pingpong_issend_recv(BoundOp&, const Args&);
 void bind_pingpong_send_recv_at(BoundOp&, const Args&);
 void bind_pingpong_send_iprobe_recv(BoundOp&, const Args&);
 void bind_pingpong_sendrecv(BoundOp&, const Args&);
+void bind_pingpong_isend_irecv(BoundOp&, const Args&);
+// Shared by the point-to-point files (pingpong.cpp): the peer's stream lands in the receive
+// block; the partner of rank in the pairs (r, r + p/2), -1 for an odd last rank.
+void fill_from_peer(BoundOp& b);
+std::optional<std::string> check_from_peer(const BoundOp& b);
+int pair_peer(int rank, int size);
+// pt2pt_latency.cpp: OSU's and IMB's latencies.
+void bind_latency(BoundOp&, const Args&);
+void bind_multi_latency(BoundOp&, const Args&);
+void bind_pingping(BoundOp&, const Args&);
+// pt2pt_bandwidth.cpp: windowed bandwidth.
+void bind_bandwidth(BoundOp&, const Args&);
+void bind_bibandwidth(BoundOp&, const Args&);
+void bind_multi_bandwidth(BoundOp&, const Args&);
+void bind_multi_bibandwidth(BoundOp&, const Args&);
+// pt2pt_ring.cpp: IMB's ring patterns.
+void bind_ring_sendrecv(BoundOp&, const Args&);
+void bind_exchange(BoundOp&, const Args&);
+// empty.cpp
+void bind_empty(BoundOp&, const Args&);
+// nonblocking_collectives.cpp: the blocking bind with an MPI_I* + MPI_Wait call (pure), or with
+// a calibrated compute between post and wait (_overlap).
+void bind_ibarrier(BoundOp&, const Args&);
+void bind_ibarrier_overlap(BoundOp&, const Args&);
+void bind_ibcast(BoundOp&, const Args&);
+void bind_ibcast_overlap(BoundOp&, const Args&);
+void bind_igather(BoundOp&, const Args&);
+void bind_igather_overlap(BoundOp&, const Args&);
+void bind_igatherv(BoundOp&, const Args&);
+void bind_igatherv_overlap(BoundOp&, const Args&);
+void bind_iscatter(BoundOp&, const Args&);
+void bind_iscatter_overlap(BoundOp&, const Args&);
+void bind_iscatterv(BoundOp&, const Args&);
+void bind_iscatterv_overlap(BoundOp&, const Args&);
+void bind_iallgather(BoundOp&, const Args&);
+void bind_iallgather_overlap(BoundOp&, const Args&);
+void bind_iallgatherv(BoundOp&, const Args&);
+void bind_iallgatherv_overlap(BoundOp&, const Args&);
+void bind_ialltoall(BoundOp&, const Args&);
+void bind_ialltoall_overlap(BoundOp&, const Args&);
+void bind_ialltoallv(BoundOp&, const Args&);
+void bind_ialltoallv_overlap(BoundOp&, const Args&);
+void bind_ireduce(BoundOp&, const Args&);
+void bind_ireduce_overlap(BoundOp&, const Args&);
+void bind_iallreduce(BoundOp&, const Args&);
+void bind_iallreduce_overlap(BoundOp&, const Args&);
+void bind_ireduce_scatter(BoundOp&, const Args&);
+void bind_ireduce_scatter_overlap(BoundOp&, const Args&);
+void bind_ireduce_scatter_block(BoundOp&, const Args&);
+void bind_ireduce_scatter_block_overlap(BoundOp&, const Args&);
+void bind_iscan(BoundOp&, const Args&);
+void bind_iscan_overlap(BoundOp&, const Args&);
+void bind_iexscan(BoundOp&, const Args&);
+void bind_iexscan_overlap(BoundOp&, const Args&);
+// persistent_collectives.cpp: the blocking bind with MPI_<name>_init in prepare(), Start + Wait.
+void bind_barrier_init(BoundOp&, const Args&);
+void bind_bcast_init(BoundOp&, const Args&);
+void bind_gather_init(BoundOp&, const Args&);
+void bind_gatherv_init(BoundOp&, const Args&);
+void bind_scatter_init(BoundOp&, const Args&);
+void bind_scatterv_init(BoundOp&, const Args&);
+void bind_allgather_init(BoundOp&, const Args&);
+void bind_allgatherv_init(BoundOp&, const Args&);
+void bind_alltoall_init(BoundOp&, const Args&);
+void bind_alltoallv_init(BoundOp&, const Args&);
+void bind_reduce_init(BoundOp&, const Args&);
+void bind_allreduce_init(BoundOp&, const Args&);
+void bind_reduce_scatter_init(BoundOp&, const Args&);
+void bind_reduce_scatter_block_init(BoundOp&, const Args&);
+void bind_scan_init(BoundOp&, const Args&);
+void bind_exscan_init(BoundOp&, const Args&);
 // synthetic.cpp
 void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation

@@ -77,27 +77,13 @@ void exchange(BoundOp& b) noexcept {
 
 void idle(BoundOp&) noexcept {}
 
-// --- verification: rank 0's stream arrives at rank 1 and the other way round ---------------
-
-void fill_pingpong(BoundOp& b) {
-  fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
-  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
-}
-
-std::optional<std::string> check_pingpong(const BoundOp& b) {
-  if (!b.participates) return std::nullopt;
-  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
-    return verify_message(b, "receive buffer", *m);
-  return std::nullopt;
-}
-
 void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
   b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
   b.participates = b.peer >= 0;
   b.call_fn = b.rank == 0 ? ping_fn : b.rank == 1 ? pong_fn : idle;
   b.divisor = b.iterations;
-  b.fill_fn = fill_pingpong;
-  b.check_fn = check_pingpong;
+  b.fill_fn = fill_from_peer;
+  b.check_fn = check_from_peer;
 }
 
 // (count, datatype, tag, iterations)
@@ -114,6 +100,27 @@ void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
 
 }  // namespace
 
+// --- verification: rank 0's stream arrives at rank 1 and the other way round ---------------
+
+void fill_from_peer(BoundOp& b) {
+  fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
+  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+}
+
+std::optional<std::string> check_from_peer(const BoundOp& b) {
+  if (!b.participates) return std::nullopt;
+  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
+    return verify_message(b, "receive buffer", *m);
+  return std::nullopt;
+}
+
+int pair_peer(int rank, int size) {
+  const int half = size / 2;
+  if (rank < half) return rank + half;
+  if (rank < 2 * half) return rank - half;
+  return -1;
+}
+
 void bind_pingpong_send_recv(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_std, recv_std>, pong<send_std, recv_std>);
 }
@@ -128,6 +135,9 @@ void bind_pingpong_ssend_recv(BoundOp& b, const Args& a) {
 }
 void bind_pingpong_issend_recv(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_issend, recv_std>, pong<send_issend, recv_std>);
+}
+void bind_pingpong_isend_irecv(BoundOp& b, const Args& a) {
+  bind_pingpong(b, a, ping<send_isend, recv_irecv>, pong<send_isend, recv_irecv>);
 }
 void bind_pingpong_send_recv_at(BoundOp& b, const Args& a) {
   bind_pingpong(b, a, ping<send_std, recv_any_tag>, pong<send_std, recv_any_tag>);

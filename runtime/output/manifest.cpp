@@ -10,6 +10,7 @@
 
 #include "runtime/exec/binding_check.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_rates.h"
 #include "runtime/plan/plan_dump.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
@@ -161,6 +162,12 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                     {"timer_quantum_s", r.timer_quantum_s}};
   j["buffer_cycling"] = r.job->settings->buffer_cycling;
   j["noise"] = s.noise;
+  j["time_is"] = time_of_name(r.job->op.func->time_of);
+  if (r.overlap_pure_s >= 0)
+    j["overlap_calibration"] = {{"pure_s", r.overlap_pure_s},
+                                {"compute_s", r.overlap_compute_s},
+                                {"tests", r.overlap_tests},
+                                {"method", "median of 25 post + wait after 5, largest over ranks"}};
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
   const Settings& st = *r.job->settings;
   nlohmann::json sync = {{"kind", proc_sync_name(st.sync.kind)},
@@ -227,9 +234,23 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
         r.warmup_end == adapt::WarmupEnd::Fixed
             ? fmt::format("warm-up {}", r.warmup)
             : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
-    what = fmt::format("median {:.3f} us{} (n = {}, {}, {}, cycling {})", s.median * 1e6, ci,
-                       s.used_n, adapt::to_string(r.stop_reason), warm,
+    // Say what the time is where it is not one call (a ping-pong's round trip, OSU's one way).
+    const std::string basis = j.op.func->time_of == TimeOf::OneCall
+                                  ? std::string()
+                                  : fmt::format(" per {}", time_of_name(j.op.func->time_of));
+    what = fmt::format("median {:.3f} us{}{} (n = {}, {}, {}, cycling {})", s.median * 1e6, basis,
+                       ci, s.used_n, adapt::to_string(r.stop_reason), warm,
                        j.settings->buffer_cycling ? "on" : "off");
+    const OpRates rates =
+        op_rates(*j.op.func, j.op.args, r.comm_size, s.median, s.median_ci_lo, s.median_ci_hi);
+    if (!std::isnan(rates.mb_per_s))
+      what += fmt::format("; {:.4g} MB/s [{:.4g}, {:.4g}]", rates.mb_per_s, rates.mb_per_s_lo,
+                          rates.mb_per_s_hi);
+    if (!std::isnan(rates.msg_per_s)) what += fmt::format(", {:.4g} msg/s", rates.msg_per_s);
+    if (r.overlap_pure_s >= 0)
+      what += fmt::format("; overlap {:.1f}% (pure {:.3f} us, compute {:.3f} us)",
+                          overlap_percent(s.median, r.overlap_compute_s, r.overlap_pure_s),
+                          r.overlap_pure_s * 1e6, r.overlap_compute_s * 1e6);
     if (s.truncated > 0) what += fmt::format("; truncated {}", s.truncated);
     if (!s.stationary)
       what += fmt::format("; not stationary (trend p = {:.2g}, {:+.1f}%)", s.trend_p,

@@ -9,6 +9,7 @@
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_rates.h"
 
 namespace metron::out {
 
@@ -49,14 +50,27 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
-  summary_.header(cols(
+  // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
+  guidelines_ = std::any_of(plan.jobs.begin(), plan.jobs.end(),
+                            [](const Job& j) { return !j.guideline.empty(); });
+  std::vector<std::string> guideline_cols;
+  if (guidelines_)
+    guideline_cols = {"guideline", "guideline_side", "guideline_factor", "guideline_check"};
+  std::vector<std::string> summary_cols = cols(
       {"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s", "min_s", "max_s", "sd_s",
        "mean_ci_lo_s", "mean_ci_hi_s", "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s",
        "p95_s", "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason", "achieved_precision",
        "warmup", "elapsed_s", "verify",
        // issue 12: appended, so that readers by position keep working
        "warmup_end", "truncated", "trend_p", "trend_change", "stationary", "ties", "ci_coverage",
-       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise"}));
+       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise",
+       // issue 15: what a time is, and the rates from the median and its CI
+       "time_is", "mb_per_s", "mb_per_s_ci_lo", "mb_per_s_ci_hi", "msg_per_s", "msg_per_s_ci_lo",
+       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s"});
+  // issue 17: only for plans with `expect`, after every other column
+  summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
+  summary_.header(summary_cols);
+
   raw_.flush();
   summary_.flush();
   if (per_rank) {
@@ -73,7 +87,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
 void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   const Job& j = *r.job;
   w.field(r.launch).field(j.id).field(r.order).field(j.block).field(j.op.func->name);
-  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip);
+  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip());
   if (r.refine_round >= 0)
     w.field(static_cast<std::int64_t>(r.refine_round)).field(refine_name(j.settings->refine.kind));
   else
@@ -116,6 +130,25 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
                                          : r.achieved_coverage);
   summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
   summary_.field(std::string_view(s.noise));
+  summary_.field(std::string_view(time_of_name(r.job->op.func->time_of)));
+  const OpRates rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, s.median,
+                                 s.median_ci_lo, s.median_ci_hi);
+  summary_.field(rates.mb_per_s).field(rates.mb_per_s_lo).field(rates.mb_per_s_hi);
+  summary_.field(rates.msg_per_s).field(rates.msg_per_s_lo).field(rates.msg_per_s_hi);
+  if (r.overlap_pure_s >= 0)
+    summary_.field(overlap_percent(s.median, r.overlap_compute_s, r.overlap_pure_s))
+        .field(r.overlap_pure_s)
+        .field(r.overlap_compute_s);
+  else
+    summary_.field(std::string_view()).field(std::string_view()).field(std::string_view());
+  if (guidelines_) {
+    const Job& j = *r.job;
+    summary_.field(j.guideline).field(j.guideline_side);
+    if (j.guideline.empty())
+      summary_.field(std::string_view()).field(std::string_view());
+    else
+      summary_.field(j.guideline_factor).field(j.guideline_check);
+  }
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

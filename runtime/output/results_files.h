@@ -35,6 +35,7 @@ class ResultsFiles {
   void common_fields(CsvWriter& w, const rt::JobResult& r);
   std::string dir_;
   std::vector<std::string> factor_names_;
+  bool guidelines_ = false;  // the plan has `expect` jobs: summary.csv gets the guideline columns
   CsvWriter raw_, summary_, ranks_;
   SkoWriter sko_;
 };

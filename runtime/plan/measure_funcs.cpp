@@ -15,13 +15,8 @@ std::vector<MeasureFunc> make_table() {
 #define SAME_AS(other) Value(), #other
 #define PARAM(name, type, role, ...) param(#name, type, ParamRole::role, __VA_ARGS__)
 #define OP(name, bind, family, min_ranks, time_of, usage, doc, ...) \
-  t.push_back(MeasureFunc{#name,                                    \
-                          {__VA_ARGS__},                            \
-                          OpFamily::family,                         \
-                          min_ranks,                                \
-                          TimeOf::time_of == TimeOf::RoundTrip,     \
-                          usage,                                    \
-                          doc});
+  t.push_back(MeasureFunc{                                          \
+      #name, {__VA_ARGS__}, OpFamily::family, min_ranks, TimeOf::time_of, usage, doc});
   // (name, type, role, default[, the parameter a derived default copies])
   auto param = [](const char* name, std::uint32_t type, ParamRole role, std::optional<Value> def,
                   const char* same_as = "") {
@@ -36,6 +31,38 @@ std::vector<MeasureFunc> make_table() {
 }
 
 }  // namespace
+
+const char* time_of_name(TimeOf t) {
+  switch (t) {
+    case TimeOf::OneCall:
+      return "call";
+    case TimeOf::RoundTrip:
+      return "round_trip";
+    case TimeOf::OneWay:
+      return "one_way";
+    case TimeOf::Window:
+      return "window";
+    case TimeOf::Iteration:
+      return "iteration";
+  }
+  return "call";
+}
+
+const char* time_of_text(TimeOf t) {
+  switch (t) {
+    case TimeOf::OneCall:
+      return "one call";
+    case TimeOf::RoundTrip:
+      return "a round trip";
+    case TimeOf::OneWay:
+      return "half a round trip (one way)";
+    case TimeOf::Window:
+      return "one window";
+    case TimeOf::Iteration:
+      return "one exchange";
+  }
+  return "one call";
+}
 
 std::string param_type_name(std::uint32_t mask) {
   static const std::pair<std::uint32_t, const char*> names[] = {

@@ -58,8 +58,23 @@ struct Param {
   std::string same_as;  // a derived default: the value of this other parameter
 };
 
-enum class OpFamily { Collective, PingPong, HandMade, Synthetic };
-enum class TimeOf { OneCall, RoundTrip };
+enum class OpFamily {
+  Collective,
+  PingPong,
+  HandMade,
+  Synthetic,
+  PointToPoint,  // OSU's and IMB's point-to-point patterns
+  Nonblocking,   // MPI-3 nonblocking collectives (I<name>, I<name>_overlap)
+  Persistent,    // MPI-4 persistent collectives (<name>_init)
+};
+
+// What one reported time is: outputs name it (summary.csv time_is, the progress line), since
+// SKaMPI reports a full round trip where OSU and IMB report half of it.
+enum class TimeOf { OneCall, RoundTrip, OneWay, Window, Iteration };
+// "call", "round_trip", "one_way", "window", "iteration"
+const char* time_of_name(TimeOf t);
+// "one call", "a round trip", "half a round trip (one way)", ...: for docs and messages.
+const char* time_of_text(TimeOf t);
 
 class OpArgs;
 
@@ -68,19 +83,24 @@ struct BufferUse {
   std::int64_t recv_bytes = 0;
   std::int64_t reported_bytes = 0;  // the message size reported in outputs (SKaMPI's convention)
   std::int64_t count = 0;           // the element count reported in outputs
+  // What one reported time moves, for the rates in outputs (0: no rate): the bytes and messages
+  // as the suite the function comes from counts them (OSU, IMB), see docs/measurements.md.
+  std::int64_t rate_bytes = 0;
+  std::int64_t rate_messages = 0;
 };
 
 struct MeasureFunc {
   std::string name;
   std::vector<Param> params;
   OpFamily family;
-  int min_ranks;    // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
-  bool round_trip;  // ping-pong: the time is a full round trip (SKaMPI); else one call
+  int min_ranks;   // 2 for ping-pongs (ranks 0 and 1 of the communicator take part)
+  TimeOf time_of;  // what one reported time is (a ping-pong's full round trip, as SKaMPI)
   BufferUse (*usage)(const OpArgs& args, int comm_size) = nullptr;
   std::string doc;
 
   // The index of the parameter `name`, or -1.
   int param_index(std::string_view name) const;
+  bool round_trip() const { return time_of == TimeOf::RoundTrip; }
 };
 
 const std::vector<MeasureFunc>& measure_funcs();

@@ -67,4 +67,90 @@ BufferUse usage_synthetic(const OpArgs& a, int) {
   return {0, 0, bytes(a, "count", "datatype"), a.count("count")};  // busy-waits; no buffer
 }
 
+BufferUse usage_pingpong(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_pingpong_sendrecv_rate(const OpArgs& a, int p) {
+  BufferUse u = usage_pingpong_sendrecv(a, p);
+  u.rate_bytes = bytes(a, "send_count", "send_dt") + bytes(a, "recv_count", "recv_dt");
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_one_way(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = u.reported_bytes;
+  u.rate_messages = 1;
+  return u;
+}
+
+BufferUse usage_multi_latency(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, p / 2);
+  u.rate_messages = p / 2;
+  return u;
+}
+
+namespace {
+// The window's receives go to distinct blocks (MPI forbids concurrent receives into one buffer),
+// and the 4-byte ack needs a slot on both sides. `pairs` pairs, `ways` directions.
+BufferUse usage_window(const OpArgs& a, std::int64_t pairs, int ways) {
+  const std::int64_t block = bytes(a, "count", "datatype");
+  const std::int64_t window = a.integer("window");
+  BufferUse u{std::max<std::int64_t>(block, 4), std::max<std::int64_t>(sat_mul(block, window), 4),
+              block, a.count("count")};
+  u.rate_bytes = sat_mul(sat_mul(sat_mul(block, window), pairs), ways);
+  u.rate_messages = sat_mul(sat_mul(window, pairs), ways);
+  return u;
+}
+}  // namespace
+
+BufferUse usage_bw(const OpArgs& a, int) {
+  return usage_window(a, 1, 1);
+}
+BufferUse usage_bibw(const OpArgs& a, int) {
+  return usage_window(a, 1, 2);
+}
+BufferUse usage_multi_bw(const OpArgs& a, int p) {
+  return usage_window(a, p / 2, 1);
+}
+BufferUse usage_multi_bibw(const OpArgs& a, int p) {
+  return usage_window(a, p / 2, 2);
+}
+
+BufferUse usage_ring_sendrecv(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, 2);
+  u.rate_messages = 2;
+  return u;
+}
+
+BufferUse usage_exchange(const OpArgs& a, int p) {
+  BufferUse u = usage_count_dt(a, p);
+  u.recv_bytes = sat_mul(u.reported_bytes, 2);  // one block from each neighbour
+  u.rate_bytes = sat_mul(u.reported_bytes, 4);
+  u.rate_messages = 4;
+  return u;
+}
+
+namespace {
+std::int64_t padded_bytes(const OpArgs& a, int p) {
+  const std::int64_t n = a.count("count"), ranks = std::max(p, 1);
+  return sat_mul(sat_mul((n + ranks - 1) / ranks, ranks), datatype_size(a.datatype("datatype")));
+}
+}  // namespace
+
+BufferUse usage_bcast_padded(const OpArgs& a, int p) {
+  return {padded_bytes(a, p), 0, bytes(a, "count", "datatype"), a.count("count")};
+}
+
+BufferUse usage_count_dt_padded(const OpArgs& a, int p) {
+  const std::int64_t b = padded_bytes(a, p);
+  return {b, b, bytes(a, "count", "datatype"), a.count("count")};
+}
+
 }  // namespace metron

@@ -20,5 +20,26 @@ BufferUse usage_alltoall(const OpArgs& a, int comm_size);
 BufferUse usage_reduce_scatter(const OpArgs& a, int comm_size);
 BufferUse usage_pingpong_sendrecv(const OpArgs& a, int comm_size);
 BufferUse usage_synthetic(const OpArgs& a, int comm_size);
+// The rates (BufferUse::rate_bytes, rate_messages) as OSU and IMB count them, beside the buffers.
+// Ping-pongs: a round trip carries the block both ways (the rate is size / half a round trip).
+BufferUse usage_pingpong(const OpArgs& a, int comm_size);
+BufferUse usage_pingpong_sendrecv_rate(const OpArgs& a, int comm_size);
+// One message of the block per reported time (Latency, IMB PingPing).
+BufferUse usage_one_way(const OpArgs& a, int comm_size);
+// Pairs (r, r + p/2) ping-pong at once (osu_multi_lat): every pair moves a block per time.
+BufferUse usage_multi_latency(const OpArgs& a, int comm_size);
+// Windowed bandwidth (count, datatype, window): one pair one way, one pair both ways, p/2 pairs
+// one way, p/2 pairs both ways.
+BufferUse usage_bw(const OpArgs& a, int comm_size);
+BufferUse usage_bibw(const OpArgs& a, int comm_size);
+BufferUse usage_multi_bw(const OpArgs& a, int comm_size);
+BufferUse usage_multi_bibw(const OpArgs& a, int comm_size);
+// IMB's ring throughputs: Sendrecv 2X/t, Exchange 4X/t (X the message size).
+BufferUse usage_ring_sendrecv(const OpArgs& a, int comm_size);
+BufferUse usage_exchange(const OpArgs& a, int comm_size);
+// Mock-ups that split a vector of count elements into p blocks of ceil(count / p): buffers
+// padded to p such blocks (send only for the in-place broadcast).
+BufferUse usage_bcast_padded(const OpArgs& a, int comm_size);
+BufferUse usage_count_dt_padded(const OpArgs& a, int comm_size);
 
 }  // namespace metron

@@ -40,6 +40,11 @@ struct Job {
   bool refine_multiplicative = false;   // the loop steps by a factor (geometric midpoints)
   bool refine_integer = true;           // the loop variable is an integer
   std::int64_t refine_multiple_of = 0;  // the loop's multipleof, 0 if none
+  // One side of a performance guideline (`expect`, docs/guidelines.md); empty for other jobs.
+  std::string guideline;              // the guideline's id
+  std::string guideline_side;         // "lhs" or "rhs"
+  double guideline_factor = 1;        // the right side's factor k (1 on the left side)
+  std::int64_t guideline_check = -1;  // the left side's job id, shared by both sides
 };
 
 // A `print` evaluated while planning; printed by rank 0 before the job it precedes.

@@ -149,9 +149,14 @@ nlohmann::json job_json(const Job& j, std::size_t settings_index) {
                        {"bytes", j.bytes},
                        {"send_bytes", j.send_bytes},
                        {"recv_bytes", j.recv_bytes},
-                       {"round_trip", j.op.func->round_trip},
+                       {"round_trip", j.op.func->round_trip()},
                        {"settings", settings_index}};
   if (j.refine_group >= 0) jj["refine"] = {{"group", j.refine_group}, {"var", j.refine_var}};
+  if (!j.guideline.empty())
+    jj["guideline"] = {{"id", j.guideline},
+                       {"side", j.guideline_side},
+                       {"factor", j.guideline_factor},
+                       {"check", j.guideline_check}};
   return jj;
 }
 
@@ -385,6 +390,10 @@ std::string plan_table(const Plan& plan) {
     std::string args;
     for (std::size_t i = 0; i < shown; ++i) args += (i ? ", " : "") + to_display(j.op.args[i]);
     std::string refine = j.refine_group >= 0 ? fmt::format("  [autorefine {}]", j.refine_var) : "";
+    if (!j.guideline.empty())
+      refine += j.guideline_side == "lhs"
+                    ? fmt::format("  [expect '{}' lhs]", j.guideline)
+                    : fmt::format("  [expect '{}' rhs x{}]", j.guideline, j.guideline_factor);
     out += fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name,
                        args, j.comm.label, j.bytes, refine);
   }

@@ -55,6 +55,12 @@ std::string family_name(metron::OpFamily f) {
       return "hand-made";
     case metron::OpFamily::Synthetic:
       return "synthetic";
+    case metron::OpFamily::PointToPoint:
+      return "point-to-point";
+    case metron::OpFamily::Nonblocking:
+      return "nonblocking collective";
+    case metron::OpFamily::Persistent:
+      return "persistent collective";
   }
   return "";
 }
@@ -63,7 +69,7 @@ std::string measure_table() {
   std::string out = "| Function | Kind | Time of | What it measures |\n|---|---|---|---|\n";
   for (const auto& f : metron::measure_funcs())
     out += "| `" + cell(metron::signature(f)) + "` | " + family_name(f.family) + " | " +
-           (f.round_trip ? "a round trip" : "one call") + " | " + cell(f.doc) + " |\n";
+           metron::time_of_text(f.time_of) + " | " + cell(f.doc) + " |\n";
   return out;
 }
 
