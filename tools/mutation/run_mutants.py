@@ -39,7 +39,7 @@ FIELDS = ("mutant", "area", "file", "desc", "from", "to", "first", "targets", "i
 # front end), with only what they need built. A mutant's `first`/`targets` override these.
 DEFAULT_FIRST = [
     (r"^runtime/(stats|adapt)/", "^unit/stats$", ["metron_stats_tests"]),
-    (r"^interpreter/", "^(unit/front|golden/)", ["metron_front_tests", "metron"]),
+    (r"^(interpreter|runtime/plan)/", "^(unit/front|golden/)", ["metron_front_tests", "metron"]),
     (r"", "^(unit|golden)/", ["metron_stats_tests", "metron_front_tests", "metron"]),
 ]
 
