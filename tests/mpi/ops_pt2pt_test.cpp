@@ -5,37 +5,14 @@
 #include "runtime/ops/catalog.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_args.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
-
-Settings small_settings() {
-  Settings s;
-  s.buffer_bytes = 1 << 20;
-  s.cache_bytes = 1 << 16;
-  return s;
-}
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-rt::BoundOp bind(const char* name, std::vector<Value> args) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), small_settings());
-}
-
-Value dt(const char* n) {
-  return Value(rt::datatype_named(n));
-}
 
 struct Case {
   const char* name;
