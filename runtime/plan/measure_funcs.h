@@ -63,9 +63,12 @@ enum class OpFamily {
   PingPong,
   HandMade,
   Synthetic,
-  PointToPoint,  // OSU's and IMB's point-to-point patterns
-  Nonblocking,   // MPI-3 nonblocking collectives (I<name>, I<name>_overlap)
-  Persistent,    // MPI-4 persistent collectives (<name>_init)
+  PointToPoint,   // OSU's and IMB's point-to-point patterns
+  Nonblocking,    // MPI-3 nonblocking collectives (I<name>, I<name>_overlap)
+  Persistent,     // MPI-4 persistent collectives (<name>_init)
+  Neighbourhood,  // MPI-3 neighbourhood collectives on a Cartesian communicator
+  OneSided,       // MPI-3 RMA: OSU's and IMB's RMA benchmarks, SKaMPI's one-sided functions
+  Io,             // MPI-IO: SKaMPI's MPI_IO_* functions, IMB-IO
 };
 
 // What one reported time is: outputs name it (summary.csv time_is, the progress line), since
