@@ -61,6 +61,12 @@ std::string family_name(metron::OpFamily f) {
       return "nonblocking collective";
     case metron::OpFamily::Persistent:
       return "persistent collective";
+    case metron::OpFamily::Neighbourhood:
+      return "neighbourhood collective";
+    case metron::OpFamily::OneSided:
+      return "one-sided";
+    case metron::OpFamily::Io:
+      return "MPI-IO";
   }
   return "";
 }
