@@ -592,6 +592,31 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   return exit_code;
 }
 
+namespace {
+
+// Ends every process of the launch with exit code 70. Once MPI is up, MPI_Abort: the process
+// manager then ends the other ranks and itself exits with that code (Hydra's mpiexec does). A
+// plain _exit would make mpiexec kill the others, and its exit code would depend on whether it
+// reaps a killed rank before or after the last output pipe closes (70 or 9, seen under load).
+// MPI_Abort from this thread is the one MPI call the watchdog makes, and only to end the
+// process: the main thread is stuck in the job it cannot finish. Before MPI_Init has returned
+// (the watchdog starts first) and from MPI_Finalize on, there is no MPI to call.
+[[noreturn]] void end_launch() {
+  std::fflush(nullptr);
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized && !g_launch_done.load()) {
+    // MPICH prints its own "Abort(70) on node 0 ..." line: the reason is already printed.
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, STDERR_FILENO);
+    MPI_Abort(MPI_COMM_WORLD, kExitRuntime);
+  }
+  ::_exit(kExitRuntime);
+}
+
+}  // namespace
+
 void end_launch_on_timeout(double limit_s, double after_s) {
   int rank = g_world_rank.load();
   if (rank < 0) {  // before execute_plan: the process manager's environment says
@@ -599,9 +624,17 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     rank = r ? std::atoi(r) : 0;
   }
   if (rank != 0) {
-    const timespec delay{1, 0};
+    // Rank 0 records the timeout and ends the launch (end_launch below); this rank's own exit
+    // would make mpiexec kill rank 0, maybe before it wrote, and Hydra then reports the killed
+    // rank's SIGKILL (exit 9) instead of 70. Rank 0's deadline may come later (its process may
+    // have started later) and it waits up to 5 s for a job write: only if it has not ended the
+    // launch 10 s on does this rank end it. Still in MPI_Init, rank 0 is there too (it cannot
+    // have a results folder yet) and cannot abort: then a second is enough.
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    const timespec delay{initialized ? 10 : 1, 0};
     ::nanosleep(&delay, nullptr);
-    ::_exit(kExitRuntime);
+    end_launch();
   }
   // Hold the write state so that no job write starts, after waiting (at most 5 s) for one that
   // is under way; a SIGTERM handler that is already terminating the process wins.
@@ -641,8 +674,7 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     }
   }
   print_error(message(where));
-  std::fflush(stderr);
-  ::_exit(kExitRuntime);
+  end_launch();
 }
 
 }  // namespace metron::rt
