@@ -303,6 +303,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   }
   if (failed()) return;
   Observations obs;
+  const auto t_warmup = std::chrono::steady_clock::now();
   try {
     if (s.warmup_reps == kWarmupAuto) {
       adapt::WarmupParams wp;
@@ -317,6 +318,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_warmup).count();
   if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
