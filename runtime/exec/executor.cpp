@@ -303,6 +303,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   }
   if (failed()) return;
   Observations obs;
+  const auto t_warmup = std::chrono::steady_clock::now();
   try {
     if (s.warmup_reps == kWarmupAuto) {
       adapt::WarmupParams wp;
@@ -317,6 +318,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_warmup).count();
   if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
@@ -328,10 +330,12 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   auto* gt = dynamic_cast<GlobalTimes*>(&runner->sync());
   const bool stamps = gt != nullptr;
   const std::int64_t divisor = runner->op().divisor;
+  std::int64_t spacer = 0;  // untimed calls before the batch: a confirmation's spacer
   while (batch > 0) {
     obs.clear();
     std::string local_error;
     try {
+      runner->run_untimed(spacer);
       runner->run_batch(batch, obs);
       if (inject_error(job, rank, p))
         local_error = message_text(DiagId::job_mpi_error_injected, job.op.func->name);
@@ -350,10 +354,10 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     }
     mine.participates = !watcher;
     const GatheredDurations g = gather_local_durations(comm, batch, stamps, mine);
-    std::int64_t next = 0;
+    std::int64_t next[2] = {0, 0};  // the next batch (-1: failed) and its spacer
     if (rank == 0) {
       if (g.failed) {
-        next = -1;
+        next[0] = -1;
       } else {
         for (std::size_t i = 0; i < b; ++i) {
           // runtime = global: latest end minus earliest start on the synchronized clock, per
@@ -372,17 +376,19 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
         ++r.batches;
         double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
-        next = control.next_batch(r.time_s, r.valid, elapsed);
+        next[0] = control.next_batch(r.time_s, r.valid, elapsed);
+        next[1] = control.spacer();
       }
     }
-    MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
-    if (next < 0) {
+    MPI_Bcast(next, 2, MPI_INT64_T, 0, comm);
+    if (next[0] < 0) {
       error = agree_on_error(comm, local_error);
       if (error.empty()) error = message_text(DiagId::job_failed_elsewhere);
       r.stop_reason = StopReason::Error;
       return;
     }
-    batch = next;
+    batch = next[0];
+    spacer = next[1];
   }
   // Late starts and window overruns: summed over ranks onto the job root.
   const SyncStats st = runner->sync().stats();
@@ -396,6 +402,9 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.achieved_precision = control.achieved_precision();
     r.achieved_coverage = control.achieved_coverage();
     r.rule_time_s = control.rule_time_s();
+    r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
+    r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
+    r.confirm_spacer_calls = control.confirmation().spacer_calls();
     r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
   }
 }
