@@ -46,7 +46,38 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
   return std::nullopt;
 }
 
+// A derived datatype argument: the family must accept them, and the type must be one a buffer of
+// consecutive elements can hold and verification can check (see type_desc.h).
+std::optional<OpProblem> check_derived(const MeasureFunc& f, std::size_t i, const TypeDesc& t) {
+  const int at = static_cast<int>(i);
+  if (!accepts_derived_types(f.family))
+    return problem(DiagId::derived_type_not_accepted, at, {f.name, t.display()});
+  // Overlap is allowed for sending only, but every Metron operation with a datatype receives
+  // with it on some rank (ping-pongs, Bcast) or verifies a stream whose bytes would be ambiguous.
+  if (t.overlaps()) return problem(DiagId::derived_type_overlaps, at, {t.display()});
+  if (t.true_lb() < 0)
+    return problem(DiagId::derived_type_negative_lb, at,
+                   {t.display(), std::to_string(-t.true_lb())});
+  if (t.extent() <= 0)
+    return problem(DiagId::derived_type_no_extent, at, {t.display(), std::to_string(t.extent())});
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool accepts_derived_types(OpFamily family) {
+  switch (family) {
+    case OpFamily::Collective:
+    case OpFamily::PingPong:
+    case OpFamily::HandMade:
+    case OpFamily::PointToPoint:
+    case OpFamily::Nonblocking:
+    case OpFamily::Persistent:
+      return true;
+    default:  // Synthetic moves no data; the others read args.datatype() only
+      return false;
+  }
+}
 
 std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<Value>& args,
                                        int comm_size, std::int64_t tag_ub) {
@@ -55,6 +86,9 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
                    {f.name, std::to_string(f.min_ranks), std::to_string(comm_size)});
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i)
     if (auto p = check_param(f, i, args[i], tag_ub)) return p;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i].is(Value::Type::Datatype) && !args[i].as_type().is_basic())
+      if (auto p = check_derived(f, i, args[i].as_type())) return p;
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
     if (f.params[i].role != ParamRole::Root) continue;
     const std::int64_t root = args[i].as_int();
@@ -69,6 +103,12 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
     // MPICH rejects them in collectives.
     if (op == ReduceOp::MPI_REPLACE)
       return problem(DiagId::replace_in_collective, static_cast<int>(i), {});
+    // MPI 4.0 §6.9.1: the predefined reductions work only with the predefined types listed in
+    // §6.9.2 (MPICH accepts some derived ones; a benchmark should not rely on that).
+    for (const Value& d : args)
+      if (d.is(Value::Type::Datatype) && !d.as_type().is_basic())
+        return problem(DiagId::derived_type_reduction, static_cast<int>(i),
+                       {std::string(reduce_op_name(op)), d.as_type().display()});
     for (const Value& d : args)
       if (d.is(Value::Type::Datatype) && !reduction_allowed(op, d.as_datatype()))
         return problem(
