@@ -1,5 +1,5 @@
 // Derived datatypes without MPI: the type map rules of MPI 4.0 §5.1 (constructors, bounds,
-// struct padding, markers set by create_resized).
+// struct padding), as MPICH applies them.
 #include "runtime/plan/type_desc.h"
 
 #include <algorithm>
@@ -88,15 +88,11 @@ class MapBuilder {
     if (!any_) {
       t_.lb = t_.ub = t_.true_lb = t_.true_ub = 0;
     } else {
-      t_.lb = sticky_ ? sticky_lb_ : lb_;
-      t_.ub = sticky_ ? sticky_ub_ : ub_;
-      t_.true_lb = true_lb_;
-      t_.true_ub = true_ub_;
+      t_.lb = lb_, t_.ub = ub_, t_.true_lb = true_lb_, t_.true_ub = true_ub_;
     }
-    t_.sticky_bounds = sticky_;
-    // MPI 4.0 §5.1.6: a struct's extent is rounded up to the alignment of its widest member,
-    // unless create_resized set its bounds.
-    if (pad_struct && !sticky_ && t_.align > 1) {
+    // MPI 4.0 §5.1.6: a struct's extent is rounded up to the alignment of its widest member.
+    // MPICH does so for resized members too (it keeps no lb/ub markers), and so does Metron.
+    if (pad_struct && t_.align > 1) {
       const std::int64_t rem = (t_.ub - t_.lb) % t_.align;
       if (rem != 0) t_.ub += t_.align - rem;
     }
@@ -118,7 +114,6 @@ class MapBuilder {
         !add(disp, base.true_lb(), tlb) || !add(tlb, base.true_extent(), tub))
       return fail();
     const DerivedType* d = base.derived();
-    const bool sticky = d && d->sticky_bounds;
     t_.align = std::max(t_.align, d ? d->align : cached_layout(base.basic()).align);
     if (!any_) {
       lb_ = lb, ub_ = ub, true_lb_ = tlb, true_ub_ = tub;
@@ -127,11 +122,6 @@ class MapBuilder {
       true_lb_ = std::min(true_lb_, tlb), true_ub_ = std::max(true_ub_, tub);
     }
     any_ = true;
-    if (sticky) {
-      sticky_lb_ = sticky_ ? std::min(sticky_lb_, lb) : lb;
-      sticky_ub_ = sticky_ ? std::max(sticky_ub_, ub) : ub;
-      sticky_ = true;
-    }
     return true;
   }
   bool push(TypeSegment s) {
@@ -156,8 +146,8 @@ class MapBuilder {
   }
 
   DerivedType& t_;
-  bool any_ = false, sticky_ = false;
-  std::int64_t lb_ = 0, ub_ = 0, true_lb_ = 0, true_ub_ = 0, sticky_lb_ = 0, sticky_ub_ = 0;
+  bool any_ = false;
+  std::int64_t lb_ = 0, ub_ = 0, true_lb_ = 0, true_ub_ = 0;
 };
 
 std::string list_text(const std::vector<std::int64_t>& v) {
@@ -321,7 +311,6 @@ TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::i
       t->align = base.derived() ? base.derived()->align : cached_layout(base.basic()).align;
       t->lb = in[0];
       if (!add(in[0], in[1], t->ub)) return reject(2, "lb + extent overflows");
-      t->sticky_bounds = true;
       t->overlaps = base.overlaps();
       t->display = name + "(" + base.display() + ", " + std::to_string(in[0]) + ", " +
                    std::to_string(in[1]) + ")";
@@ -376,7 +365,6 @@ TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::i
       // MPI 4.0 §5.1.3: the subarray spans the whole array, lb 0 and extent the full array.
       t->lb = 0;
       t->ub = full;
-      t->sticky_bounds = true;
       t->display = name + "(" + list_text(sizes) + ", " + list_text(subs) + ", " +
                    list_text(starts) + ", " + base.display() + ")";
       return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};

@@ -97,8 +97,7 @@ struct DerivedType {
   std::vector<TypeDesc> bases;
   // Computed by make_derived_type.
   std::int64_t size = 0, lb = 0, ub = 0, true_lb = 0, true_ub = 0;
-  int align = 1;               // alignment of the widest predefined member (MPI's struct padding)
-  bool sticky_bounds = false;  // bounds set by create_resized: no struct padding
+  int align = 1;  // alignment of the widest predefined member (MPI's struct padding)
   bool overlaps = false;
   std::vector<TypeSegment> segments;
   std::string display;

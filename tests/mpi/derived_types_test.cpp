@@ -2,9 +2,9 @@
 // MPI says of the committed type (size, extent, true extent, and the type map order via
 // MPI_Pack), and operations of every converted family verify with vector, struct, indexed and
 // resized types, holes included.
+#include "runtime/ops/derived_types.h"
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
-#include "runtime/ops/derived_types.h"
 #include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
@@ -53,7 +53,9 @@ std::vector<TypeDesc> all_types() {
   t.push_back(make(TypeCtor::Resized, {0, 4}, {}, {int_vector()}));
   t.push_back(make(TypeCtor::Resized, {-8, 40}, {}, {d}));
   t.push_back(make(TypeCtor::Struct, {}, {{1, 1}, {0, 16}},
-                   {make(TypeCtor::Resized, {0, 6}, {}, {i}), c}));  // markers: no padding
+                   {make(TypeCtor::Resized, {0, 6}, {}, {i}), c}));  // padded past 17
+  t.push_back(make(TypeCtor::Struct, {}, {{1, 1}, {0, 8}}, {basic("MPI_DOUBLE_INT"), c}));
+  t.push_back(make(TypeCtor::Struct, {}, {{1, 1}, {0, 16}}, {basic("MPI_LONG_DOUBLE"), c}));
   t.push_back(make(TypeCtor::Subarray, {}, {{4, 4}, {2, 2}, {1, 1}}, {i}));
   t.push_back(make(TypeCtor::Subarray, {}, {{2, 3, 4}, {1, 2, 2}, {1, 0, 2}}, {c}));
   t.push_back(make(TypeCtor::Vector, {2, 1, 3}, {}, {mixed_struct()}));
@@ -93,8 +95,7 @@ TEST_CASE("derived types: the type map order agrees with MPI_Pack") {
     for (std::size_t k = 0; k < buf.size(); ++k) buf[k] = static_cast<char>(k % 251);
     std::vector<char> packed(static_cast<std::size_t>(t.size()) + 64);
     int pos = 0;
-    MPI_Pack(buf.data(), 1, m, packed.data(), static_cast<int>(packed.size()), &pos,
-             test_comm());
+    MPI_Pack(buf.data(), 1, m, packed.data(), static_cast<int>(packed.size()), &pos, test_comm());
     CHECK(pos == t.size());
     // The predefined types' padding (pair types, long double) is in MPI's stream but not in the
     // verification segments: compare only types whose segments cover all their data.
@@ -126,10 +127,10 @@ void verify_with_hole(const char* name, std::vector<Value> args, std::int64_t ho
   const rt::VerifyFault fault{hole_rank, hole_offset};
   const auto err = rt::verify_op(b, &fault);
   REQUIRE(err);
-  CHECK_MESSAGE(err->find("byte " + std::to_string(hole_offset) +
-                          ": a hole of the datatype was written: expected 0xa5") !=
-                    std::string::npos,
-                *err);
+  CHECK_MESSAGE(
+      err->find("byte " + std::to_string(hole_offset) +
+                ": a hole of the datatype was written: expected 0xa5") != std::string::npos,
+      *err);
   b.release();
   CHECK(b.owned_types.handles.empty());
 }
@@ -153,8 +154,8 @@ TEST_CASE("derived types: collectives verify data and untouched holes") {
 }
 
 TEST_CASE("derived types: a vector sent is received as plain ints (same type signature)") {
-  rt::BoundOp b = bind("Gather", {std::int64_t{2}, Value(int_vector()), std::int64_t{6},
-                                  dt("MPI_INT"), 0});
+  rt::BoundOp b =
+      bind("Gather", {std::int64_t{2}, Value(int_vector()), std::int64_t{6}, dt("MPI_INT"), 0});
   CHECK(b.send_need_bytes == 40);
   CHECK(b.recv_need_bytes == 2 * 24);
   const auto ok = rt::verify_op(b);
