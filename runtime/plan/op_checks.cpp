@@ -1,9 +1,11 @@
 // The shared operation checks; the messages come from the diagnostics catalogue.
 #include "runtime/plan/op_checks.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
+#include "runtime/plan/op_args.h"
 
 namespace metron {
 
@@ -63,6 +65,26 @@ std::optional<OpProblem> check_derived(const MeasureFunc& f, std::size_t i, cons
   return std::nullopt;
 }
 
+// Elements of a type with data past its extent (a resized column) interleave; too many of them
+// in one buffer overlap. The largest buffer of the call says how many are laid one after the
+// other (p blocks of count for Alltoall, a window for Bandwidth).
+std::optional<OpProblem> check_consecutive(const MeasureFunc& f, const std::vector<Value>& args,
+                                           int comm_size) {
+  if (!f.usage || f.params.size() != args.size()) return std::nullopt;
+  const BufferUse u = f.usage(OpArgs(f, args), comm_size);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].is(Value::Type::Datatype)) continue;
+    const TypeDesc& t = args[i].as_type();
+    if (t.is_basic() || t.tail_bytes() == 0 || t.extent() <= 0) continue;
+    const std::int64_t n = std::max(u.send_bytes, u.recv_bytes) / t.extent();
+    if (t.elements_overlap(n))
+      return problem(DiagId::derived_type_elements_overlap, static_cast<int>(i),
+                     {std::to_string(n), t.display(), std::to_string(t.extent()),
+                      std::to_string(t.true_extent())});
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool accepts_derived_types(OpFamily family) {
@@ -89,6 +111,7 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
   for (std::size_t i = 0; i < args.size(); ++i)
     if (args[i].is(Value::Type::Datatype) && !args[i].as_type().is_basic())
       if (auto p = check_derived(f, i, args[i].as_type())) return p;
+  if (auto p = check_consecutive(f, args, comm_size)) return p;
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
     if (f.params[i].role != ParamRole::Root) continue;
     const std::int64_t root = args[i].as_int();

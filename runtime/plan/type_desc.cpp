@@ -206,6 +206,33 @@ std::int64_t TypeDesc::significant_bytes() const {
 bool TypeDesc::overlaps() const {
   return derived_ && derived_->overlaps;
 }
+bool TypeDesc::elements_overlap(std::int64_t n) const {
+  const std::int64_t ext = extent();
+  if (n < 2 || ext <= 0 || (true_lb() >= 0 && true_ub() <= ext)) return false;
+  std::vector<TypeSegment> sorted = segments();
+  std::sort(sorted.begin(), sorted.end(),
+            [](const TypeSegment& a, const TypeSegment& b) { return a.offset < b.offset; });
+  // Element k can only reach element 0 while k * extent < true extent.
+  const std::int64_t reach = std::min(n - 1, (true_extent() + ext - 1) / ext);
+  std::int64_t work = 0;
+  for (std::int64_t k = 1; k <= reach && work < kMaxOverlapWork; ++k) {
+    const std::int64_t shift = k * ext;
+    // Two sorted runs of disjoint segments: walk them together.
+    std::size_t i = 0, j = 0;
+    while (i < sorted.size() && j < sorted.size()) {
+      ++work;
+      const std::int64_t a0 = sorted[i].offset, a1 = a0 + sorted[i].length;
+      const std::int64_t b0 = sorted[j].offset + shift, b1 = b0 + sorted[j].length;
+      if (a0 < b1 && b0 < a1) return true;
+      if (a1 <= b0)
+        ++i;
+      else
+        ++j;
+    }
+  }
+  return false;
+}
+
 std::string TypeDesc::display() const {
   return derived_ ? derived_->display : std::string(datatype_name(basic_));
 }

@@ -80,6 +80,9 @@ class TypeDesc {
   std::int64_t significant_bytes() const;
   // Whether two entries of the type map touch the same byte (MPI forbids it for receiving).
   bool overlaps() const;
+  // Whether n consecutive elements (element k at k * extent) touch a byte twice, which only a
+  // type with data past its extent can do. Checks the first kMaxOverlapWork segment pairs.
+  bool elements_overlap(std::int64_t n) const;
   // The call that made it, as a script would write it: mpi_type_vector(4, 1, 2, MPI_INT).
   std::string display() const;
 
@@ -105,6 +108,8 @@ struct DerivedType {
 
 // Most segments a derived type may have (16 bytes each): verification walks them.
 inline constexpr std::int64_t kMaxTypeSegments = std::int64_t{1} << 20;
+// Segment comparisons elements_overlap() makes at most (a few ms).
+inline constexpr std::int64_t kMaxOverlapWork = std::int64_t{1} << 24;
 
 // The derived type, or the reason MPI (or Metron) rejects the arguments, for a message
 // "bad argument #i to 'name' (why)": arg is the 0-based argument the reason is about.

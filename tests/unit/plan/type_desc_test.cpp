@@ -121,6 +121,22 @@ TEST_SUITE("type_desc") {
     CHECK(s.extent() == 8);
   }
 
+  TEST_CASE("type_desc: consecutive elements of a resized type overlap from some count on") {
+    // Element k at 4k touches 4k, 4k + 8, 4k + 16: element 2 meets element 0 at byte 8.
+    TypeDesc r =
+        make(TypeCtor::Resized, {0, 4}, {}, {make(TypeCtor::Vector, {3, 1, 2}, {}, {tInt})});
+    CHECK_FALSE(r.elements_overlap(2));
+    CHECK(r.elements_overlap(3));
+    // A column of a 2 x 4 matrix of doubles resized to one element: 4 columns fit, a fifth
+    // is the second row's first element.
+    TypeDesc col =
+        make(TypeCtor::Resized, {0, 8}, {}, {make(TypeCtor::Vector, {2, 1, 4}, {}, {tDouble})});
+    CHECK_FALSE(col.elements_overlap(4));
+    CHECK(col.elements_overlap(5));
+    // Without data past the extent no count overlaps.
+    CHECK_FALSE(make(TypeCtor::Vector, {3, 1, 2}, {}, {tInt}).elements_overlap(1000));
+  }
+
   TEST_CASE("type_desc: subarray in C order spans the whole array") {
     TypeDesc s = make(TypeCtor::Subarray, {}, {{4, 4}, {2, 2}, {1, 1}}, {tInt});
     check_bounds(s, 16, 0, 64, 20, 24);
