@@ -57,6 +57,11 @@ std::optional<OpProblem> check_derived(const MeasureFunc& f, std::size_t i, cons
   // Overlap is allowed for sending only, but every Metron operation with a datatype receives
   // with it on some rank (ping-pongs, Bcast) or verifies a stream whose bytes would be ambiguous.
   if (t.overlaps()) return problem(DiagId::derived_type_overlaps, at, {t.display()});
+  // The hand-made versions and PGMPI's mock-ups copy a rank's own blocks with memcpy, which
+  // would miss (or clobber) data past the extent of an interleaving resized type.
+  if (f.family == OpFamily::HandMade && t.tail_bytes() > 0)
+    return problem(DiagId::derived_type_tail_copied, at,
+                   {f.name, t.display(), std::to_string(t.tail_bytes())});
   if (t.true_lb() < 0)
     return problem(DiagId::derived_type_negative_lb, at,
                    {t.display(), std::to_string(-t.true_lb())});
