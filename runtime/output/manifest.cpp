@@ -145,9 +145,13 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
   };
   // Calls that ran but are not in the statistics: the warm-up, and the observations the
   // post-hoc truncation dropped.
-  j["warmup"] = {{"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}};
+  j["warmup"] = {
+      {"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}, {"seconds", r.warmup_s}};
   j["truncated"] = s.truncated;
-  j["discarded"] = r.warmup + s.truncated;
+  j["confirmation"] = {{"rounds", r.confirm_rounds},
+                       {"disagreements", r.confirm_disagreements},
+                       {"spacer_calls", r.confirm_spacer_calls}};
+  j["discarded"] = r.warmup + r.confirm_spacer_calls + s.truncated;
   j["stationarity"] = {
       {"trend_p", num(s.trend_p)},
       {"trend_change",
