@@ -111,6 +111,7 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   if (op.fill_fn) op.fill_fn(op);
   op.error = MPI_SUCCESS;
   op.call();
+  if (op.settle_fn) op.settle_fn(op);
   if (op.error != MPI_SUCCESS) {
     local = message_text(DiagId::job_verify_mpi_error, op.name, op.rank, mpi_error_text(op.error));
   } else {
