@@ -119,6 +119,7 @@ void verify_with_hole(const char* name, std::vector<Value> args, std::int64_t ho
   CAPTURE(name);
   rt::BoundOp b = bind(name, args);
   REQUIRE(b.owned_types.handles.size() >= 1);  // committed at bind, outside the timed region
+  b.prepare();                                 // persistent requests, as JobRunner does
   for (int k = 0; k < 3; ++k) {
     const auto ok = rt::verify_op(b);
     CHECK_MESSAGE(!ok, ok.value_or(""));
