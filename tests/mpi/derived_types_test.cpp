@@ -119,6 +119,7 @@ void verify_with_hole(const char* name, std::vector<Value> args, std::int64_t ho
   CAPTURE(name);
   rt::BoundOp b = bind(name, args);
   REQUIRE(b.owned_types.handles.size() >= 1);  // committed at bind, outside the timed region
+  b.prepare();                                 // persistent requests, as JobRunner does
   for (int k = 0; k < 3; ++k) {
     const auto ok = rt::verify_op(b);
     CHECK_MESSAGE(!ok, ok.value_or(""));
@@ -148,9 +149,10 @@ TEST_CASE("derived types: collectives verify data and untouched holes") {
   // Alltoall: 2 blocks of 1 vector each; the hole at 12 in block 1 (bytes 20..39).
   verify_with_hole("Alltoall", {std::int64_t{1}, vec, std::int64_t{1}, vec}, 32, 0);
   verify_with_hole("Alltoall", {std::int64_t{2}, st, std::int64_t{2}, st}, 1, 1);
-  // Nonblocking and persistent collectives reuse the blocking binds.
+  // Nonblocking collectives reuse the blocking binds (persistent ones do too, but MPICH 4.0
+  // cannot free a persistent request on a derived type: op_checks.cpp).
   verify_with_hole("Ibcast", {std::int64_t{2}, vec, 0}, 12, 1);
-  verify_with_hole("Allgather_init", {std::int64_t{1}, st, std::int64_t{1}, st}, 24 + 5, 0);
+  verify_with_hole("Iallgather", {std::int64_t{1}, st, std::int64_t{1}, st}, 24 + 5, 0);
 }
 
 TEST_CASE("derived types: a vector sent is received as plain ints (same type signature)") {
