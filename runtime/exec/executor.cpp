@@ -476,7 +476,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   if (me == 0) {
     manifest.set_status("running", started);
     manifest.set_order(order, plan);
-    const std::string text = manifest.json().dump(2) + "\n";
+    const std::string text = manifest.text() + "\n";
     files.write_manifest_text(text);
     g_manifest_path = opt.out_dir + "/manifest.json";
     g_manifest_tmp = opt.out_dir + "/.manifest.json.interrupted";
@@ -550,8 +550,9 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
             stderr);
       // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
       // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
-      // same text with the top-level status changed (one rendering per job, as before).
-      std::string text = manifest.json().dump(2) + "\n";
+      // same text with the top-level status changed (one rendering per job; the plan and the
+      // earlier jobs are not rendered again: ManifestBuilder::text).
+      std::string text = manifest.text() + "\n";
       files.write_manifest_text(text);
       g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
     }

@@ -112,6 +112,7 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
       {"timers", timers},
       {"plan", plan_json(program.plan)},
       {"jobs", nlohmann::json::array()}};
+  plan_text_ = member_text(j_["plan"]);
 }
 
 void ManifestBuilder::set_status(const std::string& status, const std::string& time) {
@@ -189,7 +190,15 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
   }
   j["sync"] = std::move(sync);
   if (!error.empty()) j["error"] = error;
+  jobs_text_.append(j);
   j_["jobs"].push_back(std::move(j));
+}
+
+std::string ManifestBuilder::text() const {
+  std::map<std::string, std::string> cached;
+  if (j_.contains("plan")) cached["plan"] = plan_text_;
+  if (j_.contains("jobs")) cached["jobs"] = jobs_text_.member_text();
+  return dump_with_members(j_, cached);
 }
 
 void ManifestBuilder::set_clock_syncs(const std::vector<ClockSyncEvent>& events) {
