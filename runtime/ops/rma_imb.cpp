@@ -107,7 +107,7 @@ void fill_block(char* base, const BoundOp& b, std::int64_t offset, int rank) {
 bool zero_is_identity(const BoundOp& b) {
   // MPI's handles: after <mpi.h> ReduceOp::MPI_SUM would expand to one (mpi_handles.h).
   if (b.reduce == MPI_REPLACE) return true;
-  const TypeClass c = datatype_class(b.send_dt);
+  const TypeClass c = datatype_class(b.send_dt.basic());
   const bool integral = c == TypeClass::Integer || c == TypeClass::Byte;
   return integral && (b.reduce == MPI_SUM || b.reduce == MPI_BOR || b.reduce == MPI_BXOR);
 }
@@ -264,19 +264,21 @@ template <Kind K, Shape S>
 void bind_imb(BoundOp& b, const Args& a) {
   const bool atomic = K == Kind::Fop || K == Kind::Cas;
   b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
+  const Datatype dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = dt;
+  b.send_type = b.recv_type = mpi_datatype(dt);
   if (a.has("op")) {
     b.reduce_op = a.reduce_op("op");
     b.reduce = mpi_op(b.reduce_op);
   }
   if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt);
+    const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(K == Kind::Fop && c == TypeClass::Floating))
       bind_error(b, std::string("MPI_") + (K == Kind::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                        " is not defined for datatype '" + std::string(datatype_name(b.send_dt)) +
-                        "'");
+                        " is not defined for datatype '" +
+                        std::string(datatype_name(b.send_dt.basic())) + "'");
   }
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;

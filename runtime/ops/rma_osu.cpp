@@ -172,7 +172,7 @@ void bibandwidth(BoundOp& b) noexcept {
 bool zero_is_identity(const BoundOp& b) {
   // MPI's handles: after <mpi.h> ReduceOp::MPI_SUM would expand to one (mpi_handles.h).
   if (b.reduce == MPI_REPLACE) return true;
-  const TypeClass c = datatype_class(b.send_dt);
+  const TypeClass c = datatype_class(b.send_dt.basic());
   const bool integral = c == TypeClass::Integer || c == TypeClass::Byte;
   return integral && (b.reduce == MPI_SUM || b.reduce == MPI_BOR || b.reduce == MPI_BXOR);
 }
@@ -294,19 +294,22 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
   const bool atomic = P == Pattern::Fop || P == Pattern::Cas;
   b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
   b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
+  const Datatype dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = dt;
+  b.send_type = b.recv_type = mpi_datatype(dt);
   if (a.has("op")) {
     b.reduce_op = a.reduce_op("op");
     b.reduce = mpi_op(b.reduce_op);
   }
   if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt);
+    const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(P == Pattern::Fop && c == TypeClass::Floating))
-      bind_error(
-          b, std::string("MPI_") + (P == Pattern::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                 " is not defined for datatype '" + std::string(datatype_name(b.send_dt)) + "'");
+      bind_error(b, std::string("MPI_") +
+                        (P == Pattern::Cas ? "Compare_and_swap" : "Fetch_and_op") +
+                        " is not defined for datatype '" +
+                        std::string(datatype_name(b.send_dt.basic())) + "'");
   }
   b.window = 1;
   if (shape != Shape::Latency) {
