@@ -264,8 +264,10 @@ template <Kind K, Shape S>
 void bind_imb(BoundOp& b, const Args& a) {
   const bool atomic = K == Kind::Fop || K == Kind::Cas;
   b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
+  const Datatype dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = dt;
+  b.send_type = b.recv_type = mpi_datatype(dt);
   if (a.has("op")) {
     b.reduce_op = a.reduce_op("op");
     b.reduce = mpi_op(b.reduce_op);
@@ -275,8 +277,8 @@ void bind_imb(BoundOp& b, const Args& a) {
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(K == Kind::Fop && c == TypeClass::Floating))
       bind_error(b, std::string("MPI_") + (K == Kind::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                        " is not defined for datatype '" + std::string(datatype_name(b.send_dt)) +
-                        "'");
+                        " is not defined for datatype '" +
+                        std::string(datatype_name(b.send_dt.basic())) + "'");
   }
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;

@@ -294,8 +294,10 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
   const bool atomic = P == Pattern::Fop || P == Pattern::Cas;
   b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
   b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
+  const Datatype dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = dt;
+  b.send_type = b.recv_type = mpi_datatype(dt);
   if (a.has("op")) {
     b.reduce_op = a.reduce_op("op");
     b.reduce = mpi_op(b.reduce_op);
@@ -304,9 +306,10 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
     const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(P == Pattern::Fop && c == TypeClass::Floating))
-      bind_error(
-          b, std::string("MPI_") + (P == Pattern::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                 " is not defined for datatype '" + std::string(datatype_name(b.send_dt)) + "'");
+      bind_error(b, std::string("MPI_") +
+                        (P == Pattern::Cas ? "Compare_and_swap" : "Fetch_and_op") +
+                        " is not defined for datatype '" +
+                        std::string(datatype_name(b.send_dt.basic())) + "'");
   }
   b.window = 1;
   if (shape != Shape::Latency) {

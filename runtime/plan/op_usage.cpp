@@ -183,7 +183,7 @@ BufferUse usage_rma_latency(const OpArgs& a, int) {
 }
 
 BufferUse usage_rma_atomic(const OpArgs& a, int) {
-  const std::int64_t b = datatype_size(a.datatype("datatype"));
+  const std::int64_t b = a.type("datatype").extent();
   BufferUse u{sat_mul(b, 2), sat_mul(b, 2), b, 1};
   u.rate_bytes = b;
   u.rate_messages = 1;
