@@ -77,6 +77,14 @@ struct BoundOp {
   CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
   FillFn prepare_fn = nullptr;  // collective set-up once every rank has bound (calibration)
   FillFn release_fn = nullptr;  // frees what prepare() made (persistent requests)
+  // Completes what call() leaves pending by definition (SKaMPI's MPI_Wait after the second
+  // timer read, the MPI_Comm_free of a timed MPI_Comm_dup): after each observation, outside
+  // the timed region, and after verification's call.
+  CallFn finish_fn = nullptr;
+  int calls_per_observation = 1;     // calls before finish(): loop_iterations in the loop schemes
+  std::vector<MPI_Comm> made_comms;  // Comm_dup, Comm_split: freed by finish()
+  double seconds_arg = 0;            // delayed_*, waitpattern_*: the wait; Wtime: unused
+  int delayed_rank = -1;             // delayed_*: the rank that waits before the call
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank
@@ -97,7 +105,12 @@ struct BoundOp {
   }
   // Local: frees what prepare() made; the owner calls it once, before MPI_Finalize.
   void release() {
+    finish();
     if (release_fn) release_fn(*this);
+  }
+  // Outside the timed region: completes what the calls since the last finish() left pending.
+  void finish() noexcept {
+    if (finish_fn) finish_fn(*this);
   }
   // One operation. Stores the first MPI error; checking it is the caller's job, after the
   // timed region.
