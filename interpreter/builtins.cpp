@@ -351,6 +351,9 @@ Value f_set_max_rse(BuiltinCtx& c, Args& a) {
   double v = num(a[0]);
   if (!(v > 0)) c.bad_arg(0, "must be positive");
   c.settings.max_rse = v;
+  // SKaMPI's rule, with this bound: a `stop when` rule before it is replaced (the last word wins).
+  c.settings.stop.reset();
+  c.settings.stop_rule_text.clear();
   c.settings_changed = true;
   return none();
 }
@@ -369,6 +372,7 @@ Value f_set_unit(BuiltinCtx& c, Args& a) {
 Value f_set_refine_factor(BuiltinCtx& c, Args& a) {
   if (!(num(a[0]) >= 1)) c.bad_arg(0, "must be at least 1");
   c.settings.refine.factor = num(a[0]);
+  c.settings.refine.kind = RefineKind::Skampi;  // SKaMPI's algorithm, as the setter implies
   c.settings_changed = true;
   return none();
 }
@@ -554,7 +558,7 @@ std::vector<Builtin> make_table() {
       {"set_max_relative_standard_error",
        {P("e", kNumber)},
        "nothing",
-       "max_rse = e",
+       "max_rse = e, with SKaMPI's stopping rule (replaces a 'stop when' rule)",
        f_set_max_rse},
       {"set_max_nr_node_times",
        {P("n", kInt)},
@@ -569,7 +573,7 @@ std::vector<Builtin> make_table() {
       {"set_autorefine_factor",
        {P("f", kNumber)},
        "nothing",
-       "refine budget for 'skampi' refinement",
+       "refine = skampi(factor = f): SKaMPI's refinement of '...' loops",
        f_set_refine_factor},
       {"choose_no_synchronization", {}, "nothing", "sync = none", f_no_sync},
       {"choose_barrier_synchronization", {}, "nothing", "sync = barrier", f_barrier_sync},

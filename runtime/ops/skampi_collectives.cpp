@@ -1,6 +1,6 @@
 // SKaMPI 5's remaining collective measurements (src/measurements/coll.c, delayed.c), with
 // SKaMPI's semantics: Gather_using_Isend_Irecv_Waitall, Alltoallv_using_Isend_Irecv,
-// myalltoallv, Reduce_Scatterv, delayed_Alltoall, delayed_Gather (docs/measurements.md).
+// myalltoallv, Reduce_Scatterv, delayed_Alltoall, delayed_Gather (docs/runtime.md).
 #include <climits>
 
 #include "runtime/ops/op_impl.h"

@@ -83,6 +83,15 @@ void sendrecv_replace(BoundOp& b) noexcept {
 void fill_replace(BoundOp& b) {
   fill_pattern(b.buf.recv(), b.send_dt, b.send_count, b.rank, 0);
 }
+// Each exchange swaps the two ranks' data: after an odd number the peer's is here, after an
+// even number the own.
+std::optional<std::string> check_replace(const BoundOp& b) {
+  if (!b.participates) return std::nullopt;
+  const int from = b.iterations % 2 ? b.peer : b.rank;
+  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, from, 0))
+    return verify_message(b, "receive buffer", *m);
+  return std::nullopt;
+}
 
 // (count, datatype, tag, iterations) with the peer already set.
 void bind_round_trip(BoundOp& b, const Args& a) {
@@ -118,6 +127,7 @@ void bind_pingpong_sendrecv_replace(BoundOp& b, const Args& a) {
   b.send_need_bytes = 0;  // works in place in the receive slot
   b.call_fn = b.peer < 0 ? idle : sendrecv_replace;
   b.fill_fn = fill_replace;
+  b.check_fn = check_replace;
 }
 
 // The pairs (r, nodesize + r), r < procs, ping-pong at once: SKaMPI's test of whether a node's
