@@ -607,7 +607,11 @@ std::vector<Builtin> make_table() {
 }  // namespace
 
 const std::vector<Builtin>& builtins() {
-  static const std::vector<Builtin> table = make_table();
+  static const std::vector<Builtin> table = [] {
+    std::vector<Builtin> t = make_table();
+    add_type_builtins(t);
+    return t;
+  }();
   return table;
 }
 
