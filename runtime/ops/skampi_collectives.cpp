@@ -123,13 +123,13 @@ void call_reduce_scatterv(BoundOp& b) noexcept {
 }
 
 void fill_reduce_scatterv(BoundOp& b) {
-  fill_reduce_input(b.buf.send(), b.send_dt, b.reduce_op, b.send_count, b.rank, 0);
+  fill_reduce_input(b.buf.send(), b.send_dt.basic(), b.reduce_op, b.send_count, b.rank, 0);
   fill_sentinel(b.buf.recv(), b.recv_need_bytes);
 }
 std::optional<std::string> check_reduce_scatterv(const BoundOp& b) {
   const std::size_t k = static_cast<std::size_t>(b.rank);
-  if (auto m = check_reduce_result(b.buf.send(), b.send_dt, b.reduce_op, b.send_counts[k], 0,
-                                   b.size - 1, b.send_displs[k]))
+  if (auto m = check_reduce_result(b.buf.send(), b.send_dt.basic(), b.reduce_op, b.send_counts[k],
+                                   0, b.size - 1, b.send_displs[k]))
     return verify_message(b, "send buffer (the scattered part)", *m);
   return std::nullopt;
 }

@@ -96,7 +96,7 @@ std::optional<std::string> check_replace(const BoundOp& b) {
 // (count, datatype, tag, iterations) with the peer already set.
 void bind_round_trip(BoundOp& b, const Args& a) {
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = a.type("datatype");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
   b.iterations = static_cast<int>(a.integer("iterations"));
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);

@@ -193,8 +193,8 @@ BufferUse usage_myalltoallv(const OpArgs& a, int p) {
     send = std::max(send, s);
     recv = std::max(recv, t);
   }
-  const std::int64_t sb = sat_mul(send, datatype_size(a.datatype("send_dt")));
-  return {sb, sat_mul(recv, datatype_size(a.datatype("recv_dt"))), sb, a.count("send_count")};
+  const std::int64_t sb = sat_mul(send, a.type("send_dt").extent());
+  return {sb, sat_mul(recv, a.type("recv_dt").extent()), sb, a.count("send_count")};
 }
 
 BufferUse usage_reduce_scatterv(const OpArgs& a, int) {
