@@ -13,7 +13,7 @@ using namespace metron;
 TEST_CASE("skampi counts: the remainder is spread over ranks i * p / r") {
   CHECK(skampi_split_counts(9, 2) == std::vector<std::int64_t>{5, 4});
   CHECK(skampi_split_counts(11, 3) == std::vector<std::int64_t>{4, 4, 3});
-  CHECK(skampi_split_counts(10, 4) == std::vector<std::int64_t>{3, 3, 2, 2});  // r = 2: 0, 2
+  CHECK(skampi_split_counts(10, 4) == std::vector<std::int64_t>{3, 2, 3, 2});  // r = 2: 0, 2
   CHECK(skampi_split_counts(7, 4) == std::vector<std::int64_t>{2, 2, 2, 1});   // r = 3: 0, 1, 2
   CHECK(skampi_split_counts(2, 5) == std::vector<std::int64_t>{1, 0, 1, 0, 0});  // r = 2: 0, 2
   CHECK(skampi_displs({1, 0, 1, 0, 0}) == std::vector<std::int64_t>{0, 1, 1, 2, 2});
