@@ -21,6 +21,7 @@ set(METRON_LONG_TESTS
     mpi/clocksync_tree_np3_test=120  # 11-20 s: 3 ranks on 2 cores
     mpi/clocksync_tree_np5_test=120  # 12 s: 5 ranks on 2 cores
     e2e/frontend_robustness=90       # 11 s
+    e2e/skampi_mpi1=180              # 13 s at a load average of 16: 46 jobs, an exec, a run
     e2e/compare_synthetic=90         # 13 s
     e2e/replay_basic=90              # 13 s
     e2e/window_sync=120              # 10-30 s: retries until the window validity pattern shows

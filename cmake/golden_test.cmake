@@ -8,6 +8,12 @@ elseif(MODE STREQUAL "plan")
 else()
   message(FATAL_ERROR "unknown golden mode '${MODE}'")
 endif()
+# A first line "# args: ..." adds options to the command (e.g. --skip-unsupported).
+file(STRINGS ${INPUT} first_line LIMIT_COUNT 1)
+if(first_line MATCHES "^# args: (.*)$")
+  separate_arguments(extra UNIX_COMMAND "${CMAKE_MATCH_1}")
+  list(APPEND args ${extra})
+endif()
 execute_process(COMMAND ${METRON} ${args}
   WORKING_DIRECTORY ${SOURCE_DIR}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)

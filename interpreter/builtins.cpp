@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/skampi_names.h"
 
 namespace metron {
 
@@ -350,6 +351,9 @@ Value f_set_max_rse(BuiltinCtx& c, Args& a) {
   double v = num(a[0]);
   if (!(v > 0)) c.bad_arg(0, "must be positive");
   c.settings.max_rse = v;
+  // SKaMPI's rule, with this bound: a `stop when` rule before it is replaced (the last word wins).
+  c.settings.stop.reset();
+  c.settings.stop_rule_text.clear();
   c.settings_changed = true;
   return none();
 }
@@ -368,6 +372,7 @@ Value f_set_unit(BuiltinCtx& c, Args& a) {
 Value f_set_refine_factor(BuiltinCtx& c, Args& a) {
   if (!(num(a[0]) >= 1)) c.bad_arg(0, "must be at least 1");
   c.settings.refine.factor = num(a[0]);
+  c.settings.refine.kind = RefineKind::Skampi;  // SKaMPI's algorithm, as the setter implies
   c.settings_changed = true;
   return none();
 }
@@ -553,7 +558,7 @@ std::vector<Builtin> make_table() {
       {"set_max_relative_standard_error",
        {P("e", kNumber)},
        "nothing",
-       "max_rse = e",
+       "max_rse = e, with SKaMPI's stopping rule (replaces a 'stop when' rule)",
        f_set_max_rse},
       {"set_max_nr_node_times",
        {P("n", kInt)},
@@ -568,7 +573,7 @@ std::vector<Builtin> make_table() {
       {"set_autorefine_factor",
        {P("f", kNumber)},
        "nothing",
-       "refine budget for 'skampi' refinement",
+       "refine = skampi(factor = f): SKaMPI's refinement of '...' loops",
        f_set_refine_factor},
       {"choose_no_synchronization", {}, "nothing", "sync = none", f_no_sync},
       {"choose_barrier_synchronization", {}, "nothing", "sync = barrier", f_barrier_sync},
@@ -622,28 +627,8 @@ const Builtin* find_builtin(std::string_view name) {
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {
-  static const char* const names[] = {"mpi_type_create_darray",
-                                      "info_create",
-                                      "info_free",
-                                      "info_set",
-                                      "alloc_int_array",
-                                      "int_array_set",
-                                      "int_array_get",
-                                      "alloc_datatype_array",
-                                      "datatype_array_set",
-                                      "datatype_array_get",
-                                      "topology_cartesian",
-                                      "dims_create",
-                                      "topology_graph",
-                                      "topology_graph2",
-                                      "set_file_info",
-                                      "print_file_info",
-                                      "data_access_routines",
-                                      "print_data_access_settings"};
-  for (const char* n : names)
-    if (name == n) return true;
-  // SKaMPI's MPI-IO helpers (io.c): set_io_working_dir, get_io_datarep, ...
-  return name.substr(0, 7) == "set_io_" || name.substr(0, 7) == "get_io_";
+  // Computed, not listed: a helper added to the builtins stops being unsupported.
+  return is_skampi_function_name(name) && !find_builtin(name);
 }
 
 std::string signature(const Builtin& b) {

@@ -50,5 +50,9 @@ std::string signature(const Builtin& b);
 
 // Thrown after a diagnostic was reported, to abandon the current statement.
 struct EvalError {};
+// Under --skip-unsupported: a measure's argument is the result of an unsupported helper.
+struct SkipUnsupported {
+  std::string name;
+};
 
 }  // namespace metron

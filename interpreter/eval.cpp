@@ -354,6 +354,9 @@ std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector
         std::nearbyint(v.as_double()) == v.as_double() && std::fabs(v.as_double()) < 9e18)
       v = Value(static_cast<std::int64_t>(v.as_double()));
     if (!value_matches(v, p.type)) {
+      if (v.is(T::None) && opt_.skip_unsupported && !unsupported_result_of_.empty() &&
+          find_measure_func(fname))
+        throw SkipUnsupported{unsupported_result_of_};
       diags_.report(DiagId::bad_argument, a.value->range, idx + 1, fname, param_type_name(p.type),
                     short_display(v));
       note_sig();
@@ -397,10 +400,18 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
     return Value(std::move(s));
   }
   if (is_stop_term(c.callee)) fail(DiagId::stop_term_outside_rule, c.callee_range, c.callee);
-  if (is_unsupported_skampi_measure(c.callee))
-    fail(DiagId::unsupported_measurement, c.callee_range, c.callee);
-  if (is_unsupported_skampi_function(c.callee))
-    fail(DiagId::unsupported_function, c.callee_range, c.callee);
+  if (is_unsupported_skampi_measure(c.callee)) {
+    report_unsupported(DiagId::unsupported_measurement, DiagId::skipped_unsupported_function,
+                       c.callee_range, c.callee);
+    unsupported_result_of_ = c.callee;
+    return Value();
+  }
+  if (is_unsupported_skampi_function(c.callee)) {
+    report_unsupported(DiagId::unsupported_function, DiagId::skipped_unsupported_function,
+                       c.callee_range, c.callee);
+    unsupported_result_of_ = c.callee;
+    return Value();  // nothing: a measurement that uses it is skipped (bind_args)
+  }
   if (auto v = lookup(c.callee)) fail(DiagId::not_callable, c.callee_range, c.callee);
   diags_.report(DiagId::unknown_function, c.callee_range, c.callee);
   std::vector<std::string> names;
@@ -408,6 +419,32 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
   std::string best = closest_match(c.callee, names);
   if (!best.empty()) diags_.note(DiagId::did_you_mean, c.callee_range, best);
   throw EvalError{};
+}
+
+void Interp::report_unsupported(DiagId error, DiagId warning, SourceRange at,
+                                const std::string& name) {
+  if (!opt_.skip_unsupported) {
+    diags_.report(error, at, name);
+    diags_.note(DiagId::note_skip_unsupported, at);
+    throw EvalError{};
+  }
+  if (warned_unsupported_.insert({at.begin.file, at.begin.offset}).second)
+    diags_.report(warning, at, name);
+}
+
+void Interp::skip_measure(SourceRange stmt, const std::string& name) {
+  const auto key = std::make_pair(stmt.begin.file, stmt.begin.offset);
+  auto it = skipped_index_.find(key);
+  if (it == skipped_index_.end()) {
+    const LineCol lc = diags_.sources().line_col(stmt.begin);
+    it = skipped_index_.emplace(key, plan_.skipped.size()).first;
+    plan_.skipped.push_back(SkippedMeasure{name, block_name_,
+                                           diags_.sources().file(stmt.begin.file).name() + ":" +
+                                               std::to_string(lc.line) + ":" +
+                                               std::to_string(lc.col),
+                                           0});
+  }
+  ++plan_.skipped[it->second].times;
 }
 
 }  // namespace metron

@@ -12,10 +12,10 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/builtins.h"
-#include "runtime/plan/diagnostics.h"
-#include "runtime/plan/plan.h"
 #include "interpreter/plan_builder.h"
 #include "runtime/adapt/stop_rule.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/plan.h"
 
 namespace metron {
 
@@ -105,6 +105,16 @@ class Interp {
   std::map<std::string, SourceRange> block_ranges_;
   std::map<std::string, int> implicit_blocks_;  // block index of each top-level measure's block
   std::set<std::string> names_read_;            // launch factors read by the script (unused_factor)
+  // --skip-unsupported: the last unsupported helper whose result (nothing) was returned, the
+  // call sites already warned about, and the measure statements left out (Plan::skipped).
+  std::string unsupported_result_of_;
+  std::set<std::pair<FileId, std::uint32_t>> warned_unsupported_;
+  std::map<std::pair<FileId, std::uint32_t>, std::size_t> skipped_index_;
+  // Reports an unsupported name: an error (with a note on --skip-unsupported), or under
+  // --skip-unsupported a warning once per call site.
+  void report_unsupported(DiagId error, DiagId warning, SourceRange at, const std::string& name);
+  // Records that the measure statement at `stmt` was left out because of `name`.
+  void skip_measure(SourceRange stmt, const std::string& name);
   friend struct BuiltinCtx;
 };
 

@@ -334,6 +334,8 @@ void Interp::exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureS
 void Interp::exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m) {
   if (!in_block_) return exec_implicit_block_measure(s, m);
   Value comm = eval(*m.comm);
+  if (comm.is(T::None) && opt_.skip_unsupported && !unsupported_result_of_.empty())
+    return skip_measure(s.range, unsupported_result_of_);  // a topology helper's communicator
   if (!comm.is(T::Comm)) fail(DiagId::not_a_comm, m.comm->range, "measure", type_name(comm.type()));
   std::optional<Job> job = make_job(s, *m.comm, comm, *m.call);
   if (!job) return;
@@ -396,8 +398,12 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   if (!f) {
     if (find_builtin(call.callee) || lookup(call.callee))
       fail(DiagId::not_a_measurement, call.callee_range, call.callee);
-    if (is_unsupported_skampi_measure(call.callee))
-      fail(DiagId::unsupported_measurement, call.callee_range, call.callee);
+    if (is_unsupported_skampi_measure(call.callee)) {
+      report_unsupported(DiagId::unsupported_measurement, DiagId::skipped_unsupported_measurement,
+                         call.callee_range, call.callee);
+      skip_measure(s.range, call.callee);
+      return std::nullopt;
+    }
     diags_.report(DiagId::unknown_function, call.callee_range, call.callee);
     std::vector<std::string> names;
     for (const auto& mf : measure_funcs()) names.push_back(mf.name);
@@ -406,8 +412,13 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     throw EvalError{};
   }
   std::vector<SourceRange> ranges;
-  std::vector<Value> args =
-      bind_args(f->name, f->params, call, ranges, [f] { return signature(*f); });
+  std::vector<Value> args;
+  try {
+    args = bind_args(f->name, f->params, call, ranges, [f] { return signature(*f); });
+  } catch (const SkipUnsupported& u) {
+    skip_measure(s.range, u.name);
+    return std::nullopt;
+  }
   fill_derived(*f, args);
 
   const CommSpec& cs = comm.as_comm();

@@ -30,7 +30,14 @@ struct CliOptions {
   double alpha = 0.05;
   bool quiet = false;
   bool force = false;  // exec: replace results already in --out
+  // check, plan, exec, run: a SKaMPI name Metron lacks is a warning and its measurement is
+  // skipped (docs/cli.md)
+  bool skip_unsupported = false;
 };
+
+inline constexpr const char* kSkipUnsupportedHelp =
+    "warn about SKaMPI names Metron does not support and skip the measurements that need them "
+    "(default: an error)";
 
 // The script argument of check, plan, ast and exec: FILE, '-' (standard input) or -e TEXT.
 void add_script_options(CLI::App* command, CliOptions& o);

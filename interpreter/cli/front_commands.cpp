@@ -4,8 +4,8 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/cli/commands.h"
-#include "runtime/plan/plan_dump.h"
 #include "interpreter/program.h"
+#include "runtime/plan/plan_dump.h"
 
 namespace metron {
 
@@ -18,6 +18,7 @@ std::unique_ptr<Program> load(const CliOptions& o, int& rc) {
   b.np = o.np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
+  b.skip_unsupported = o.skip_unsupported;
   return load_program(script->name, b, script_reader(*script));
 }
 int report(const Program& p) {

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   add_script_options(check, o);
   check->add_option("--np", o.np, "number of ranks to check against")
       ->check(CLI::Range(1, 1 << 20));
+  check->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
 
   auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
   add_script_options(plan, o);
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
       ->check(seed_check())
       ->each([&o](const std::string&) { o.seed_given = true; });
   plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
+  plan->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
 
   auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");
   add_script_options(astc, o);

@@ -181,6 +181,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   b.np = np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
+  b.skip_unsupported = o.skip_unsupported;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
     MPI_Finalize();
@@ -281,6 +282,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launcher = o.launcher;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
+  r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
@@ -451,6 +453,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_option("--levels", o.launch_spec,
                      "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
+  g_exec->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
   g_exec
       ->add_option("--timeout", g_exec_timeout,
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
@@ -495,6 +498,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(non_empty_check());
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
+  g_run->add_flag("--skip-unsupported", o.skip_unsupported,
+                  std::string(kSkipUnsupportedHelp) + "; appended to each launch's command");
   g_run
       ->add_option("--launch-timeout", g_launch_timeout,
                    "seconds a launch may run before it is killed and retried (default: its "

@@ -124,6 +124,7 @@ struct RunState {
   std::string script_copy;  // absolute path of the main file's copy
   std::string launcher;
   std::uint64_t seed = 0;
+  bool skip_unsupported = false;  // appended to each launch's command
   std::string metron;
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
@@ -218,6 +219,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
       {"levels", l.levels_spec()},      {"seed", std::to_string(st.seed)}};
   std::string err;
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
+  if (st.skip_unsupported && !argv.empty()) argv.push_back("--skip-unsupported");
   ChildLimits limits;
   limits.startup_timeout_s = st.startup_timeout_s;
   limits.timeout_s = st.launch_timeout_s >= 0 ? st.launch_timeout_s
@@ -349,6 +351,7 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   b.np = o.np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
+  b.skip_unsupported = o.skip_unsupported;
   std::unique_ptr<LoadedScript> p;
   if (files.empty()) {
     p = o.load(main, b, read_file_from_disk);
@@ -422,6 +425,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   launches = expand_launches(design);
   order = launch_order(launches.size(), st.seed);
   st.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+  st.skip_unsupported = o.skip_unsupported;
 
   st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
   st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
@@ -439,6 +443,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
       b.np = l.np;
       b.seed = st.seed;
       b.seed_given = true;
+      b.skip_unsupported = st.skip_unsupported;
       for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
       DiagnosticEngine diags(program->sources);
       deadlines[key] = launch_deadline(program->replan(b, diags), allow);
@@ -469,6 +474,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"seed", st.seed},
                  {"launch_order_seed", launch_order_seed(st.seed)},
                  {"launcher", st.launcher},
+                 {"skip_unsupported", st.skip_unsupported},
                  {"scheduler", rt::scheduler_context()},
                  {"design", design_to_json(design)},
                  {"order", order},
@@ -504,6 +510,8 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.launcher = o.launcher.empty() ? st.manifest.value("launcher", std::string(kDefaultLauncher))
                                    : o.launcher;
   st.manifest["launcher"] = st.launcher;
+  st.skip_unsupported = o.skip_unsupported || st.manifest.value("skip_unsupported", false);
+  st.manifest["skip_unsupported"] = st.skip_unsupported;
   // Limits: as given now, else as recorded, else the defaults.
   const json rec = st.manifest.value("limits", json::object());
   auto recorded = [&](const char* key, double dflt) {

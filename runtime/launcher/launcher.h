@@ -35,6 +35,9 @@ struct RunOptions {
   std::string replay_of;          // the recorded folder, when replaying
   std::vector<std::string> replay_modified;  // recorded files that did not match their sha256
   bool quiet = false;                        // no progress lines and no analysis table
+  // --skip-unsupported: planned with it, and appended to each launch's command (recorded in
+  // the run manifest, so --resume keeps it)
+  bool skip_unsupported = false;
   bool analysis_table = true;      // print the analysis table (replay prints its verdicts)
   double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation (analysis)
   bool guideline_table = true;     // print the guideline table (also when analysis_table is off)

@@ -2,6 +2,7 @@
 // family files share.
 #include "runtime/ops/bound_op.h"
 
+#include <algorithm>
 #include <climits>
 #include <stdexcept>
 #include <variant>
@@ -52,6 +53,7 @@ void OwnedTypes::free_all() noexcept {
 }
 
 void BoundOp::advance() noexcept {
+  finish();
   buf.advance();
   if (is_synthetic) ops::synthetic_advance(*this);
 }
@@ -75,6 +77,9 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
     ops::bind_error(b, "expects " + std::to_string(b.func->params.size()) + " arguments, got " +
                            std::to_string(call.args.size()));
   b.comm = comm;
+  b.calls_per_observation = s.scheme == SchemeKind::PerCall
+                                ? 1
+                                : static_cast<int>(std::max<std::int64_t>(1, s.loop_iterations));
   MPI_Comm_rank(comm, &b.rank);
   MPI_Comm_size(comm, &b.size);
   try {
@@ -112,6 +117,7 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   op.error = MPI_SUCCESS;
   op.call();
   if (op.settle_fn) op.settle_fn(op);
+  op.finish();
   if (op.error != MPI_SUCCESS) {
     local = message_text(DiagId::job_verify_mpi_error, op.name, op.rank, mpi_error_text(op.error));
   } else {

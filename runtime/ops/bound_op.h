@@ -109,6 +109,14 @@ struct BoundOp {
   // Verification: collective, run by every rank right after the checked call, before check_fn
   // (one-sided: complete the origin's operations at the target so the target can read them).
   FillFn settle_fn = nullptr;
+  // Completes what call() leaves pending by definition (SKaMPI's MPI_Wait after the second
+  // timer read, the MPI_Comm_free of a timed MPI_Comm_dup): after each observation, outside
+  // the timed region, and after verification's call.
+  CallFn finish_fn = nullptr;
+  int calls_per_observation = 1;     // calls before finish(): loop_iterations in the loop schemes
+  std::vector<MPI_Comm> made_comms;  // Comm_dup, Comm_split: freed by finish()
+  double seconds_arg = 0;            // delayed_*, waitpattern_*: the wait; Wtime: unused
+  int delayed_rank = -1;             // delayed_*: the rank that waits before the call
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank
@@ -129,8 +137,13 @@ struct BoundOp {
   }
   // Local: frees what prepare() made; the owner calls it once, before MPI_Finalize.
   void release() {
+    finish();
     if (release_fn) release_fn(*this);
     owned_types.free_all();
+  }
+  // Outside the timed region: completes what the calls since the last finish() left pending.
+  void finish() noexcept {
+    if (finish_fn) finish_fn(*this);
   }
   // One operation. Stores the first MPI error; checking it is the caller's job, after the
   // timed region.

@@ -107,6 +107,21 @@ void bind_multi_bibandwidth(BoundOp&, const Args&);
 // pt2pt_ring.cpp: IMB's ring patterns.
 void bind_ring_sendrecv(BoundOp&, const Args&);
 void bind_exchange(BoundOp&, const Args&);
+// skampi_collectives.cpp, skampi_pt2pt.cpp, skampi_misc.cpp: SKaMPI's other MPI-1 functions.
+void bind_gather_isend_irecv_waitall(BoundOp&, const Args&);
+void bind_alltoallv_isend_irecv(BoundOp&, const Args&);
+void bind_myalltoallv(BoundOp&, const Args&);
+void bind_reduce_scatterv(BoundOp&, const Args&);
+void bind_delayed_alltoall(BoundOp&, const Args&);
+void bind_delayed_gather(BoundOp&, const Args&);
+void bind_pingpong_bsend_recv(BoundOp&, const Args&);
+void bind_pingpong_sendrecv_replace(BoundOp&, const Args&);
+void bind_par_pingpong_send_recv(BoundOp&, const Args&);
+void bind_comm_split(BoundOp&, const Args&);
+void bind_comm_dup(BoundOp&, const Args&);
+void bind_wtime(BoundOp&, const Args&);
+void bind_waitpattern_up(BoundOp&, const Args&);
+void bind_waitpattern_down(BoundOp&, const Args&);
 // empty.cpp
 void bind_empty(BoundOp&, const Args&);
 // nonblocking_collectives.cpp: the blocking bind with an MPI_I* + MPI_Wait call (pure), or with

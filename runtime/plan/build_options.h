@@ -30,6 +30,9 @@ struct BuildOptions {
   // options number them the same way on every rank and in every rebuild.
   std::map<int, std::vector<double>> refine_values;
   bool only_refined = false;
+  // --skip-unsupported: a SKaMPI name Metron lacks is a warning and the measurement that needs
+  // it is left out (Plan::skipped), instead of an error.
+  bool skip_unsupported = false;
 };
 
 }  // namespace metron

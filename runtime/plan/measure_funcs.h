@@ -115,7 +115,7 @@ const MeasureFunc* find_measure_func(std::string_view name);
 // Fills derived defaults (None values) from the parameter they follow (Param::same_as), e.g.
 // recv_count = send_count.
 void fill_derived(const MeasureFunc& f, std::vector<Value>& args);
-// SKaMPI measurement functions that Metron does not implement (one-sided, MPI-IO, ...): calling
+// A SKaMPI 5 measurement function (runtime/plan/skampi_names.h) that the registry lacks: calling
 // one is "not supported", not "unknown".
 bool is_unsupported_skampi_measure(std::string_view name);
 // "Bcast(count: integer, datatype: datatype, root: integer = 0)"

@@ -32,6 +32,11 @@ class OpArgs {
   double seconds(std::string_view name) const { return value(name).as_seconds(); }
   double fraction(std::string_view name) const { return value(name).as_fraction(); }
   double number(std::string_view name) const { return value(name).as_number(); }
+  // A duration, or a plain number of seconds (SKaMPI's double time arguments).
+  double seconds_or_number(std::string_view name) const {
+    const Value& v = value(name);
+    return v.is(Value::Type::Duration) ? v.as_seconds() : v.as_number();
+  }
 
  private:
   const MeasureFunc* f_;

@@ -2,6 +2,7 @@
 #include "runtime/plan/op_checks.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
@@ -66,6 +67,42 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
     case ParamRole::Root:
     case ParamRole::Plain:
       break;
+  }
+  return std::nullopt;
+}
+
+// The arguments of SKaMPI's functions whose range depends on other arguments (operations.def,
+// section skampi1): times, myalltoallv's ratio, Par_Pingpong_Send_Recv's pairs.
+std::optional<OpProblem> check_skampi_args(const MeasureFunc& f, const std::vector<Value>& args,
+                                           int comm_size) {
+  static const std::string_view mine[] = {"delayed_Alltoall", "delayed_Gather",
+                                          "waitpattern_up",   "waitpattern_down",
+                                          "myalltoallv",      "Par_Pingpong_Send_Recv"};
+  if (std::find(std::begin(mine), std::end(mine), f.name) == std::end(mine)) return std::nullopt;
+  const OpArgs a(f, args);
+  auto bad = [&](std::string_view param, std::string why) {
+    const int at = f.param_index(param);
+    return problem(DiagId::bad_argument_value, at,
+                   {std::to_string(at + 1), f.name, std::move(why)});
+  };
+  for (const char* t : {"delay", "scale"})
+    if (a.has(t) && !(a.seconds_or_number(t) >= 0))
+      return bad(t, std::string(t) + " must not be negative");
+  if (a.has("ratio")) {
+    const double ratio = a.number("ratio");
+    if (!(ratio > 0) || !std::isfinite(ratio)) return bad("ratio", "ratio must be positive");
+    const double most = std::max(ratio, 1 / ratio) * static_cast<double>(comm_size) *
+                        static_cast<double>(std::max(a.count("send_count"), a.count("recv_count")));
+    if (most > static_cast<double>(kMaxMpiCount))
+      return bad("ratio", "count * ranks * ratio exceeds the largest MPI count");
+  }
+  if (a.has("nodesize")) {
+    const std::int64_t procs = a.integer("procs"), nodesize = a.integer("nodesize");
+    if (procs < 1) return bad("procs", "procs must be at least 1");
+    if (nodesize < procs) return bad("nodesize", "nodesize must be at least procs");
+    if (nodesize > comm_size / 2)
+      return bad("nodesize", "the communicator has " + std::to_string(comm_size) +
+                                 " ranks, pairs (r, nodesize + r) need 2 * nodesize");
   }
   return std::nullopt;
 }
@@ -149,6 +186,7 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
       return problem(DiagId::bad_root, static_cast<int>(i),
                      {std::to_string(root), std::to_string(comm_size)});
   }
+  if (auto p = check_skampi_args(f, args, comm_size)) return p;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is(Value::Type::ReduceOp)) continue;
     const ReduceOp op = args[i].as_reduce_op();

@@ -5,6 +5,8 @@
 #include <limits>
 #include <string_view>
 
+#include "runtime/plan/skampi_counts.h"
+
 namespace metron {
 
 namespace {
@@ -243,6 +245,40 @@ BufferUse usage_rma_all_put(const OpArgs& a, int p) {
 }
 BufferUse usage_rma_all_get(const OpArgs& a, int p) {
   return usage_rma_blocks(a, p, true, p - 1);
+}
+
+BufferUse usage_myalltoallv(const OpArgs& a, int p) {
+  const int ranks = std::max(p, 1);
+  const double ratio = a.number("ratio");
+  if (!(ratio > 0)) return usage_alltoall(a, p);  // rejected by the checks (op_checks.cpp)
+  const std::int64_t charged = a.integer("charged_rank");
+  std::int64_t send = 0, recv = 0;
+  // Send counts are the same on every rank; the charged rank receives differently from the rest.
+  for (int k = 0; k < std::min(ranks, 2); ++k) {
+    const int rank = static_cast<int>((charged + k) % ranks);
+    const SkewedCounts c = myalltoallv_counts(a.count("send_count"), a.count("recv_count"), ranks,
+                                              rank, charged, ratio);
+    std::int64_t s = 0, t = 0;
+    for (std::int64_t n : c.send) s += n;
+    for (std::int64_t n : c.recv) t += n;
+    send = std::max(send, s);
+    recv = std::max(recv, t);
+  }
+  const std::int64_t sb = sat_mul(send, a.type("send_dt").extent());
+  return {sb, sat_mul(recv, a.type("recv_dt").extent()), sb, a.count("send_count")};
+}
+
+BufferUse usage_reduce_scatterv(const OpArgs& a, int) {
+  const std::int64_t b = bytes(a, "count", "datatype");
+  return {b, b, b, a.count("count")};
+}
+
+BufferUse usage_par_pingpong(const OpArgs& a, int p) {
+  BufferUse u = usage_pingpong(a, p);
+  const std::int64_t pairs = std::max<std::int64_t>(1, a.integer("procs"));
+  u.rate_bytes = sat_mul(u.rate_bytes, pairs);
+  u.rate_messages = sat_mul(u.rate_messages, pairs);
+  return u;
 }
 
 }  // namespace metron

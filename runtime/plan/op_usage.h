@@ -65,5 +65,12 @@ BufferUse usage_rma_exchange_put(const OpArgs& a, int comm_size);
 BufferUse usage_rma_exchange_get(const OpArgs& a, int comm_size);
 BufferUse usage_rma_all_put(const OpArgs& a, int comm_size);
 BufferUse usage_rma_all_get(const OpArgs& a, int comm_size);
+// SKaMPI's myalltoallv: the largest send and receive sums over ranks; the size is the sum sent.
+BufferUse usage_myalltoallv(const OpArgs& a, int comm_size);
+// SKaMPI's Reduce_Scatterv: count elements in and (at root) out; the scattered part lands in
+// the send buffer, as SKaMPI does.
+BufferUse usage_reduce_scatterv(const OpArgs& a, int comm_size);
+// SKaMPI's Par_Pingpong_Send_Recv: a ping-pong's buffers, the rates of `procs` pairs at once.
+BufferUse usage_par_pingpong(const OpArgs& a, int comm_size);
 
 }  // namespace metron

@@ -55,6 +55,15 @@ struct PrintItem {
   int block = -1;  // index into Plan::block_names; -1 at the top level
 };
 
+// A `measure` left out under --skip-unsupported: once per statement, however many jobs it
+// would have made.
+struct SkippedMeasure {
+  std::string function;    // the unsupported name (a measurement function or a helper)
+  std::string block;       // the measurement block
+  std::string at;          // "file:line:col" of the statement
+  std::int64_t times = 0;  // evaluations skipped (loop iterations)
+};
+
 struct LaunchFactor {
   std::string name;
   std::vector<Value> levels;
@@ -75,6 +84,7 @@ struct Plan {
   std::vector<Job> jobs;
   std::vector<PrintItem> prints;
   std::vector<std::string> block_names;
+  std::vector<SkippedMeasure> skipped;  // --skip-unsupported: what was left out
   LaunchDesign design;
 };
 

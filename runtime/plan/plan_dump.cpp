@@ -261,14 +261,21 @@ nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
                                              : nlohmann::json(nullptr)},
                       {"text", p.text},
                       {"all", p.all}});
-  return {{"plan_schema_version", kPlanSchemaVersion},
-          {"np", plan.np},
-          {"design", design_json(plan.design)},
-          {"blocks", plan.block_names},
-          {"settings", std::move(settings)},
-          {"jobs", nlohmann::json::array()},
-          {"prints", prints},
-          {"refinements", refinements_json(plan)}};
+  auto skipped = nlohmann::json::array();
+  for (const SkippedMeasure& s : plan.skipped)
+    skipped.push_back(
+        {{"function", s.function}, {"block", s.block}, {"at", s.at}, {"times", s.times}});
+  nlohmann::json head = {{"plan_schema_version", kPlanSchemaVersion},
+                         {"np", plan.np},
+                         {"design", design_json(plan.design)},
+                         {"blocks", plan.block_names},
+                         {"settings", std::move(settings)},
+                         {"jobs", nlohmann::json::array()},
+                         {"prints", prints},
+                         {"refinements", refinements_json(plan)}};
+  // Only under --skip-unsupported, so that other plans stay as they were.
+  if (!skipped.empty()) head["skipped_unsupported"] = std::move(skipped);
+  return head;
 }
 
 }  // namespace
@@ -399,6 +406,10 @@ std::string plan_table(const Plan& plan) {
   }
   flush_prints(std::numeric_limits<std::int64_t>::max());
   enter_block(static_cast<int>(plan.block_names.size()) - 1);
+  if (!plan.skipped.empty()) out += "\nskipped (not supported, --skip-unsupported)\n";
+  for (const SkippedMeasure& sk : plan.skipped)
+    out += fmt::format("  {} in block \"{}\" at {} ({} time{})\n", sk.function, sk.block, sk.at,
+                       sk.times, sk.times == 1 ? "" : "s");
   return out;
 }
 
