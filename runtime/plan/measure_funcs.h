@@ -41,6 +41,10 @@ enum class ParamRole {
   Tag,         // 0 .. MPI_TAG_UB (checked where MPI_TAG_UB is known: the runtime)
   Iterations,  // at least 1
   Time,        // a duration that must not be negative
+  Window,      // messages in flight per window: 1 .. kMaxWindow (op_checks.h)
+  Compute,     // the compute of an overlap measurement: 0 s .. 1 h
+  Tests,       // MPI_Test calls during that compute: 0 .. kMaxTests
+  Dims,        // dimensions of a Cartesian communicator: 1 .. kMaxDims
 };
 
 struct Param {

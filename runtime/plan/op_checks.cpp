@@ -39,6 +39,25 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
         return problem(DiagId::bad_tag, at,
                        {f.params[i].name, std::to_string(v.as_int()), std::to_string(tag_ub)});
       break;
+    case ParamRole::Window:
+    case ParamRole::Tests:
+    case ParamRole::Dims: {
+      const std::int64_t lo = f.params[i].role == ParamRole::Tests ? 0 : 1;
+      const std::int64_t hi = f.params[i].role == ParamRole::Window  ? kMaxWindow
+                              : f.params[i].role == ParamRole::Tests ? kMaxTests
+                                                                     : kMaxDims;
+      if (v.as_int() < lo || v.as_int() > hi)
+        return problem(
+            DiagId::arg_out_of_range, at,
+            {f.params[i].name, std::to_string(v.as_int()), std::to_string(lo), std::to_string(hi)});
+      break;
+    }
+    case ParamRole::Compute:
+      // !(x >= 0) also catches NaN.
+      if (!(v.as_seconds() >= 0) || v.as_seconds() > kMaxComputeSeconds)
+        return problem(DiagId::arg_out_of_range, at,
+                       {f.params[i].name, to_display(v), "0s", "3600s"});
+      break;
     case ParamRole::Root:
     case ParamRole::Plain:
       break;

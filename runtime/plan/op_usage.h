@@ -41,5 +41,9 @@ BufferUse usage_exchange(const OpArgs& a, int comm_size);
 // padded to p such blocks (send only for the in-place broadcast).
 BufferUse usage_bcast_padded(const OpArgs& a, int comm_size);
 BufferUse usage_count_dt_padded(const OpArgs& a, int comm_size);
+// Neighbourhood collectives (send_count, send_dt, recv_count, recv_dt, ndims): one block from
+// each of the 2 * ndims neighbours; alltoall also sends one to each.
+BufferUse usage_neighbor_allgather(const OpArgs& a, int comm_size);
+BufferUse usage_neighbor_alltoall(const OpArgs& a, int comm_size);
 
 }  // namespace metron
