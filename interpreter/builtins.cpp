@@ -602,7 +602,11 @@ std::vector<Builtin> make_table() {
 }  // namespace
 
 const std::vector<Builtin>& builtins() {
-  static const std::vector<Builtin> table = make_table();
+  static const std::vector<Builtin> table = [] {
+    std::vector<Builtin> t = make_table();
+    add_type_builtins(t);
+    return t;
+  }();
   return table;
 }
 
@@ -618,14 +622,7 @@ const Builtin* find_builtin(std::string_view name) {
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {
-  static const char* const names[] = {"mpi_type_contiguous",
-                                      "mpi_type_vector",
-                                      "mpi_type_hvector",
-                                      "mpi_type_indexed",
-                                      "mpi_type_hindexed",
-                                      "mpi_type_struct",
-                                      "mpi_type_create_subarray",
-                                      "mpi_type_create_darray",
+  static const char* const names[] = {"mpi_type_create_darray",
                                       "info_create",
                                       "info_free",
                                       "info_set",

@@ -81,9 +81,9 @@ void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.peer = peer;
   b.participates = peer >= 0;
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
-  b.window = static_cast<int>(a.integer("window"));          // checked: op_checks.h (kMaxWindow)
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  b.window = static_cast<int>(a.integer("window"));  // checked: op_checks.h (kMaxWindow)
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;                                  // the reported time is one window
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
