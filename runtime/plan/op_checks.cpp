@@ -119,7 +119,6 @@ bool accepts_derived_types(OpFamily family) {
     case OpFamily::PointToPoint:
     case OpFamily::Nonblocking:
     case OpFamily::Persistent:
-    case OpFamily::Neighbourhood:
       return true;
     default:  // Synthetic moves no data; the others read args.datatype() only
       return false;

@@ -113,9 +113,12 @@ inline void check_neighbour_form(const NeighbourForm& form, int ndims,
   const rt::VerifyFault fault{1, 4 * count + 2};  // block 1, element 0, byte 2
   const auto err = rt::verify_op(b, &fault);
   REQUIRE(err);
+  // Every rank gets rank 1's message, which names rank 1's neighbour 1.
+  int faulty_from = expected[1];
+  MPI_Bcast(&faulty_from, 1, MPI_INT, 1, MPI_COMM_WORLD);
   CHECK(err->find("verification of '" + name +
                   "' failed on rank 1: receive buffer (block from neighbour 1, rank " +
-                  std::to_string(expected[1]) + ") byte 14: ") == 0);
+                  std::to_string(faulty_from) + ") byte 14: ") == 0);
   b.release();
   CHECK(b.topo.comm == MPI_COMM_NULL);
   CHECK(b.requests.empty());
