@@ -68,6 +68,17 @@ struct BoundOp {
   int window = 1;      // windowed bandwidth: messages in flight per window
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
+  // Alltoallw variants: byte displacements and one datatype per block (equal counts).
+  std::vector<MPI_Aint> send_byte_displs, recv_byte_displs;
+  std::vector<MPI_Datatype> send_types, recv_types;
+  // Neighbourhood collectives (neighbourhood.cpp): the periodic Cartesian communicator that
+  // prepare() makes and release() frees, and its neighbours in MPI's order (per dimension the
+  // one below, then the one above).
+  struct Topology {
+    int ndims = 0;
+    MPI_Comm comm = MPI_COMM_NULL;
+    std::vector<int> neighbours;
+  } topo;
   std::vector<char> scratch;  // mock-ups: intermediate buffer, allocated and touched at bind
   int scaled = 0;             // mock-ups: the count of the composite's other call (p blocks, ...)
   std::int64_t send_block_bytes = 0;  // extent of one block (count * extent) on each side

@@ -1,5 +1,6 @@
 // The library's data-movement collectives (Barrier, Bcast, Gather, Allgather, Scatter, Alltoall
-// and their v-variants with equal counts): bind, call and verification.
+// and their v-variants with equal counts, Alltoallw): bind, call and verification.
+#include <algorithm>
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
@@ -58,6 +59,12 @@ void call_alltoallv(BoundOp& b) noexcept {
   b.note(MPI_Alltoallv(b.buf.send(), b.send_counts.data(), b.send_displs.data(), b.send_type,
                        b.buf.recv(), b.recv_counts.data(), b.recv_displs.data(), b.recv_type,
                        b.comm));
+}
+
+void call_alltoallw(BoundOp& b) noexcept {
+  b.note(MPI_Alltoallw(b.buf.send(), b.send_counts.data(), b.send_displs.data(),
+                       b.send_types.data(), b.buf.recv(), b.recv_counts.data(),
+                       b.recv_displs.data(), b.recv_types.data(), b.comm));
 }
 
 }  // namespace
@@ -231,6 +238,30 @@ void bind_alltoallv(BoundOp& b, const Args& a) {
   equal_counts(b, b.send_count, b.send_counts, b.send_displs);
   equal_counts(b, b.recv_count, b.recv_counts, b.recv_displs);
   b.call_fn = call_alltoallv;
+}
+
+// MPI_Alltoallw takes its displacements in bytes (an int each) and a datatype per block: here
+// equal counts, packed blocks and the same datatype for every block.
+void bind_alltoallw(BoundOp& b, const Args& a) {
+  bind_alltoall(b, a);
+  const std::int64_t largest = std::max(b.send_block_bytes, b.recv_block_bytes) * b.size;
+  if (largest > INT_MAX)
+    bind_error(b,
+               "count * ranks * datatype extent exceeds the largest MPI_Alltoallw byte "
+               "displacement (" +
+                   std::to_string(INT_MAX) + ")");
+  const auto n = static_cast<std::size_t>(b.size);
+  b.send_counts.assign(n, b.send_count);
+  b.recv_counts.assign(n, b.recv_count);
+  b.send_types.assign(n, b.send_type);
+  b.recv_types.assign(n, b.recv_type);
+  b.send_displs.resize(n);
+  b.recv_displs.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    b.send_displs[i] = static_cast<int>(static_cast<std::int64_t>(i) * b.send_block_bytes);
+    b.recv_displs[i] = static_cast<int>(static_cast<std::int64_t>(i) * b.recv_block_bytes);
+  }
+  b.call_fn = call_alltoallw;
 }
 
 }  // namespace metron::rt::ops

@@ -59,6 +59,11 @@ int post_ialltoallv(BoundOp& b, MPI_Request* r) noexcept {
                         b.buf.recv(), b.recv_counts.data(), b.recv_displs.data(), b.recv_type,
                         b.comm, r);
 }
+int post_ialltoallw(BoundOp& b, MPI_Request* r) noexcept {
+  return MPI_Ialltoallw(b.buf.send(), b.send_counts.data(), b.send_displs.data(),
+                        b.send_types.data(), b.buf.recv(), b.recv_counts.data(),
+                        b.recv_displs.data(), b.recv_types.data(), b.comm, r);
+}
 int post_ireduce(BoundOp& b, MPI_Request* r) noexcept {
   return MPI_Ireduce(b.buf.send(), b.buf.recv(), b.send_count, b.send_type, b.reduce, b.root,
                      b.comm, r);
@@ -143,15 +148,11 @@ void bind_pure(BoundOp& b, const Args& a) {
 template <BindFn Blocking, PostFn Post>
 void bind_overlap(BoundOp& b, const Args& a) {
   Blocking(b, a);
+  // Both in range: op_checks.h (kMaxComputeSeconds, kMaxTests).
   const double compute = a.seconds("compute");
-  const std::int64_t tests = a.integer("tests");
-  if (!(compute >= 0) || compute > 3600)
-    bind_error(b, "compute must be in [0 s, 1 h], got " + std::to_string(compute) + " s");
-  if (tests < 0 || tests > 1'000'000)
-    bind_error(b, "tests must be in [0, 1000000], got " + std::to_string(tests));
   b.overlap.requested_s = compute;
   b.overlap.compute_ns = std::llround(compute * 1e9);
-  b.overlap.tests = static_cast<int>(tests);
+  b.overlap.tests = static_cast<int>(a.integer("tests"));
   b.overlap.enabled = true;
   b.call_fn = call_overlap<Post>;
   b.prepare_fn = calibrate<Post>;
@@ -218,6 +219,12 @@ void bind_ialltoallv(BoundOp& b, const Args& a) {
 }
 void bind_ialltoallv_overlap(BoundOp& b, const Args& a) {
   bind_overlap<bind_alltoallv, post_ialltoallv>(b, a);
+}
+void bind_ialltoallw(BoundOp& b, const Args& a) {
+  bind_pure<bind_alltoallw, post_ialltoallw>(b, a);
+}
+void bind_ialltoallw_overlap(BoundOp& b, const Args& a) {
+  bind_overlap<bind_alltoallw, post_ialltoallw>(b, a);
 }
 void bind_ireduce(BoundOp& b, const Args& a) {
   bind_pure<bind_reduce, post_ireduce>(b, a);

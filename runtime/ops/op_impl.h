@@ -55,6 +55,7 @@ void bind_scatter(BoundOp&, const Args&);
 void bind_scatterv(BoundOp&, const Args&);
 void bind_alltoall(BoundOp&, const Args&);
 void bind_alltoallv(BoundOp&, const Args&);
+void bind_alltoallw(BoundOp&, const Args&);
 // reductions.cpp: the library's reductions.
 void bind_reduce(BoundOp&, const Args&);
 void bind_allreduce(BoundOp&, const Args&);
@@ -202,6 +203,29 @@ void bind_rma_accumulate(BoundOp&, const Args&);
 void bind_rma_get_accumulate(BoundOp&, const Args&);
 void bind_rma_fetch_and_op(BoundOp&, const Args&);
 void bind_rma_compare_and_swap(BoundOp&, const Args&);
+// Issue 15 item 7 (section imb of operations.def): Alltoallw in its three forms
+// (collectives.cpp, nonblocking_collectives.cpp, persistent_collectives.cpp) and the
+// neighbourhood collectives on a periodic Cartesian communicator (neighbourhood.cpp).
+void bind_ialltoallw(BoundOp&, const Args&);
+void bind_ialltoallw_overlap(BoundOp&, const Args&);
+void bind_alltoallw_init(BoundOp&, const Args&);
+void bind_latency_any_source(BoundOp&, const Args&);   // pt2pt_latency.cpp
+void bind_pingping_any_source(BoundOp&, const Args&);  // pt2pt_latency.cpp
+void bind_neighbor_allgather(BoundOp&, const Args&);
+void bind_neighbor_allgatherv(BoundOp&, const Args&);
+void bind_neighbor_alltoall(BoundOp&, const Args&);
+void bind_neighbor_alltoallv(BoundOp&, const Args&);
+void bind_neighbor_alltoallw(BoundOp&, const Args&);
+void bind_ineighbor_allgather(BoundOp&, const Args&);
+void bind_ineighbor_allgatherv(BoundOp&, const Args&);
+void bind_ineighbor_alltoall(BoundOp&, const Args&);
+void bind_ineighbor_alltoallv(BoundOp&, const Args&);
+void bind_ineighbor_alltoallw(BoundOp&, const Args&);
+void bind_neighbor_allgather_init(BoundOp&, const Args&);
+void bind_neighbor_allgatherv_init(BoundOp&, const Args&);
+void bind_neighbor_alltoall_init(BoundOp&, const Args&);
+void bind_neighbor_alltoallv_init(BoundOp&, const Args&);
+void bind_neighbor_alltoallw_init(BoundOp&, const Args&);
 // synthetic.cpp
 void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation

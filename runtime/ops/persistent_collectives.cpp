@@ -53,6 +53,11 @@ int init_alltoallv(BoundOp& b, MPI_Request* r) noexcept {
                             b.buf.recv(), b.recv_counts.data(), b.recv_displs.data(), b.recv_type,
                             b.comm, MPI_INFO_NULL, r);
 }
+int init_alltoallw(BoundOp& b, MPI_Request* r) noexcept {
+  return MPI_Alltoallw_init(b.buf.send(), b.send_counts.data(), b.send_displs.data(),
+                            b.send_types.data(), b.buf.recv(), b.recv_counts.data(),
+                            b.recv_displs.data(), b.recv_types.data(), b.comm, MPI_INFO_NULL, r);
+}
 int init_reduce(BoundOp& b, MPI_Request* r) noexcept {
   return MPI_Reduce_init(b.buf.send(), b.buf.recv(), b.send_count, b.send_type, b.reduce, b.root,
                          b.comm, MPI_INFO_NULL, r);
@@ -149,6 +154,9 @@ void bind_alltoall_init(BoundOp& b, const Args& a) {
 }
 void bind_alltoallv_init(BoundOp& b, const Args& a) {
   bind_persistent<bind_alltoallv, init_alltoallv>(b, a);
+}
+void bind_alltoallw_init(BoundOp& b, const Args& a) {
+  bind_persistent<bind_alltoallw, init_alltoallw>(b, a);
 }
 void bind_reduce_init(BoundOp& b, const Args& a) {
   bind_persistent<bind_reduce, init_reduce>(b, a);

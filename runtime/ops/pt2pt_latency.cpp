@@ -1,6 +1,8 @@
 // Point-to-point latencies as OSU and IMB report them (issue 15): Latency (osu_latency, IMB
 // PingPong: half a round trip), Multi_latency (osu_multi_lat: pairs at once) and IMB's PingPing
-// (both ranks send at once). Pairs are (r, r + p/2); an odd last rank stays idle.
+// (both ranks send at once), and IMB's AnySource variants of PingPong and PingPing. Pairs are
+// (r, r + p/2); an odd last rank stays idle. Only ranks 0 and 1 of the communicator send, so an
+// MPI_ANY_SOURCE receive can only match the peer's message.
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
@@ -33,6 +35,33 @@ void pingping(BoundOp& b) noexcept {
     MPI_Request r;
     b.note(MPI_Isend(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm, &r));
     b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, b.peer, b.tag, b.comm,
+                    MPI_STATUS_IGNORE));
+    b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
+  }
+}
+
+// IMB's AnySource variants: the same with MPI_ANY_SOURCE in the receives.
+void ping_any(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i) {
+    b.note(MPI_Send(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm));
+    b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, MPI_ANY_SOURCE, b.tag, b.comm,
+                    MPI_STATUS_IGNORE));
+  }
+}
+
+void pong_any(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i) {
+    b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, MPI_ANY_SOURCE, b.tag, b.comm,
+                    MPI_STATUS_IGNORE));
+    b.note(MPI_Send(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm));
+  }
+}
+
+void pingping_any(BoundOp& b) noexcept {
+  for (int i = 0; i < b.iterations; ++i) {
+    MPI_Request r;
+    b.note(MPI_Isend(b.buf.send(), b.send_count, b.send_type, b.peer, b.tag, b.comm, &r));
+    b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, MPI_ANY_SOURCE, b.tag, b.comm,
                     MPI_STATUS_IGNORE));
     b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
   }
@@ -85,6 +114,16 @@ void bind_pingping(BoundOp& b, const Args& a) {
   bind_common(b, a);
   b.call_fn = b.peer < 0 ? idle : pingping;
   b.divisor = b.iterations;
+}
+
+void bind_latency_any_source(BoundOp& b, const Args& a) {
+  bind_latency(b, a);
+  b.call_fn = b.rank == 0 ? ping_any : b.rank == 1 ? pong_any : idle;
+}
+
+void bind_pingping_any_source(BoundOp& b, const Args& a) {
+  bind_pingping(b, a);
+  b.call_fn = b.peer < 0 ? idle : pingping_any;
 }
 
 }  // namespace metron::rt::ops

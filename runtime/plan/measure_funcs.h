@@ -45,6 +45,10 @@ enum class ParamRole {
   RmaSync,        // a one-sided sync mode: fence | pscw | lock | lock_all | flush | flush_local
   RmaActiveSync,  // an active-target sync mode only: fence | pscw
   RmaLock,        // a lock type: shared | exclusive
+  Window,         // messages in flight per window: 1 .. kMaxWindow (op_checks.h)
+  Compute,        // the compute of an overlap measurement: 0 s .. 1 h
+  Tests,          // MPI_Test calls during that compute: 0 .. kMaxTests
+  Dims,           // dimensions of a Cartesian communicator: 1 .. kMaxDims
 };
 
 struct Param {

@@ -64,6 +64,25 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       if (!rma_lock_named(v.as_string()))
         return problem(DiagId::bad_rma_choice, at, {v.as_string(), "lock type", rma_lock_names()});
       break;
+    case ParamRole::Window:
+    case ParamRole::Tests:
+    case ParamRole::Dims: {
+      const std::int64_t lo = f.params[i].role == ParamRole::Tests ? 0 : 1;
+      const std::int64_t hi = f.params[i].role == ParamRole::Window  ? kMaxWindow
+                              : f.params[i].role == ParamRole::Tests ? kMaxTests
+                                                                     : kMaxDims;
+      if (v.as_int() < lo || v.as_int() > hi)
+        return problem(
+            DiagId::arg_out_of_range, at,
+            {f.params[i].name, std::to_string(v.as_int()), std::to_string(lo), std::to_string(hi)});
+      break;
+    }
+    case ParamRole::Compute:
+      // !(x >= 0) also catches NaN.
+      if (!(v.as_seconds() >= 0) || v.as_seconds() > kMaxComputeSeconds)
+        return problem(DiagId::arg_out_of_range, at,
+                       {f.params[i].name, to_display(v), "0s", "3600s"});
+      break;
     case ParamRole::Root:
     case ParamRole::Plain:
       break;

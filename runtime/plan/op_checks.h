@@ -14,6 +14,15 @@
 
 namespace metron {
 
+// Bounds of the windowed bandwidths' `window`, the overlap measurements' `compute` and `tests`
+// and the neighbourhood collectives' `ndims`. A window needs two requests per message in memory,
+// and a rank posts them all at once; the others keep a typing slip (1e9 tests, a compute of
+// hours) from looking like a hang.
+constexpr std::int64_t kMaxWindow = 1 << 20;
+constexpr double kMaxComputeSeconds = 3600;
+constexpr std::int64_t kMaxTests = 1'000'000;
+constexpr std::int64_t kMaxDims = 16;
+
 struct OpProblem {
   DiagId id;
   int param = -1;                 // the argument the problem is about; -1: the communicator

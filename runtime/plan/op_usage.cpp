@@ -279,6 +279,21 @@ BufferUse usage_par_pingpong(const OpArgs& a, int p) {
   u.rate_bytes = sat_mul(u.rate_bytes, pairs);
   u.rate_messages = sat_mul(u.rate_messages, pairs);
   return u;
+namespace {
+std::int64_t neighbours(const OpArgs& a) {
+  return sat_mul(2, std::max<std::int64_t>(a.integer("ndims"), 0));
+}
+}  // namespace
+
+BufferUse usage_neighbor_allgather(const OpArgs& a, int) {
+  const std::int64_t s = bytes(a, "send_count", "send_dt");
+  return {s, sat_mul(bytes(a, "recv_count", "recv_dt"), neighbours(a)), s, a.count("send_count")};
+}
+
+BufferUse usage_neighbor_alltoall(const OpArgs& a, int) {
+  const std::int64_t s = bytes(a, "send_count", "send_dt");
+  return {sat_mul(s, neighbours(a)), sat_mul(bytes(a, "recv_count", "recv_dt"), neighbours(a)), s,
+          a.count("send_count")};
 }
 
 }  // namespace metron

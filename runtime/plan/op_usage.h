@@ -72,5 +72,9 @@ BufferUse usage_myalltoallv(const OpArgs& a, int comm_size);
 BufferUse usage_reduce_scatterv(const OpArgs& a, int comm_size);
 // SKaMPI's Par_Pingpong_Send_Recv: a ping-pong's buffers, the rates of `procs` pairs at once.
 BufferUse usage_par_pingpong(const OpArgs& a, int comm_size);
+// Neighbourhood collectives (send_count, send_dt, recv_count, recv_dt, ndims): one block from
+// each of the 2 * ndims neighbours; alltoall also sends one to each.
+BufferUse usage_neighbor_allgather(const OpArgs& a, int comm_size);
+BufferUse usage_neighbor_alltoall(const OpArgs& a, int comm_size);
 
 }  // namespace metron

@@ -119,6 +119,11 @@ TEST_CASE("nonblocking: a given compute is kept, with its MPI_Test calls, and la
   const auto ok = rt::verify_op(b);
   CHECK_MESSAGE(!ok, ok.value_or(""));
   CHECK_THROWS_WITH_AS(bind("Ibcast_overlap", {std::int64_t{4}, ints, 0, Value(Duration{0}), -1}),
-                       "'Ibcast_overlap': tests must be in [0, 1000000], got -1",
-                       std::runtime_error);
+                       "'Ibcast_overlap': tests -1 is outside [0, 1000000]", std::runtime_error);
+  CHECK_THROWS_WITH_AS(bind("Ibcast_overlap", {std::int64_t{4}, ints, 0, Value(Duration{-1e-3})}),
+                       "'Ibcast_overlap': compute -1ms is outside [0s, 3600s]", std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      bind("Iallreduce_overlap",
+           {std::int64_t{4}, ints, Value(rt::reduce_op_named("MPI_SUM")), Value(Duration{3601})}),
+      "'Iallreduce_overlap': compute 3601s is outside [0s, 3600s]", std::runtime_error);
 }

@@ -30,6 +30,8 @@ TEST_CASE("pt2pt: every operation verifies and finds a corrupted byte where it i
       {"Latency", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
       {"Multi_latency", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
       {"PingPing", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
+      {"PingPongAnySource", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
+      {"PingPingAnySource", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
       {"Pingpong_Isend_Irecv", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
       {"Bandwidth", {std::int64_t{5}, dt("MPI_INT"), 4, 3}, 3, {1}, 40 + 3},
       {"Multi_bandwidth", {std::int64_t{5}, dt("MPI_INT"), 4, 3}, 3, {1}, 40 + 3},
@@ -156,8 +158,12 @@ TEST_CASE("pt2pt: Empty binds with nothing to check and calls nothing") {
 }
 
 TEST_CASE("pt2pt: window and iterations are checked") {
+  // The shared check (op_checks.h): a window holds 1 .. 2^20 messages.
   CHECK_THROWS_WITH_AS(bind("Bandwidth", {std::int64_t{1}, dt("MPI_INT"), 0}),
-                       "'Bandwidth': window must be in [1, 1073741823], got 0", std::runtime_error);
+                       "'Bandwidth': window 0 is outside [1, 1048576]", std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      bind("Biband", {std::int64_t{1}, dt("MPI_INT"), (std::int64_t{1} << 20) + 1}),
+      "'Biband': window 1048577 is outside [1, 1048576]", std::runtime_error);
   // Below 1: the shared check of the operation table (op_checks.h), as for every ping-pong.
   CHECK_THROWS_WITH_AS(bind("Latency", {std::int64_t{1}, dt("MPI_INT"), 0, 0}),
                        "bad argument #4 to 'Latency' (iterations must be at least 1)",

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Benchmark (issue 15): Metron's imb.bench against the Intel MPI Benchmarks on 2 ranks,
+# interleaved in one session: PingPong 8 B and 64 KiB (t, one way), Allreduce 1 KiB (t_max) and
+# IMB-NBC's Iallreduce 1 KiB (t_pure, overlap %). Each round runs every IMB point and one Metron
+# launch with all points, in alternating order (ABBA, so that a drift of the machine hits both
+# alike). Prints per point the median over rounds of each tool's value and their ratio
+# (Metron / IMB), also for Metron's value computed from its mean time (IMB reports means).
+# The Metron settings are those of stdlib-benchmarks/imb.bench for these points.
+#
+# IMB is never part of Metron: build it from its public source first, e.g.
+#   git clone https://github.com/intel/mpi-benchmarks && cd mpi-benchmarks
+#   make IMB-MPI1 IMB-NBC CC=mpicc CXX=mpicxx
+# (or /work/shared/tools/build-peers.sh OUT imb=GITDIR) and pass the folder holding IMB-MPI1
+# and IMB-NBC.
+# Usage: bash bench/imb_comparison.sh IMB_BIN_DIR [build dir = build] [rounds = 5]
+set -euo pipefail
+IMB=$(cd "${1:?usage: imb_comparison.sh IMB_BIN_DIR [build dir] [rounds]}" && pwd)
+BUILD=${2:-build}
+ROUNDS=${3:-5}
+METRON=$(cd "$BUILD" && pwd)/metron
+MPIEXEC=${MPIEXEC:-mpiexec}
+WORK=$(mktemp -d)
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
+[ -x "$IMB/IMB-MPI1" ] && [ -x "$IMB/IMB-NBC" ] || { echo "IMB-MPI1 or IMB-NBC not in $IMB" >&2; exit 1; }
+
+# IMB's n_sample for these sizes: 1000, and 40 MiB / 64 KiB = 640; warm-up n_sample / 10.
+cat > "$WORK/points.bench" <<'B'
+# The imb.bench settings of the compared points.
+set timer      = wtime
+set outliers   = none
+set truncation = none
+set buffer     = 16MiB
+pair = comm(2)
+begin measurement "pingpong_small"
+   set scheme = loop_mean
+   set sync = double_barrier
+   set iterations = 1000
+   set warmup = 100
+   set reps = 10
+   measure pair : Latency(8, MPI_BYTE)
+end measurement
+begin measurement "pingpong_large"
+   set scheme = loop_mean
+   set sync = double_barrier
+   set iterations = 640
+   set warmup = 64
+   set reps = 10
+   measure pair : Latency(64kb, MPI_BYTE)
+end measurement
+begin measurement "allreduce"
+   set scheme = per_call
+   set sync = barrier
+   set warmup = 100
+   set reps = 1000
+   measure pair : Allreduce(256, MPI_FLOAT, MPI_SUM)
+end measurement
+begin measurement "iallreduce"
+   set scheme = per_call
+   set sync = barrier
+   set warmup = 100
+   set reps = 1000
+   measure pair : Iallreduce(256, MPI_FLOAT, MPI_SUM)
+   measure pair : Iallreduce_overlap(256, MPI_FLOAT, MPI_SUM)
+end measurement
+B
+
+# One IMB table line for `size` (column col of the line whose first field is the size).
+imb_line() {  # binary benchmark size
+  echo "$3" > "$WORK/len.txt"
+  "$MPIEXEC" -n 2 "$1" "$2" -msglen "$WORK/len.txt" -npmin 2 2>/dev/null |
+    awk -v s="$3" '$1 == s { print; exit }'
+}
+run_imb() {
+  {
+    # PingPong: #bytes #repetitions t[usec] Mbytes/sec
+    echo "pingpong_small $(imb_line "$IMB/IMB-MPI1" PingPong 8 | awk '{ print $3 }')"
+    echo "pingpong_large $(imb_line "$IMB/IMB-MPI1" PingPong 65536 | awk '{ print $3 }')"
+    # Allreduce: #bytes #repetitions t_min t_max t_avg
+    echo "allreduce $(imb_line "$IMB/IMB-MPI1" Allreduce 1024 | awk '{ print $4 }')"
+    # Iallreduce: #bytes #repetitions t_ovrl t_pure t_CPU overlap[%]
+    local line
+    line=$(imb_line "$IMB/IMB-NBC" Iallreduce 1024)
+    echo "iar_pure $(echo "$line" | awk '{ print $4 }')"
+    echo "iar_overlap $(echo "$line" | awk '{ print $6 }')"
+  } >> "$WORK/imb.txt"
+}
+run_metron() {  # round
+  "$MPIEXEC" -n 2 "$METRON" exec "$WORK/points.bench" --out "$WORK/metron$1" --quiet \
+    2> "$WORK/metron$1.err"
+  # Third field: the same value from the mean time, the statistic IMB reports.
+  # The noise column may hold a quoted comma: fields after it are taken from the row's end.
+  awk -F, '
+    function f(name,   i) { i = col[name]; return i > col["noise"] ? $(i + NF - H) : $i }
+    NR == 1 { H = NF; for (i = 1; i <= NF; i++) col[$i] = i; next }
+    {
+      b = f("block"); op = f("op"); med = f("median_s"); mean = f("mean_s")
+      if (b != "iallreduce") print b, med * 1e6, mean * 1e6
+      else if (op == "Iallreduce") { pure_mean = mean; print "iar_pure", med * 1e6, mean * 1e6 }
+      else if (op == "Iallreduce_overlap") {
+        c = f("overlap_compute_s"); o = 100 * (1 - (mean - c) / pure_mean)
+        print "iar_overlap", f("overlap_pct"), (o < 0 ? 0 : (o > 100 ? 100 : o))
+      }
+    }' "$WORK/metron$1/summary.csv" >> "$WORK/metron.txt"
+}
+
+echo "imb_comparison: $ROUNDS rounds on 2 ranks (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
+for r in $(seq 1 "$ROUNDS"); do
+  if [ $((r % 2)) -eq 1 ]; then run_imb; run_metron "$r"; else run_metron "$r"; run_imb; fi
+done
+
+awk '
+  function median(a, cnt,   i, j, t) {
+    for (i = 2; i <= cnt; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return cnt % 2 ? a[(cnt + 1) / 2] : (a[cnt / 2] + a[cnt / 2 + 1]) / 2
+  }
+  FNR == 1 { tool = FILENAME ~ /imb.txt$/ ? "imb" : "metron" }
+  $2 != "" { k = tool SUBSEP $1; n[k]++; v[k, n[k]] = $2; w[k, n[k]] = $3; seen[$1] = 1 }
+  END {
+    split("pingpong_small pingpong_large allreduce iar_pure iar_overlap", order, " ")
+    split("PingPong 8 B (us, one way);PingPong 64 KiB (us, one way);Allreduce 1 KiB t_max (us);Iallreduce 1 KiB t_pure (us);Iallreduce 1 KiB overlap (%)", label, ";")
+    printf "%-34s %9s %9s %6s %11s %6s\n", "point", "IMB", "Metron", "ratio", "Metron_mean", "ratio"
+    for (i = 1; i <= 5; i++) {
+      p = order[i]; if (!(p in seen)) continue
+      ki = "imb" SUBSEP p; km = "metron" SUBSEP p
+      for (j = 1; j <= n[ki]; j++) ai[j] = v[ki, j]
+      for (j = 1; j <= n[km]; j++) { am[j] = v[km, j]; aw[j] = w[km, j] }
+      o = n[ki] ? median(ai, n[ki]) : 0; m = n[km] ? median(am, n[km]) : 0; mm = n[km] ? median(aw, n[km]) : 0
+      printf "%-34s %9.2f %9.2f %6.3f %11.2f %6.3f\n", label[i], o, m, (o > 0 ? m / o : 0), mm, (o > 0 ? mm / o : 0)
+    }
+  }' "$WORK/imb.txt" "$WORK/metron.txt"
