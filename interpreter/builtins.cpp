@@ -602,7 +602,11 @@ std::vector<Builtin> make_table() {
 }  // namespace
 
 const std::vector<Builtin>& builtins() {
-  static const std::vector<Builtin> table = make_table();
+  static const std::vector<Builtin> table = [] {
+    std::vector<Builtin> t = make_table();
+    for (Builtin& b : io_builtins()) t.push_back(std::move(b));
+    return t;
+  }();
   return table;
 }
 
@@ -639,14 +643,10 @@ bool is_unsupported_skampi_function(std::string_view name) {
                                       "dims_create",
                                       "topology_graph",
                                       "topology_graph2",
-                                      "set_file_info",
-                                      "print_file_info",
-                                      "data_access_routines",
-                                      "print_data_access_settings"};
+};
   for (const char* n : names)
     if (name == n) return true;
-  // SKaMPI's MPI-IO helpers (io.c): set_io_working_dir, get_io_datarep, ...
-  return name.substr(0, 7) == "set_io_" || name.substr(0, 7) == "get_io_";
+  return false;
 }
 
 std::string signature(const Builtin& b) {

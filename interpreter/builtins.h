@@ -41,6 +41,8 @@ struct Builtin {
 };
 
 const std::vector<Builtin>& builtins();
+// SKaMPI's MPI-IO helpers (io_builtins.cpp), part of builtins().
+std::vector<Builtin> io_builtins();
 const Builtin* find_builtin(std::string_view name);
 // SKaMPI helpers Metron knows but does not implement (derived datatypes, topologies, arrays).
 bool is_unsupported_skampi_function(std::string_view name);

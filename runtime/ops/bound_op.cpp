@@ -45,6 +45,7 @@ std::string verify_message(const BoundOp& b, std::string_view where, const Misma
 void BoundOp::advance() noexcept {
   buf.advance();
   if (is_synthetic) ops::synthetic_advance(*this);
+  if (advance_fn) advance_fn(*this);
 }
 
 void BoundOp::restart() noexcept {
@@ -66,6 +67,7 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
     ops::bind_error(b, "expects " + std::to_string(b.func->params.size()) + " arguments, got " +
                            std::to_string(call.args.size()));
   b.comm = comm;
+  b.settings = &s;
   MPI_Comm_rank(comm, &b.rank);
   MPI_Comm_size(comm, &b.size);
   try {
@@ -80,6 +82,7 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
       if (b.func->params[i].role == ParamRole::Root)
         b.root = static_cast<int>(call.args[i].as_int());
     bind(b, OpArgs(*b.func, call.args));
+    b.settings = nullptr;
   } catch (const std::bad_variant_access&) {
     ops::bind_error(b, "an argument has the wrong type (the front end should have caught this)");
   }
@@ -99,6 +102,8 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
     if (op.check_fn)
       if (auto m = op.check_fn(op)) local = *m;
   }
+  // The state the next call needs (a file to close or reopen), as after an observation.
+  if (op.advance_fn) op.advance_fn(op);
   op.error = MPI_SUCCESS;
 
   // Every rank reports the same outcome: the lowest failing rank's message.

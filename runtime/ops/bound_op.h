@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 namespace metron::rt {
 
 struct BoundOp;
+struct IoJob;  // runtime/ops/io_job.h
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
 using CheckFn = std::optional<std::string> (*)(const BoundOp&);
@@ -77,6 +79,11 @@ struct BoundOp {
   CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
   FillFn prepare_fn = nullptr;  // collective set-up once every rank has bound (calibration)
   FillFn release_fn = nullptr;  // frees what prepare() made (persistent requests)
+  // After each observation (and verification's call), outside the timed region: the set-up the
+  // next call needs (MPI-IO: close the file the call opened, reopen the one it closed).
+  FillFn advance_fn = nullptr;
+  std::shared_ptr<IoJob> io;         // MPI-IO operations: files, views, access plan
+  const Settings* settings = nullptr;  // the job's settings, during bind only
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank
