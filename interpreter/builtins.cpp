@@ -622,28 +622,29 @@ const Builtin* find_builtin(std::string_view name) {
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {
-  static const char* const names[] = {"mpi_type_contiguous",
-                                      "mpi_type_vector",
-                                      "mpi_type_hvector",
-                                      "mpi_type_indexed",
-                                      "mpi_type_hindexed",
-                                      "mpi_type_struct",
-                                      "mpi_type_create_subarray",
-                                      "mpi_type_create_darray",
-                                      "info_create",
-                                      "info_free",
-                                      "info_set",
-                                      "alloc_int_array",
-                                      "int_array_set",
-                                      "int_array_get",
-                                      "alloc_datatype_array",
-                                      "datatype_array_set",
-                                      "datatype_array_get",
-                                      "topology_cartesian",
-                                      "dims_create",
-                                      "topology_graph",
-                                      "topology_graph2",
-};
+  static const char* const names[] = {
+      "mpi_type_contiguous",
+      "mpi_type_vector",
+      "mpi_type_hvector",
+      "mpi_type_indexed",
+      "mpi_type_hindexed",
+      "mpi_type_struct",
+      "mpi_type_create_subarray",
+      "mpi_type_create_darray",
+      "info_create",
+      "info_free",
+      "info_set",
+      "alloc_int_array",
+      "int_array_set",
+      "int_array_get",
+      "alloc_datatype_array",
+      "datatype_array_set",
+      "datatype_array_get",
+      "topology_cartesian",
+      "dims_create",
+      "topology_graph",
+      "topology_graph2",
+  };
   for (const char* n : names)
     if (name == n) return true;
   return false;

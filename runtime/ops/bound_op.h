@@ -82,7 +82,7 @@ struct BoundOp {
   // After each observation (and verification's call), outside the timed region: the set-up the
   // next call needs (MPI-IO: close the file the call opened, reopen the one it closed).
   FillFn advance_fn = nullptr;
-  std::shared_ptr<IoJob> io;         // MPI-IO operations: files, views, access plan
+  std::shared_ptr<IoJob> io;           // MPI-IO operations: files, views, access plan
   const Settings* settings = nullptr;  // the job's settings, during bind only
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {

@@ -31,7 +31,7 @@ std::string io_folder(const IoSettings& cfg) {
     const char* t = std::getenv("TMPDIR");
     f = t && *t ? t : "/tmp";
   }
-  struct stat st{};
+  struct stat st {};
   if (::stat(f.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     throw std::runtime_error(message_text(DiagId::io_dir_unusable, f, "no such directory"));
   if (::access(f.c_str(), W_OK | X_OK) != 0)
@@ -43,7 +43,7 @@ void io_check_space(const std::string& folder, std::int64_t bytes, const std::st
   std::int64_t free_bytes = -1;
   if (const char* e = std::getenv("METRON_TEST_IO_FREE_BYTES"))  // test hook (tests/e2e)
     free_bytes = std::atoll(e);
-  struct statvfs vs{};
+  struct statvfs vs {};
   if (free_bytes < 0 && ::statvfs(folder.c_str(), &vs) == 0)
     free_bytes = static_cast<std::int64_t>(vs.f_bavail) * static_cast<std::int64_t>(vs.f_frsize);
   if (free_bytes >= 0 && bytes > free_bytes)
@@ -82,7 +82,9 @@ void io_open(BoundOp& b, int amode) {
 void io_set_view(BoundOp& b) {
   IoJob& j = *b.io;
   if (!j.participates || j.fh == MPI_FILE_NULL) return;
-  b.note(MPI_File_set_view(j.fh, j.view_disp, j.etype, j.filetype, j.cfg.datarep.c_str(), j.info));
+  // A file in MPI_MODE_SEQUENTIAL takes no displacement but the current one.
+  const MPI_Offset disp = j.amode & MPI_MODE_SEQUENTIAL ? MPI_DISPLACEMENT_CURRENT : j.view_disp;
+  b.note(MPI_File_set_view(j.fh, disp, j.etype, j.filetype, j.cfg.datarep.c_str(), j.info));
   b.note(MPI_File_set_atomicity(j.fh, j.cfg.atomicity ? 1 : 0));
 }
 
@@ -114,11 +116,15 @@ void io_create_content(BoundOp& b) {
     b.note(MPI_File_open(MPI_COMM_SELF, j.path.c_str(), MPI_MODE_WRONLY | MPI_MODE_CREATE,
                          MPI_INFO_NULL, &fh));
     if (fh != MPI_FILE_NULL) {
-      std::vector<char> chunk(static_cast<std::size_t>(std::min<std::int64_t>(j.content_bytes, 1 << 22)));
+      std::vector<char> chunk(
+          static_cast<std::size_t>(std::min<std::int64_t>(j.content_bytes, 1 << 22)));
       for (std::int64_t at = 0; at < j.content_bytes;) {
-        const std::int64_t n = std::min<std::int64_t>(j.content_bytes - at, static_cast<std::int64_t>(chunk.size()));
-        for (std::int64_t k = 0; k < n; ++k) chunk[static_cast<std::size_t>(k)] = static_cast<char>(io_file_byte(at + k));
-        b.note(MPI_File_write_at(fh, at, chunk.data(), static_cast<int>(n), MPI_BYTE, MPI_STATUS_IGNORE));
+        const std::int64_t n =
+            std::min<std::int64_t>(j.content_bytes - at, static_cast<std::int64_t>(chunk.size()));
+        for (std::int64_t k = 0; k < n; ++k)
+          chunk[static_cast<std::size_t>(k)] = static_cast<char>(io_file_byte(at + k));
+        b.note(MPI_File_write_at(fh, at, chunk.data(), static_cast<int>(n), MPI_BYTE,
+                                 MPI_STATUS_IGNORE));
         at += n;
       }
       MPI_File_close(&fh);
@@ -186,7 +192,8 @@ Rw access_individual(IoJob& j, void* p, int n) {
     return w ? MPI_File_write(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE)
              : MPI_File_read(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE);
   if (!coll) {
-    Rw rc = w ? MPI_File_iwrite(j.fh, p, n, j.memtype, &rq) : MPI_File_iread(j.fh, p, n, j.memtype, &rq);
+    Rw rc = w ? MPI_File_iwrite(j.fh, p, n, j.memtype, &rq)
+              : MPI_File_iread(j.fh, p, n, j.memtype, &rq);
     return rc != MPI_SUCCESS ? rc : MPI_Wait(&rq, MPI_STATUS_IGNORE);
   }
   if (!split)
@@ -228,8 +235,11 @@ void run_shared(BoundOp& b, IoJob& j, char* buf) noexcept {
   for (std::size_t i = 0; i < n;) {
     const IoSharedStep& s = j.shared[i];
     if (s.seek) {
+      // The barriers order the seek after the previous owner's access and before the next:
+      // ROMIO's rank 0 sets the pointer without waiting for the others.
+      b.note(MPI_Barrier(j.file_comm));
       b.note(MPI_File_seek_shared(j.fh, s.block.offset, MPI_SEEK_SET));
-      if (!coll) b.note(MPI_Barrier(j.file_comm));  // the others' accesses land after the seek
+      b.note(MPI_Barrier(j.file_comm));
     }
     if (coll) {
       // One ordered call takes a run of steps whose owners increase (rank order).
@@ -334,8 +344,7 @@ std::optional<std::string> io_check_written(const BoundOp& b) {
       const auto have = k < r ? static_cast<std::uint8_t>(got[static_cast<std::size_t>(k)]) : 0;
       if (k >= r || have != want)
         bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", at + k,
-                           k >= r ? std::string("the file ends before it")
-                                  : fmt_bytes(want, have));
+                           k >= r ? std::string("the file ends before it") : fmt_bytes(want, have));
     }
     if (bad) break;
   }

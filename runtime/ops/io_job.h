@@ -32,10 +32,10 @@ struct IoSharedStep {
 
 struct IoJob {
   IoSettings cfg;
-  std::string folder;               // where the file goes (checked at bind)
-  std::string path;                 // this rank's file (named at prepare)
+  std::string folder;  // where the file goes (checked at bind)
+  std::string path;    // this rank's file (named at prepare)
   enum class Group { Job, Self, Pairs, Readers } group = Group::Job;  // who opens the file
-  int readers = 0;                  // Group::Readers: the first `readers` ranks
+  int readers = 0;                     // Group::Readers: the first `readers` ranks
   MPI_Comm file_comm = MPI_COMM_NULL;  // the group that opens it (job, self, pair)
   bool own_file_comm = false;
   MPI_Info info = MPI_INFO_NULL;
@@ -47,15 +47,15 @@ struct IoJob {
   MPI_Datatype etype = MPI_BYTE;
   MPI_Datatype filetype = MPI_BYTE;  // a type this file made (IMB's views) is freed at release
   bool own_filetype = false;
-  std::int64_t elem_bytes = 1;   // size of one memory element
-  std::int64_t etype_bytes = 1;  // size of one etype
-  MPI_Offset view_disp = 0;      // bytes
-  std::int64_t max_view_disp = 0;  // the largest over the ranks (for the file size)
-  std::vector<IoBlock> blocks;   // this rank's accesses, in order
-  int rounds = 0;                // collective classes: calls every rank makes (max blocks)
+  std::int64_t elem_bytes = 1;       // size of one memory element
+  std::int64_t etype_bytes = 1;      // size of one etype
+  MPI_Offset view_disp = 0;          // bytes
+  std::int64_t max_view_disp = 0;    // the largest over the ranks (for the file size)
+  std::vector<IoBlock> blocks;       // this rank's accesses, in order
+  int rounds = 0;                    // collective classes: calls every rank makes (max blocks)
   std::vector<IoSharedStep> shared;  // shared file pointer classes: the global order
-  bool sync_all = false;  // MPI_File_sync on readers too (write_and_read: it is collective)
-  bool open_timed = false;  // read_file, read_and_distribute: open and close are timed too
+  bool sync_all = false;        // MPI_File_sync on readers too (write_and_read: it is collective)
+  bool open_timed = false;      // read_file, read_and_distribute: open and close are timed too
   bool delete_per_obs = false;  // writes: a new file for every observation (SKaMPI)
   std::int64_t file_bytes = 0;  // the largest file this rank's group makes, for the disk check
   bool participates = true;     // false: this rank has no file (IMB's single transfer)

@@ -46,8 +46,9 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
     if (elem_layout(m).extent != j.elem_bytes || elem_layout(e).extent != j.etype_bytes)
       bind_error(b, "memtype and etype must be datatypes without gaps (not a pair type)");
     if (f != e || j.elem_bytes % j.etype_bytes != 0)
-      bind_error(b, "filetype must be the etype, and the memtype's size a multiple of the "
-                    "etype's (the basic datatypes; derived ones are not supported yet)");
+      bind_error(b,
+                 "filetype must be the etype, and the memtype's size a multiple of the "
+                 "etype's (the basic datatypes; derived ones are not supported yet)");
   }
   if (a.has("daccess")) {
     j.daccess = a.integer("daccess");
@@ -104,7 +105,8 @@ void lay_out(BoundOp& b, int group_size, int my_group_rank,
   if (j.daccess & kIoSharedPointer) {
     // Every access in the order of its place in the file; a gap needs a seek of the pointer.
     for (int r = 0; r < group_size; ++r)
-      for (const IoBlock& blk : all[static_cast<std::size_t>(r)]) j.shared.push_back({r, blk, false});
+      for (const IoBlock& blk : all[static_cast<std::size_t>(r)])
+        j.shared.push_back({r, blk, false});
     std::stable_sort(j.shared.begin(), j.shared.end(),
                      [](const IoSharedStep& x, const IoSharedStep& y) {
                        return x.block.offset < y.block.offset;
@@ -217,8 +219,10 @@ std::optional<std::string> check_data(const BoundOp& b) {
 }
 
 void fill_data(BoundOp& b) {
-  if (b.io->write) io_fill_for_write(b);
-  else fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+  if (b.io->write)
+    io_fill_for_write(b);
+  else
+    fill_sentinel(b.buf.recv(), b.recv_need_bytes);
 }
 
 void finish_data(BoundOp& b) {
@@ -240,8 +244,8 @@ void bind_segmented(BoundOp& b, const Args& a, bool write) {
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
   if (stride < mem)
-    bind_error(b, "stride " + std::to_string(stride) + " is below memsize " +
-                      std::to_string(mem) + ": the segments would overlap");
+    bind_error(b, "stride " + std::to_string(stride) + " is below memsize " + std::to_string(mem) +
+                      ": the segments would overlap");
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return r * stride + i * bl; });
   });
@@ -254,8 +258,8 @@ void bind_strided(BoundOp& b, const Args& a, bool write) {
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
   if (stride < bl)
-    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " +
-                      std::to_string(bl) + ": the blocks would overlap");
+    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
+                      ": the blocks would overlap");
   const std::int64_t p = b.size;
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return (i * p + r) * stride; });
@@ -268,25 +272,25 @@ void bind_separate(BoundOp& b, const Args& a, bool write) {
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
   if (stride < bl)
-    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " +
-                      std::to_string(bl) + ": the blocks would overlap");
+    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
+                      ": the blocks would overlap");
   j.group = IoJob::Group::Self;
-  lay_out(b, 1, 0, [&](int) {
-    return pieces(mem, bl, [&](std::int64_t i) { return i * stride; });
-  });
+  lay_out(b, 1, 0,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * stride; }); });
   finish_data(b);
 }
 
 void bind_sequential(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   if (!(j.daccess & kIoSharedPointer))
-    bind_error(b, "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes only, "
-                  "not daccess " + hex(j.daccess));
+    bind_error(b,
+               "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes only, "
+               "not daccess " +
+                   hex(j.daccess));
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   j.amode = MPI_MODE_SEQUENTIAL;
-  lay_out(b, b.size, b.rank, [&](int r) {
-    return pieces(mem, bl, [&](std::int64_t i) { return r * mem + i * bl; });
-  });
+  lay_out(b, b.size, b.rank,
+          [&](int r) { return pieces(mem, bl, [&](std::int64_t i) { return r * mem + i * bl; }); });
   finish_data(b);
 }
 
@@ -298,9 +302,8 @@ void bind_noncontiguous(BoundOp& b, const Args& a, bool write) {
   // own segment instead (docs/io.md), so the ranks' data do not overlap.
   j.view_disp = b.rank * mem * j.elem_bytes;
   j.max_view_disp = (b.size - 1) * mem * j.elem_bytes;
-  lay_out(b, b.size, b.rank, [&](int) {
-    return pieces(mem, bl, [&](std::int64_t i) { return i * bl; });
-  });
+  lay_out(b, b.size, b.rank,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * bl; }); });
   finish_data(b);
 }
 
@@ -461,8 +464,9 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
   j.readers = static_cast<int>(readers);
   j.open_timed = true;
   const int me = b.rank < readers ? b.rank : 0;
-  lay_out(b, static_cast<int>(readers), me,
-          [&](int r) { return std::vector<IoBlock>{{r * part, part, 0}}; });
+  lay_out(b, static_cast<int>(readers), me, [&](int r) {
+    return std::vector<IoBlock>{{r * part, part, 0}};
+  });
   if (b.rank >= readers) j.blocks.clear();
   b.send_count = b.rank < readers ? static_cast<int>(part) : 0;
   b.send_need_bytes = part * j.elem_bytes;
@@ -485,20 +489,22 @@ void bind_io_write_and_read(BoundOp& b, const Args& a) {
   if (b.size % 2 != 0)
     bind_error(b, "needs an even number of ranks (pairs), got " + std::to_string(b.size));
   if (j.daccess & (kIoCollective | kIoSharedPointer))
-    bind_error(b, "takes the noncollective classes without shared file pointer only, not "
-                  "daccess " + hex(j.daccess));
+    bind_error(b,
+               "takes the noncollective classes without shared file pointer only, not "
+               "daccess " +
+                   hex(j.daccess));
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   j.group = IoJob::Group::Pairs;
   j.sync_all = true;
-  lay_out(b, 2, b.rank % 2, [&](int) {
-    return pieces(mem, bl, [&](std::int64_t i) { return i * bl; });
-  });
+  lay_out(b, 2, b.rank % 2,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * bl; }); });
   // Both sides use both buffers' sizes (usage_io_write_and_read): the arena is the same.
   b.send_need_bytes = b.recv_need_bytes = std::max(b.send_need_bytes, b.recv_need_bytes);
   finish_data(b);
 }
 
-// --- open, close, delete, seek, preallocate -------------------------------------------------------
+// --- open, close, delete, seek, preallocate
+// -------------------------------------------------------
 
 namespace {
 
@@ -507,7 +513,7 @@ int unique(const IoJob& j) {
 }
 
 bool exists(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(path.c_str(), &st) == 0;
 }
 
@@ -670,11 +676,13 @@ void seek_shared_call(BoundOp& b) noexcept {
 std::optional<std::string> seek_check(const BoundOp& b) {
   const IoJob& j = *b.io;
   MPI_Offset at = -1;
-  if (b.call_fn == seek_call) MPI_File_get_position(j.fh, &at);
-  else MPI_File_get_position_shared(j.fh, &at);
+  if (b.call_fn == seek_call)
+    MPI_File_get_position(j.fh, &at);
+  else
+    MPI_File_get_position_shared(j.fh, &at);
   if (at != j.position)
-    return state_error(b, "the file pointer is at " + std::to_string(at) + ", not " +
-                              std::to_string(j.position));
+    return state_error(
+        b, "the file pointer is at " + std::to_string(at) + ", not " + std::to_string(j.position));
   return std::nullopt;
 }
 
@@ -730,8 +738,7 @@ void bind_io_open(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, false);
   const bool create = a.integer("create_file") != 0;
   j.delete_per_obs = create;
-  j.amode = MPI_MODE_RDWR | unique(j) |
-            (create ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  j.amode = MPI_MODE_RDWR | unique(j) | (create ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
   check_space(b);
   b.call_fn = open_call;
   b.prepare_fn = open_prepare;

@@ -28,8 +28,10 @@ nlohmann::json io_run_begin(const Plan& plan, const std::string& out_dir, MPI_Co
     if (!j.op.func || j.op.func->family != OpFamily::Io) continue;
     any = true;
     const IoSettings& io = j.settings->io;
-    if (io.working_dir.empty()) uses_run_folder = true;
-    else dirs.insert(io.working_dir);
+    if (io.working_dir.empty())
+      uses_run_folder = true;
+    else
+      dirs.insert(io.working_dir);
     caches.insert(io_cache_name(io.cache));
     if (io.keep_files && io.working_dir.empty()) g_keep = true;
   }

@@ -46,7 +46,7 @@ Settings io_settings() {
   return s;
 }
 
-rt::BoundOp bind(const std::string& name, std::vector<Value> args, const Settings& s) {
+rt::BoundOp bind_io(const std::string& name, std::vector<Value> args, const Settings& s) {
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), s);
 }
 
@@ -54,7 +54,7 @@ rt::BoundOp bind(const std::string& name, std::vector<Value> args, const Setting
 void run_and_verify(const std::string& name, std::vector<Value> args,
                     const Settings& s = io_settings()) {
   CAPTURE(name);
-  rt::BoundOp op = bind(name, args, s);
+  rt::BoundOp op = bind_io(name, args, s);
   op.prepare();
   REQUIRE(op.error == MPI_SUCCESS);
   auto err = rt::verify_op(op);
@@ -177,7 +177,7 @@ TEST_CASE("io: verification finds a wrong byte in the file or the buffer") {
   const Value B = dt("MPI_BYTE");
   for (const char* name : {"MPI_IO_write_once", "MPI_IO_read_once"}) {
     CAPTURE(name);
-    rt::BoundOp op = bind(name, {I(64), B, B, B, I(0), I(0x111)}, io_settings());
+    rt::BoundOp op = bind_io(name, {I(64), B, B, B, I(0), I(0x111)}, io_settings());
     op.prepare();
     const rt::VerifyFault fault{1, 5};
     // Writes: rank 1's send buffer is checked through the file, so the fault goes in the
@@ -213,7 +213,7 @@ TEST_CASE("io: bad input is refused at bind with the reason") {
   const Value B = dt("MPI_BYTE");
   auto error_of = [](const char* name, std::vector<Value> args, const Settings& s) {
     try {
-      bind(name, std::move(args), s);
+      bind_io(name, std::move(args), s);
     } catch (const std::runtime_error& e) {
       return std::string(e.what());
     }
