@@ -180,6 +180,7 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {
   IoJob& j = *b.io;
   j.cfg = b.settings ? b.settings->io : IoSettings{};
   j.write = write;
+  io_require_per_call(b);
   try {
     j.folder = io_folder(j.cfg);
   } catch (const std::exception& e) {

@@ -65,6 +65,13 @@ std::string io_file_name(const std::string& folder, MPI_Comm group, int tag) {
          std::to_string(id % 1000000000ULL);
 }
 
+void io_require_per_call(const BoundOp& b) {
+  if (b.settings && b.settings->scheme != SchemeKind::PerCall)
+    ops::bind_error(b,
+                    "needs scheme = per_call: the file is opened and closed between calls, "
+                    "outside the timed region");
+}
+
 MPI_Info io_make_info(const IoSettings& cfg) {
   if (cfg.file_info.empty()) return MPI_INFO_NULL;
   MPI_Info info;

@@ -31,6 +31,7 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
   IoJob& j = *b.io;
   j.cfg = b.settings ? b.settings->io : IoSettings{};
   j.write = write;
+  io_require_per_call(b);
   try {
     j.folder = io_folder(j.cfg);
   } catch (const std::exception& e) {
