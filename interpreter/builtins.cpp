@@ -609,6 +609,7 @@ std::vector<Builtin> make_table() {
 const std::vector<Builtin>& builtins() {
   static const std::vector<Builtin> table = [] {
     std::vector<Builtin> t = make_table();
+    for (Builtin& b : io_builtins()) t.push_back(std::move(b));
     add_type_builtins(t);
     return t;
   }();

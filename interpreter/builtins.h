@@ -41,6 +41,8 @@ struct Builtin {
 };
 
 const std::vector<Builtin>& builtins();
+// SKaMPI's MPI-IO helpers (io_builtins.cpp), part of builtins().
+std::vector<Builtin> io_builtins();
 // Appends the mpi_type_* helpers (type_builtins.cpp) to the table.
 void add_type_builtins(std::vector<Builtin>& table);
 const Builtin* find_builtin(std::string_view name);

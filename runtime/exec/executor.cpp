@@ -28,6 +28,7 @@
 #include "runtime/measure/local_runtime.h"
 #include "runtime/measure/sync_choice.h"
 #include "runtime/ops/error_agreement.h"
+#include "runtime/ops/io_workdir.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
@@ -469,6 +470,9 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     manifest.set_noise(noise.json());
     for (const std::string& f : noise.findings) print_message(DiagId::launch_noise, f);
   }
+  // MPI-IO: the run's folder for files, and what the manifest says about the page cache.
+  if (nlohmann::json io = io_run_begin(plan, opt.out_dir, world); !io.is_null() && me == 0)
+    manifest.set_io(io);
   std::set<std::string> kinds_seen;  // (operation, communicator, size) measured in this launch
   std::vector<std::size_t> order = job_order(plan, opt.launch);
   const std::string started = out::utc_now_iso8601();
@@ -591,6 +595,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
     if (!failure.empty()) manifest.set_error(failure);
     files.write_manifest(manifest.json());
+    io_run_end();
     g_launch_done.store(true);
     const double duration =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started).count();

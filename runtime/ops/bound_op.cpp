@@ -56,6 +56,7 @@ void BoundOp::advance() noexcept {
   finish();
   buf.advance();
   if (is_synthetic) ops::synthetic_advance(*this);
+  if (advance_fn) advance_fn(*this);
 }
 
 void BoundOp::restart() noexcept {
@@ -80,6 +81,7 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
   b.calls_per_observation = s.scheme == SchemeKind::PerCall
                                 ? 1
                                 : static_cast<int>(std::max<std::int64_t>(1, s.loop_iterations));
+  b.settings = &s;
   MPI_Comm_rank(comm, &b.rank);
   MPI_Comm_size(comm, &b.size);
   try {
@@ -94,6 +96,7 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
       if (b.func->params[i].role == ParamRole::Root)
         b.root = static_cast<int>(call.args[i].as_int());
     bind(b, OpArgs(*b.func, call.args));
+    b.settings = nullptr;
     // The last element of a type whose data runs past its extent (type_desc.h), as the front
     // end's buffer_use() counts it.
     const std::int64_t tail = datatype_tail_bytes(call.args);
@@ -125,6 +128,8 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
     if (op.check_fn)
       if (auto m = op.check_fn(op)) local = *m;
   }
+  // The state the next call needs (a file to close or reopen), as after an observation.
+  if (op.advance_fn) op.advance_fn(op);
   op.error = MPI_SUCCESS;
 
   // Every rank reports the same outcome: the lowest failing rank's message.

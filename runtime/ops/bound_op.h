@@ -21,6 +21,7 @@ struct Window;  // runtime/ops/rma_window.h
 }
 
 struct BoundOp;
+struct IoJob;  // runtime/ops/io_job.h
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
 using CheckFn = std::optional<std::string> (*)(const BoundOp&);
@@ -128,6 +129,11 @@ struct BoundOp {
   std::vector<MPI_Comm> made_comms;  // Comm_dup, Comm_split: freed by finish()
   double seconds_arg = 0;            // delayed_*, waitpattern_*: the wait; Wtime: unused
   int delayed_rank = -1;             // delayed_*: the rank that waits before the call
+  // After each observation (and verification's call), outside the timed region: the set-up the
+  // next call needs (MPI-IO: close the file the call opened, reopen the one it closed).
+  FillFn advance_fn = nullptr;
+  std::shared_ptr<IoJob> io;           // MPI-IO operations: files, views, access plan
+  const Settings* settings = nullptr;  // the job's settings, during bind only
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank

@@ -231,4 +231,49 @@ void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation
 void synthetic_advance(BoundOp&) noexcept;       // after an observation: count it, prepare next
 
+// io_skampi.cpp, io_imb.cpp: MPI-IO (SKaMPI's MPI_IO_* functions, IMB-IO; io_job.h).
+void bind_io_open(BoundOp&, const Args&);
+void bind_io_close(BoundOp&, const Args&);
+void bind_io_open_close(BoundOp&, const Args&);
+void bind_io_delete(BoundOp&, const Args&);
+void bind_io_delete_on_close(BoundOp&, const Args&);
+void bind_io_file_seek(BoundOp&, const Args&);
+void bind_io_file_seek_shared(BoundOp&, const Args&);
+void bind_io_preallocate(BoundOp&, const Args&);
+void bind_io_write_segmented(BoundOp&, const Args&);
+void bind_io_read_segmented(BoundOp&, const Args&);
+void bind_io_write_strided(BoundOp&, const Args&);
+void bind_io_read_strided(BoundOp&, const Args&);
+void bind_io_read_file(BoundOp&, const Args&);
+void bind_io_read_and_distribute(BoundOp&, const Args&);
+void bind_io_write_random(BoundOp&, const Args&);
+void bind_io_read_random(BoundOp&, const Args&);
+void bind_io_write_noncontiguous(BoundOp&, const Args&);
+void bind_io_read_noncontiguous(BoundOp&, const Args&);
+void bind_io_write_separate(BoundOp&, const Args&);
+void bind_io_read_separate(BoundOp&, const Args&);
+void bind_io_write_sequential(BoundOp&, const Args&);
+void bind_io_read_sequential(BoundOp&, const Args&);
+void bind_io_write_and_read(BoundOp&, const Args&);
+void bind_io_write_once(BoundOp&, const Args&);
+void bind_io_read_once(BoundOp&, const Args&);
+void bind_imb_s_write_indv(BoundOp&, const Args&);
+void bind_imb_s_write_expl(BoundOp&, const Args&);
+void bind_imb_s_read_indv(BoundOp&, const Args&);
+void bind_imb_s_read_expl(BoundOp&, const Args&);
+void bind_imb_p_write_indv(BoundOp&, const Args&);
+void bind_imb_p_write_expl(BoundOp&, const Args&);
+void bind_imb_p_write_shared(BoundOp&, const Args&);
+void bind_imb_p_write_priv(BoundOp&, const Args&);
+void bind_imb_p_read_indv(BoundOp&, const Args&);
+void bind_imb_p_read_expl(BoundOp&, const Args&);
+void bind_imb_p_read_shared(BoundOp&, const Args&);
+void bind_imb_p_read_priv(BoundOp&, const Args&);
+void bind_imb_c_write_indv(BoundOp&, const Args&);
+void bind_imb_c_write_expl(BoundOp&, const Args&);
+void bind_imb_c_write_shared(BoundOp&, const Args&);
+void bind_imb_c_read_indv(BoundOp&, const Args&);
+void bind_imb_c_read_expl(BoundOp&, const Args&);
+void bind_imb_c_read_shared(BoundOp&, const Args&);
+
 }  // namespace metron::rt::ops

@@ -42,6 +42,7 @@ class ManifestBuilder {
                       const std::string& stop_reason, std::size_t points);
   // The launch's noise check (launch_noise.h), under "noise".
   void set_noise(const nlohmann::json& noise) { j_["noise"] = noise; }
+  void set_io(const nlohmann::json& io) { j_["io"] = io; }  // MPI-IO: folders, page cache
   // The quantum of a timer as probed on this rank (every rank probes; 0 when not probed).
   double quantum_s(TimerKind k) const { return quantum_s_[static_cast<int>(k)]; }
   const nlohmann::json& json() const { return j_; }

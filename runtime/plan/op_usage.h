@@ -78,3 +78,5 @@ BufferUse usage_neighbor_allgather(const OpArgs& a, int comm_size);
 BufferUse usage_neighbor_alltoall(const OpArgs& a, int comm_size);
 
 }  // namespace metron
+
+#include "runtime/plan/io_usage.h"  // the MPI-IO operations' entries

@@ -429,11 +429,16 @@ const std::vector<SettingInfo> kSettingTable = {
 }  // namespace
 
 const std::vector<SettingInfo>& setting_table() {
-  return kSettingTable;
+  static const std::vector<SettingInfo> all = [] {
+    std::vector<SettingInfo> t = kSettingTable;
+    for (const SettingInfo& e : io_setting_entries()) t.push_back(e);
+    return t;
+  }();
+  return all;
 }
 
 const SettingInfo* find_setting(std::string_view key) {
-  for (const SettingInfo& s : kSettingTable)
+  for (const SettingInfo& s : setting_table())
     if (key == s.key) return &s;
   return nullptr;
 }

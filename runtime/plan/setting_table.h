@@ -30,6 +30,8 @@ struct SettingInfo {
 };
 
 const std::vector<SettingInfo>& setting_table();
+// The MPI-IO entries (io_*), kept beside the MPI-IO code (io_setting_table.cpp).
+std::vector<SettingInfo> io_setting_entries();
 const SettingInfo* find_setting(std::string_view key);
 
 }  // namespace metron

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "runtime/adapt/stop_rule.h"
+#include "runtime/plan/io_settings.h"
 #include "runtime/plan/source.h"
 #include "runtime/plan/value.h"
 
@@ -104,6 +105,7 @@ struct Settings {
   double unit = 1e6;  // SKaMPI's set_unit: .sko output scale (microseconds)
   std::int64_t max_nr_node_times = 16;
   RefineSettings refine;
+  IoSettings io;  // MPI-IO operations (docs/io.md)
 };
 
 // The value of setting `key` in s, written as `set key = ...` accepts it (docs show the defaults

@@ -1,0 +1,236 @@
+// IMB-IO's basic patterns (docs/io.md): S_ (one process), P_ (every process, noncollective),
+// C_ (collective), with individual (indv) or shared file pointers, explicit offsets (expl) or a
+// private file each (priv). One call moves `count` bytes per rank at the next of a few
+// positions (IMB writes successive blocks); writes end with MPI_File_sync (IMB-IO's
+// non-aggregate mode). Moving the individual or shared pointer to the position is done after
+// the previous call, outside the timed region.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "runtime/ops/io_job.h"
+#include "runtime/ops/op_impl.h"
+#include "runtime/plan/diagnostics.h"
+
+namespace metron::rt::ops {
+
+namespace {
+
+enum class Who { Single, Parallel, Collective };
+enum class Pos { Indv, Expl, Shared, Priv };
+
+// The cycle of positions: IMB writes new blocks each sample; Metron cycles through at most 64
+// (and 16 MiB of file per rank) so that the file stays small.
+constexpr std::int64_t kMaxPositions = 64;
+constexpr std::int64_t kFileBudget = 16 << 20;
+
+struct ImbKind {
+  Who who;
+  Pos pos;
+};
+
+ImbKind kind_of(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  return {static_cast<Who>(j.tag / 4), static_cast<Pos>(j.tag % 4)};
+}
+
+std::int64_t count_of(const IoJob& j) {
+  return j.blocks[0].count;
+}
+
+// Byte offset of this rank's block at the current position (shared: the position's region).
+MPI_Offset offset(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  const ImbKind k = kind_of(b);
+  const std::int64_t n = count_of(j);
+  if (k.who == Who::Single || k.pos == Pos::Priv) return j.position * n;
+  if (k.pos == Pos::Shared) return j.position * b.size * n;
+  return (j.position * b.size + b.rank) * n;
+}
+
+void place_pointer(BoundOp& b) {
+  IoJob& j = *b.io;
+  if (!j.participates || j.fh == MPI_FILE_NULL) return;
+  const ImbKind k = kind_of(b);
+  if (k.pos == Pos::Indv || k.pos == Pos::Priv)
+    b.note(MPI_File_seek(j.fh, offset(b), MPI_SEEK_SET));
+  if (k.pos == Pos::Shared) b.note(MPI_File_seek_shared(j.fh, offset(b), MPI_SEEK_SET));
+}
+
+void imb_prepare(BoundOp& b) {
+  IoJob& j = *b.io;
+  const ImbKind k = kind_of(b);
+  const std::int64_t n = count_of(j);
+  // make_group's job, for the three groups IMB uses.
+  j.file_comm = k.who == Who::Single || k.pos == Pos::Priv ? MPI_COMM_SELF : b.comm;
+  if (j.participates) {
+    j.path = io_file_name(j.folder, j.file_comm, j.tag);
+    int r = 0;
+    MPI_Comm_rank(j.file_comm, &r);
+    j.creator = r == 0;
+  }
+  j.info = io_make_info(j.cfg);
+  if (!j.write) {
+    j.content_bytes = j.file_bytes;
+    io_create_content(b);
+  }
+  (void)n;
+  if (!j.write) io_drop_cache(j);
+  int amode = j.write ? MPI_MODE_WRONLY | MPI_MODE_CREATE : MPI_MODE_RDONLY;
+  if (j.cfg.unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
+  io_open(b, amode);
+  io_set_view(b);
+  j.position = 0;
+  place_pointer(b);
+}
+
+void imb_advance(BoundOp& b) {
+  IoJob& j = *b.io;
+  j.position = (j.position + 1) % j.positions;
+  place_pointer(b);
+  if (!j.write) io_drop_cache(j);
+}
+
+void imb_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  if (!j.participates) return;
+  const ImbKind k = kind_of(b);
+  const int n = static_cast<int>(count_of(j));
+  char* p = j.write ? b.buf.send() : b.buf.recv();
+  const bool w = j.write;
+  const MPI_Offset off = offset(b);
+  int rc = MPI_SUCCESS;
+  if (k.who == Who::Collective) {
+    if (k.pos == Pos::Indv)
+      rc = w ? MPI_File_write_all(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+             : MPI_File_read_all(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+    else if (k.pos == Pos::Expl)
+      rc = w ? MPI_File_write_at_all(j.fh, off, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+             : MPI_File_read_at_all(j.fh, off, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+    else
+      rc = w ? MPI_File_write_ordered(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+             : MPI_File_read_ordered(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+  } else if (k.pos == Pos::Expl) {
+    rc = w ? MPI_File_write_at(j.fh, off, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+           : MPI_File_read_at(j.fh, off, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+  } else if (k.pos == Pos::Shared) {
+    rc = w ? MPI_File_write_shared(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+           : MPI_File_read_shared(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+  } else {
+    rc = w ? MPI_File_write(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
+           : MPI_File_read(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
+  }
+  b.note(rc);
+  if (w && j.cfg.file_sync) b.note(MPI_File_sync(j.fh));
+}
+
+// --- verification: writes leave the rank's pattern at its block (shared pointers: at one of
+// the position's p blocks, in any order); reads find the file's bytes there.
+
+void imb_fill(BoundOp& b) {
+  IoJob& j = *b.io;
+  if (!j.write) return fill_sentinel(b.buf.recv(), count_of(j));
+  for (std::int64_t k = 0; k < count_of(j); ++k)
+    b.buf.send()[k] = static_cast<char>(pattern_byte(b.rank, k));
+}
+
+std::optional<std::string> imb_check(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
+  const ImbKind k = kind_of(b);
+  const std::int64_t n = count_of(j);
+  const bool shared = k.pos == Pos::Shared && k.who != Who::Single;
+  // The noncollective shared pointer: the order of the ranks is not fixed, and ROMIO's pointer
+  // was seen to skip a block after an earlier job's shared-pointer file (docs/io.md): the
+  // rank's block may be in any block-aligned slot of the file.
+  const bool anywhere = shared && k.who == Who::Parallel;
+  const MPI_Offset base = anywhere ? 0 : offset(b);
+  int slots = anywhere ? static_cast<int>(j.file_bytes / n) : shared ? b.size : 1;
+  std::vector<char> file(static_cast<std::size_t>(n * slots));
+  if (j.write) {
+    const int fd = ::open(j.path.c_str(), O_RDONLY);
+    const ssize_t got = fd < 0 ? -1 : ::pread(fd, file.data(), file.size(), base);
+    if (fd >= 0) ::close(fd);
+    if (anywhere && got >= n)
+      slots = static_cast<int>(got / n);  // the file written so far
+    else if (got != static_cast<ssize_t>(file.size()))
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", base,
+                          "the file is shorter than the blocks written");
+  }
+  for (int s = 0; s < slots; ++s) {
+    bool same = true;
+    for (std::int64_t x = 0; x < n && same; ++x) {
+      const std::uint8_t want = j.write ? pattern_byte(b.rank, x) : io_file_byte(base + s * n + x);
+      const std::uint8_t have = static_cast<std::uint8_t>(
+          j.write ? file[static_cast<std::size_t>(s * n + x)] : b.buf.recv()[x]);
+      same = want == have;
+    }
+    if (same) return std::nullopt;
+  }
+  return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                      j.write ? "file" : "receive buffer", base,
+                      shared ? "the rank's block is in none of the position's slots"
+                             : "the block differs from what was written");
+}
+
+void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {
+  b.io = std::make_shared<IoJob>();
+  IoJob& j = *b.io;
+  j.cfg = b.settings ? b.settings->io : IoSettings{};
+  j.write = write;
+  io_require_per_call(b);
+  try {
+    j.folder = io_folder(j.cfg);
+  } catch (const std::exception& e) {
+    bind_error(b, e.what());
+  }
+  j.tag = static_cast<int>(who) * 4 + static_cast<int>(pos);
+  const std::int64_t n = a.count("count");
+  if (n < 1) bind_error(b, "count must be positive, got " + std::to_string(n));
+  j.blocks = {{0, n, 0}};
+  j.participates = who != Who::Single || b.rank == 0;
+  const std::int64_t ranks_in_file = who == Who::Single || pos == Pos::Priv ? 1 : b.size;
+  j.positions =
+      std::clamp<std::int64_t>(kFileBudget / std::max<std::int64_t>(n, 1), 1, kMaxPositions);
+  j.file_bytes = j.positions * ranks_in_file * n;
+  (write ? b.send_need_bytes : b.recv_need_bytes) = n;
+  io_check_space(j.folder,
+                 who == Who::Single ? j.file_bytes : j.file_bytes * (pos == Pos::Priv ? b.size : 1),
+                 b.name);
+  b.call_fn = imb_call;
+  b.prepare_fn = imb_prepare;
+  b.advance_fn = imb_advance;
+  b.release_fn = io_release;
+  b.fill_fn = imb_fill;
+  b.check_fn = imb_check;
+}
+
+}  // namespace
+
+#define IMB_BIND(fn, who, pos, write)          \
+  void fn(BoundOp& b, const Args& a) {         \
+    bind_imb(b, a, Who::who, Pos::pos, write); \
+  }
+IMB_BIND(bind_imb_s_write_indv, Single, Indv, true)
+IMB_BIND(bind_imb_s_write_expl, Single, Expl, true)
+IMB_BIND(bind_imb_s_read_indv, Single, Indv, false)
+IMB_BIND(bind_imb_s_read_expl, Single, Expl, false)
+IMB_BIND(bind_imb_p_write_indv, Parallel, Indv, true)
+IMB_BIND(bind_imb_p_write_expl, Parallel, Expl, true)
+IMB_BIND(bind_imb_p_write_shared, Parallel, Shared, true)
+IMB_BIND(bind_imb_p_write_priv, Parallel, Priv, true)
+IMB_BIND(bind_imb_p_read_indv, Parallel, Indv, false)
+IMB_BIND(bind_imb_p_read_expl, Parallel, Expl, false)
+IMB_BIND(bind_imb_p_read_shared, Parallel, Shared, false)
+IMB_BIND(bind_imb_p_read_priv, Parallel, Priv, false)
+IMB_BIND(bind_imb_c_write_indv, Collective, Indv, true)
+IMB_BIND(bind_imb_c_write_expl, Collective, Expl, true)
+IMB_BIND(bind_imb_c_write_shared, Collective, Shared, true)
+IMB_BIND(bind_imb_c_read_indv, Collective, Indv, false)
+IMB_BIND(bind_imb_c_read_expl, Collective, Expl, false)
+IMB_BIND(bind_imb_c_read_shared, Collective, Shared, false)
+#undef IMB_BIND
+
+}  // namespace metron::rt::ops

@@ -1,0 +1,817 @@
+// SKaMPI's MPI_IO_* measurement functions (io.c; docs/io.md): the file layout of each pattern
+// as blocks per rank, and the steps outside the timed region. The timed region is the calls
+// SKaMPI times: the accesses of the pattern (and MPI_File_sync after writes), or the one file
+// call (open, close, delete, seek, preallocate); read_file and read_and_distribute time the
+// open and close as well.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <functional>
+
+#include "runtime/ops/io_job.h"
+#include "runtime/ops/op_impl.h"
+#include "runtime/plan/diagnostics.h"
+
+namespace metron::rt::ops {
+
+namespace {
+
+std::string hex(std::int64_t v) {
+  char t[24];
+  std::snprintf(t, sizeof t, "0x%llx", static_cast<unsigned long long>(v));
+  return t;
+}
+
+// A job with the settings and folder; types and class from the arguments where the function
+// has them. Throws (bind_error) for what MPI-IO here cannot do.
+IoJob& start(BoundOp& b, const Args& a, bool write) {
+  b.io = std::make_shared<IoJob>();
+  IoJob& j = *b.io;
+  j.cfg = b.settings ? b.settings->io : IoSettings{};
+  j.write = write;
+  io_require_per_call(b);
+  try {
+    j.folder = io_folder(j.cfg);
+  } catch (const std::exception& e) {
+    bind_error(b, e.what());
+  }
+  if (a.has("memtype")) {
+    const Datatype m = a.datatype("memtype"), e = a.datatype("etype"), f = a.datatype("filetype");
+    j.memtype = mpi_datatype(m);
+    j.etype = mpi_datatype(e);
+    j.filetype = mpi_datatype(f);
+    j.elem_bytes = datatype_size(m);
+    j.etype_bytes = datatype_size(e);
+    if (elem_layout(m).extent != j.elem_bytes || elem_layout(e).extent != j.etype_bytes)
+      bind_error(b, "memtype and etype must be datatypes without gaps (not a pair type)");
+    if (f != e || j.elem_bytes % j.etype_bytes != 0)
+      bind_error(b,
+                 "filetype must be the etype, and the memtype's size a multiple of the "
+                 "etype's (the basic datatypes; derived ones are not supported yet)");
+  }
+  if (a.has("daccess")) {
+    j.daccess = a.integer("daccess");
+    if (!io_daccess_valid(j.daccess))
+      bind_error(b, "daccess " + hex(j.daccess) +
+                        " is not a data access class (one bit of 0x007, 0x030 and 0x300 each)");
+  }
+  return j;
+}
+
+std::int64_t positive(BoundOp& b, const Args& a, std::string_view name) {
+  const std::int64_t v = a.integer(name);
+  if (v < 1) bind_error(b, std::string(name) + " must be positive, got " + std::to_string(v));
+  return v;
+}
+
+void no_shared_pointer(BoundOp& b, const IoJob& j) {
+  if (j.daccess & kIoSharedPointer)
+    bind_error(b, "the shared file pointer classes (daccess " + hex(j.daccess) +
+                      ") are not defined for this pattern");
+}
+
+// Blocks of `memsize` elements in pieces of `blocklen`, piece i at offset(i) elements.
+std::vector<IoBlock> pieces(std::int64_t memsize, std::int64_t blocklen,
+                            const std::function<std::int64_t(std::int64_t)>& offset) {
+  std::vector<IoBlock> out;
+  std::int64_t buf = 0;
+  for (std::int64_t i = 0, left = memsize; left > 0; ++i, left -= blocklen) {
+    const std::int64_t n = std::min(left, blocklen);
+    out.push_back({offset(i), n, buf});
+    buf += n;
+  }
+  return out;
+}
+
+// The layout: blocks_of(group rank) in memory elements; converted to etypes, with the rounds
+// of the collective classes, the shared pointer's order and the file sizes.
+void lay_out(BoundOp& b, int group_size, int my_group_rank,
+             const std::function<std::vector<IoBlock>(int)>& blocks_of) {
+  IoJob& j = *b.io;
+  const std::int64_t q = j.elem_bytes / j.etype_bytes;
+  std::vector<std::vector<IoBlock>> all(static_cast<std::size_t>(group_size));
+  std::int64_t end_bytes = 0;
+  for (int r = 0; r < group_size; ++r) {
+    all[static_cast<std::size_t>(r)] = blocks_of(r);
+    for (IoBlock& blk : all[static_cast<std::size_t>(r)]) {
+      blk.offset *= q;
+      blk.buf_bytes *= j.elem_bytes;
+      end_bytes = std::max(end_bytes, blk.offset * j.etype_bytes + blk.count * j.elem_bytes);
+    }
+    j.rounds = std::max(j.rounds, static_cast<int>(all[static_cast<std::size_t>(r)].size()));
+  }
+  j.blocks = all[static_cast<std::size_t>(my_group_rank)];
+  if (j.daccess & kIoSharedPointer) {
+    // Every access in the order of its place in the file; a gap needs a seek of the pointer.
+    for (int r = 0; r < group_size; ++r)
+      for (const IoBlock& blk : all[static_cast<std::size_t>(r)])
+        j.shared.push_back({r, blk, false});
+    std::stable_sort(j.shared.begin(), j.shared.end(),
+                     [](const IoSharedStep& x, const IoSharedStep& y) {
+                       return x.block.offset < y.block.offset;
+                     });
+    std::int64_t at = 0;
+    for (IoSharedStep& s : j.shared) {
+      s.seek = s.block.offset != at;
+      at = s.block.offset + s.block.count * q;
+    }
+  }
+  j.file_bytes = j.max_view_disp + end_bytes;
+  std::int64_t mem = 0;
+  for (const IoBlock& blk : j.blocks) mem = std::max(mem, blk.buf_bytes + blk.count * j.elem_bytes);
+  (j.write ? b.send_need_bytes : b.recv_need_bytes) = mem;
+}
+
+// The disk check: the files of every rank live in the same folder.
+void check_space(BoundOp& b) {
+  IoJob& j = *b.io;
+  std::int64_t files = j.file_bytes;
+  if (j.group == IoJob::Group::Self) files *= b.size;
+  if (j.group == IoJob::Group::Pairs) files *= b.size / 2;
+  try {
+    io_check_space(j.folder, files, b.name);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+// --- set-up steps -----------------------------------------------------------------------------
+
+void make_group(BoundOp& b) {
+  IoJob& j = *b.io;
+  switch (j.group) {
+    case IoJob::Group::Job:
+      j.file_comm = b.comm;
+      break;
+    case IoJob::Group::Self:
+      j.file_comm = MPI_COMM_SELF;
+      break;
+    case IoJob::Group::Pairs:
+      b.note(MPI_Comm_split(b.comm, b.rank / 2, b.rank, &j.file_comm));
+      j.own_file_comm = true;
+      break;
+    case IoJob::Group::Readers:
+      b.note(MPI_Comm_split(b.comm, b.rank < j.readers ? 0 : MPI_UNDEFINED, b.rank, &j.file_comm));
+      j.own_file_comm = j.file_comm != MPI_COMM_NULL;
+      j.participates = j.file_comm != MPI_COMM_NULL;
+      break;
+  }
+  if (j.participates) {
+    j.path = io_file_name(j.folder, j.file_comm, j.tag);
+    int r = 0;
+    MPI_Comm_rank(j.file_comm, &r);
+    j.creator = r == 0;
+  }
+  j.info = io_make_info(j.cfg);
+}
+
+int data_amode(const IoJob& j) {
+  int m = j.write ? MPI_MODE_WRONLY | MPI_MODE_CREATE : MPI_MODE_RDONLY;
+  if (j.sync_all) m = MPI_MODE_RDWR | MPI_MODE_CREATE;  // write_and_read: one file, both ways
+  if (j.delete_per_obs) m |= MPI_MODE_DELETE_ON_CLOSE;
+  if (j.cfg.unique_open) m |= MPI_MODE_UNIQUE_OPEN;
+  return m | j.amode;
+}
+
+// Before each observation (not timed): open, view, preallocate; drop the cache before reads.
+void before_data(BoundOp& b) {
+  IoJob& j = *b.io;
+  if (!j.write) io_drop_cache(j);
+  if (j.open_timed) return;
+  io_open(b, data_amode(j));
+  io_set_view(b);
+  // Collective: both sides of write_and_read call it.
+  if ((j.write || j.sync_all) && j.cfg.preallocation) io_preallocate(b, j.file_bytes);
+}
+
+void prepare_data(BoundOp& b) {
+  IoJob& j = *b.io;
+  make_group(b);
+  if (!j.write || j.sync_all) {
+    j.content_bytes = j.file_bytes;
+    io_create_content(b);
+  }
+  before_data(b);
+}
+
+void after_data(BoundOp& b) {
+  IoJob& j = *b.io;
+  if (!j.open_timed) io_close(b);
+  before_data(b);
+}
+
+void call_data(BoundOp& b) noexcept {
+  io_run_blocks(b);
+}
+
+// read_file: open, view and close are in the timed region (SKaMPI times them).
+void call_open_read_close(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  io_open(b, data_amode(j));
+  io_set_view(b);
+  io_access_blocks(b, b.buf.recv());
+  io_close(b);
+}
+
+std::optional<std::string> check_data(const BoundOp& b) {
+  return b.io->write ? io_check_written(b) : io_check_read(b);
+}
+
+void fill_data(BoundOp& b) {
+  if (b.io->write)
+    io_fill_for_write(b);
+  else
+    fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+}
+
+void finish_data(BoundOp& b) {
+  IoJob& j = *b.io;
+  if (j.write && j.group != IoJob::Group::Pairs) j.delete_per_obs = true;  // a new file each
+  check_space(b);
+  b.call_fn = j.open_timed ? call_open_read_close : call_data;
+  b.prepare_fn = prepare_data;
+  b.advance_fn = after_data;
+  b.release_fn = io_release;
+  b.fill_fn = fill_data;
+  b.check_fn = check_data;
+}
+
+// --- the data patterns --------------------------------------------------------------------------
+
+void bind_segmented(BoundOp& b, const Args& a, bool write) {
+  IoJob& j = start(b, a, write);
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  const std::int64_t stride = a.integer("stride");
+  if (stride < mem)
+    bind_error(b, "stride " + std::to_string(stride) + " is below memsize " + std::to_string(mem) +
+                      ": the segments would overlap");
+  lay_out(b, b.size, b.rank, [&](int r) {
+    return pieces(mem, bl, [&](std::int64_t i) { return r * stride + i * bl; });
+  });
+  (void)j;
+  finish_data(b);
+}
+
+void bind_strided(BoundOp& b, const Args& a, bool write) {
+  start(b, a, write);
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  const std::int64_t stride = a.integer("stride");
+  if (stride < bl)
+    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
+                      ": the blocks would overlap");
+  const std::int64_t p = b.size;
+  lay_out(b, b.size, b.rank, [&](int r) {
+    return pieces(mem, bl, [&](std::int64_t i) { return (i * p + r) * stride; });
+  });
+  finish_data(b);
+}
+
+void bind_separate(BoundOp& b, const Args& a, bool write) {
+  IoJob& j = start(b, a, write);
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  const std::int64_t stride = a.integer("stride");
+  if (stride < bl)
+    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
+                      ": the blocks would overlap");
+  j.group = IoJob::Group::Self;
+  lay_out(b, 1, 0,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * stride; }); });
+  finish_data(b);
+}
+
+void bind_sequential(BoundOp& b, const Args& a, bool write) {
+  IoJob& j = start(b, a, write);
+  if (!(j.daccess & kIoSharedPointer))
+    bind_error(b,
+               "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes only, "
+               "not daccess " +
+                   hex(j.daccess));
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  j.amode = MPI_MODE_SEQUENTIAL;
+  lay_out(b, b.size, b.rank,
+          [&](int r) { return pieces(mem, bl, [&](std::int64_t i) { return r * mem + i * bl; }); });
+  finish_data(b);
+}
+
+void bind_noncontiguous(BoundOp& b, const Args& a, bool write) {
+  IoJob& j = start(b, a, write);
+  no_shared_pointer(b, j);
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  // With a basic filetype every rank's view would start at 0: each rank's view begins at its
+  // own segment instead (docs/io.md), so the ranks' data do not overlap.
+  j.view_disp = b.rank * mem * j.elem_bytes;
+  j.max_view_disp = (b.size - 1) * mem * j.elem_bytes;
+  lay_out(b, b.size, b.rank,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * bl; }); });
+  finish_data(b);
+}
+
+// An integer for every rank, or a list with one per rank.
+std::int64_t per_rank(BoundOp& b, const Args& a, std::string_view name, int r) {
+  const Value& v = a.value(name);
+  std::int64_t x = 0;
+  if (v.is(Value::Type::List)) {
+    const ValueList& l = v.as_list();
+    if (static_cast<int>(l.size()) < b.size || !l[static_cast<std::size_t>(r)].is(Value::Type::Int))
+      bind_error(b, std::string(name) + " needs an integer for each of the " +
+                        std::to_string(b.size) + " ranks");
+    x = l[static_cast<std::size_t>(r)].as_int();
+  } else {
+    x = v.as_int();
+  }
+  if (x < 1 || x > INT32_MAX)
+    bind_error(b, std::string(name) + " of rank " + std::to_string(r) + " must be in 1.." +
+                      std::to_string(INT32_MAX) + ", got " + std::to_string(x));
+  return x;
+}
+
+void bind_random(BoundOp& b, const Args& a, bool write) {
+  start(b, a, write);
+  const int p = b.size;
+  std::vector<std::int64_t> mem(static_cast<std::size_t>(p)), bl(mem);
+  for (int r = 0; r < p; ++r) {
+    mem[static_cast<std::size_t>(r)] = per_rank(b, a, "memsize", r);
+    bl[static_cast<std::size_t>(r)] = per_rank(b, a, "blocklen", r);
+  }
+  // Round robin: in each round every rank with data left places its next block after the last.
+  std::vector<std::vector<IoBlock>> all(static_cast<std::size_t>(p));
+  std::vector<std::int64_t> left = mem, buf(static_cast<std::size_t>(p), 0);
+  std::int64_t at = 0;
+  for (bool any = true; any;) {
+    any = false;
+    for (std::size_t r = 0; r < all.size(); ++r) {
+      if (left[r] <= 0) continue;
+      const std::int64_t n = std::min(left[r], bl[r]);
+      all[r].push_back({at, n, buf[r]});
+      at += n;
+      buf[r] += n;
+      left[r] -= n;
+      any = true;
+    }
+  }
+  lay_out(b, p, b.rank, [&](int r) { return all[static_cast<std::size_t>(r)]; });
+  finish_data(b);
+}
+
+void bind_once(BoundOp& b, const Args& a, bool write) {
+  IoJob& j = start(b, a, write);
+  const std::int64_t n = positive(b, a, "count");
+  const bool priv = a.integer("private") != 0;
+  if (priv) j.group = IoJob::Group::Self;
+  lay_out(b, priv ? 1 : b.size, priv ? 0 : b.rank, [&](int r) {
+    return std::vector<IoBlock>{{priv ? 0 : r * n, n, 0}};
+  });
+  finish_data(b);
+}
+
+}  // namespace
+
+void bind_io_write_segmented(BoundOp& b, const Args& a) {
+  bind_segmented(b, a, true);
+}
+void bind_io_read_segmented(BoundOp& b, const Args& a) {
+  bind_segmented(b, a, false);
+}
+void bind_io_write_strided(BoundOp& b, const Args& a) {
+  bind_strided(b, a, true);
+}
+void bind_io_read_strided(BoundOp& b, const Args& a) {
+  bind_strided(b, a, false);
+}
+void bind_io_write_separate(BoundOp& b, const Args& a) {
+  bind_separate(b, a, true);
+}
+void bind_io_read_separate(BoundOp& b, const Args& a) {
+  bind_separate(b, a, false);
+}
+void bind_io_write_sequential(BoundOp& b, const Args& a) {
+  bind_sequential(b, a, true);
+}
+void bind_io_read_sequential(BoundOp& b, const Args& a) {
+  bind_sequential(b, a, false);
+}
+void bind_io_write_noncontiguous(BoundOp& b, const Args& a) {
+  bind_noncontiguous(b, a, true);
+}
+void bind_io_read_noncontiguous(BoundOp& b, const Args& a) {
+  bind_noncontiguous(b, a, false);
+}
+void bind_io_write_random(BoundOp& b, const Args& a) {
+  bind_random(b, a, true);
+}
+void bind_io_read_random(BoundOp& b, const Args& a) {
+  bind_random(b, a, false);
+}
+void bind_io_write_once(BoundOp& b, const Args& a) {
+  bind_once(b, a, true);
+}
+void bind_io_read_once(BoundOp& b, const Args& a) {
+  bind_once(b, a, false);
+}
+
+void bind_io_read_file(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, false);
+  no_shared_pointer(b, j);
+  const std::int64_t n = positive(b, a, "count");
+  j.open_timed = true;
+  // Every rank reads the whole file: the same block; the file is the one block.
+  lay_out(b, b.size, b.rank, [&](int) { return std::vector<IoBlock>{{0, n, 0}}; });
+  finish_data(b);
+}
+
+namespace {
+
+// read_and_distribute: np readers (at most the communicator) read a part each, MPI_Allgatherv.
+void call_read_distribute(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  if (j.participates) {
+    int amode = MPI_MODE_RDONLY | (j.cfg.unique_open ? MPI_MODE_UNIQUE_OPEN : 0);
+    io_open(b, amode);
+    io_set_view(b);
+    io_access_blocks(b, b.buf.send());
+    io_close(b);
+  }
+  b.note(MPI_Allgatherv(b.buf.send(), b.send_count, j.memtype, b.buf.recv(), b.recv_counts.data(),
+                        b.recv_displs.data(), j.memtype, b.comm));
+}
+
+std::optional<std::string> check_distributed(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  if (j.cfg.datarep != "native") return std::nullopt;
+  const char* buf = b.buf.recv();
+  for (std::int64_t k = 0; k < b.recv_need_bytes; ++k)
+    if (static_cast<std::uint8_t>(buf[k]) != io_file_byte(k))
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
+                          "not the file's byte");
+  return std::nullopt;
+}
+
+void fill_distributed(BoundOp& b) {
+  fill_sentinel(b.buf.recv(), b.recv_need_bytes);
+}
+
+}  // namespace
+
+void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, false);
+  no_shared_pointer(b, j);
+  const std::int64_t n = positive(b, a, "count");
+  const std::int64_t readers = std::clamp<std::int64_t>(a.integer("np"), 1, b.size);
+  const std::int64_t padded = (n + readers - 1) / readers * readers, part = padded / readers;
+  if (padded > INT32_MAX) bind_error(b, "count rounded up to a multiple of np is too large");
+  j.group = IoJob::Group::Readers;
+  j.readers = static_cast<int>(readers);
+  j.open_timed = true;
+  const int me = b.rank < readers ? b.rank : 0;
+  lay_out(b, static_cast<int>(readers), me, [&](int r) {
+    return std::vector<IoBlock>{{r * part, part, 0}};
+  });
+  if (b.rank >= readers) j.blocks.clear();
+  b.send_count = b.rank < readers ? static_cast<int>(part) : 0;
+  b.send_need_bytes = part * j.elem_bytes;
+  b.recv_need_bytes = padded * j.elem_bytes;
+  for (std::int64_t r = 0; r < b.size; ++r) {
+    b.recv_counts.push_back(r < readers ? static_cast<int>(part) : 0);
+    b.recv_displs.push_back(r < readers ? static_cast<int>(r * part) : 0);
+  }
+  check_space(b);
+  b.call_fn = call_read_distribute;
+  b.prepare_fn = prepare_data;
+  b.advance_fn = after_data;
+  b.release_fn = io_release;
+  b.fill_fn = fill_distributed;
+  b.check_fn = check_distributed;
+}
+
+void bind_io_write_and_read(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, b.rank % 2 == 1);  // SKaMPI: the odd rank of a pair writes
+  if (b.size % 2 != 0)
+    bind_error(b, "needs an even number of ranks (pairs), got " + std::to_string(b.size));
+  if (j.daccess & (kIoCollective | kIoSharedPointer))
+    bind_error(b,
+               "takes the noncollective classes without shared file pointer only, not "
+               "daccess " +
+                   hex(j.daccess));
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  j.group = IoJob::Group::Pairs;
+  j.sync_all = true;
+  lay_out(b, 2, b.rank % 2,
+          [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * bl; }); });
+  // Both sides use both buffers' sizes (usage_io_write_and_read): the arena is the same.
+  b.send_need_bytes = b.recv_need_bytes = std::max(b.send_need_bytes, b.recv_need_bytes);
+  finish_data(b);
+}
+
+// --- open, close, delete, seek, preallocate
+// -------------------------------------------------------
+
+namespace {
+
+int unique(const IoJob& j) {
+  return j.cfg.unique_open ? MPI_MODE_UNIQUE_OPEN : 0;
+}
+
+bool exists(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::optional<std::string> state_error(const BoundOp& b, const std::string& what) {
+  return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", 0, what);
+}
+
+// MPI_IO_open
+void open_prepare(BoundOp& b) {
+  IoJob& j = *b.io;
+  make_group(b);
+  if (!j.delete_per_obs) {  // an existing file
+    j.content_bytes = 0;
+    if (j.creator) {
+      MPI_File fh = MPI_FILE_NULL;
+      b.note(MPI_File_open(MPI_COMM_SELF, j.path.c_str(), MPI_MODE_WRONLY | MPI_MODE_CREATE,
+                           MPI_INFO_NULL, &fh));
+      if (fh != MPI_FILE_NULL) MPI_File_close(&fh);
+    }
+    MPI_Barrier(j.file_comm);
+  }
+}
+void open_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_open(j.file_comm, j.path.c_str(), j.amode, j.info, &j.fh));
+}
+std::optional<std::string> open_check(const BoundOp& b) {
+  if (b.io->fh == MPI_FILE_NULL) return state_error(b, "MPI_File_open gave no file handle");
+  return std::nullopt;
+}
+
+// MPI_IO_close, MPI_IO_delete_on_close: open before, close timed.
+void close_before(BoundOp& b) {
+  IoJob& j = *b.io;
+  io_open(b, j.amode);
+  if (j.content_bytes > 0 && j.fh != MPI_FILE_NULL) {  // delete_on_close: rank 0 writes count
+    if (j.creator)
+      b.note(MPI_File_write_at(j.fh, 0, b.scratch.data(), static_cast<int>(j.content_bytes),
+                               MPI_BYTE, MPI_STATUS_IGNORE));
+    b.note(MPI_File_sync(j.fh));
+  }
+}
+void close_prepare(BoundOp& b) {
+  IoJob& j = *b.io;
+  make_group(b);
+  if (!j.delete_per_obs) {  // MPI_IO_close: a file of count bytes, made once
+    j.content_bytes = j.file_bytes;
+    io_create_content(b);
+    j.content_bytes = 0;
+  }
+  close_before(b);
+}
+void close_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_close(&j.fh));
+}
+std::optional<std::string> close_check(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  if (j.fh != MPI_FILE_NULL) return state_error(b, "the file handle is not MPI_FILE_NULL");
+  if (j.delete_per_obs && j.creator && exists(j.path))
+    return state_error(b, "the file opened with MPI_MODE_DELETE_ON_CLOSE still exists");
+  return std::nullopt;
+}
+
+// MPI_IO_open_close
+void open_close_prepare(BoundOp& b) {
+  IoJob& j = *b.io;
+  make_group(b);
+  if (!j.delete_per_obs) io_create_content(b);  // an existing file of one byte
+}
+void open_close_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_open(j.file_comm, j.path.c_str(), j.amode, j.info, &j.fh));
+  b.note(MPI_File_set_view(j.fh, 0, MPI_BYTE, MPI_BYTE, j.cfg.datarep.c_str(), j.info));
+  b.note(MPI_File_set_atomicity(j.fh, j.cfg.atomicity ? 1 : 0));
+  b.note(MPI_File_write(j.fh, b.buf.send(), 1, MPI_BYTE, MPI_STATUS_IGNORE));
+  b.note(MPI_File_close(&j.fh));
+}
+void open_close_fill(BoundOp& b) {
+  b.buf.send()[0] = 42;  // every rank writes the same byte at 0
+}
+std::optional<std::string> open_close_check(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  FILE* f = std::fopen(j.path.c_str(), "rb");
+  const int c = f ? std::fgetc(f) : EOF;
+  if (f) std::fclose(f);
+  if (c != 42) return state_error(b, "the byte written is not in the file");
+  return std::nullopt;
+}
+void open_close_after(BoundOp& b) {
+  if (b.io->delete_per_obs) io_delete(b);  // a new file each time
+}
+
+// MPI_IO_delete: rank 0 deletes a file of count bytes it made before.
+void delete_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  if (b.rank == 0) b.note(MPI_File_delete(j.path.c_str(), j.info));
+}
+void delete_prepare(BoundOp& b) {
+  make_group(b);
+  io_create_content(b);
+}
+std::optional<std::string> delete_check(const BoundOp& b) {
+  if (b.rank == 0 && exists(b.io->path)) return state_error(b, "the file still exists");
+  return std::nullopt;
+}
+
+// MPI_IO_preallocate: a new file opened before, MPI_File_preallocate (+ sync) timed.
+void prealloc_before(BoundOp& b) {
+  io_open(b, b.io->amode);
+}
+void prealloc_prepare(BoundOp& b) {
+  make_group(b);
+  prealloc_before(b);
+}
+void prealloc_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_preallocate(j.fh, j.content_bytes));
+  if (j.sync_all) b.note(MPI_File_sync(j.fh));
+}
+std::optional<std::string> prealloc_check(const BoundOp& b) {
+  MPI_Offset size = 0;
+  MPI_File_get_size(b.io->fh, &size);
+  if (size < b.io->content_bytes)
+    return state_error(b, "the file has " + std::to_string(size) + " bytes, not " +
+                              std::to_string(b.io->content_bytes));
+  return std::nullopt;
+}
+
+void prealloc_after(BoundOp& b) {
+  io_close(b);  // MPI_MODE_DELETE_ON_CLOSE: the next observation preallocates a new file
+  prealloc_before(b);
+}
+void close_after(BoundOp& b) {
+  close_before(b);
+}
+void open_after(BoundOp& b) {
+  io_close(b);
+}
+
+// MPI_IO_file_seek(_shared): a file open for the job; the position cycles as SKaMPI's.
+void seek_prepare(BoundOp& b) {
+  IoJob& j = *b.io;
+  make_group(b);
+  io_open(b, j.amode);
+  io_set_view(b);
+  if (j.fh != MPI_FILE_NULL && j.content_bytes > 0) {
+    MPI_Barrier(j.file_comm);
+    b.note(MPI_File_preallocate(j.fh, j.content_bytes));
+  }
+}
+void seek_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_seek(j.fh, j.position, MPI_SEEK_SET));
+}
+void seek_shared_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  b.note(MPI_File_seek_shared(j.fh, j.position, MPI_SEEK_SET));
+}
+std::optional<std::string> seek_check(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  MPI_Offset at = -1;
+  if (b.call_fn == seek_call)
+    MPI_File_get_position(j.fh, &at);
+  else
+    MPI_File_get_position_shared(j.fh, &at);
+  if (at != j.position)
+    return state_error(
+        b, "the file pointer is at " + std::to_string(at) + ", not " + std::to_string(j.position));
+  return std::nullopt;
+}
+
+// The next seek target, as SKaMPI's n_seek / r_seek walk (io.c): successive positions blocklen
+// apart through a rank's segment, then the next rank's (file_seek), or through memsize
+// (file_seek_shared). blocks[0] keeps memsize (count) and blocklen (buf_bytes).
+void seek_advance(BoundOp& b) {
+  IoJob& j = *b.io;
+  const std::int64_t mem = j.blocks[0].count, bl = j.blocks[0].buf_bytes;  // memsize, blocklen
+  const std::int64_t q = j.elem_bytes / j.etype_bytes;
+  if (b.call_fn == seek_call) {
+    j.seek_round += 1;
+    if (j.seek_round > mem / bl) {
+      j.seek_round = 0;
+      j.positions = (j.positions + 1) % b.size;  // r_seek
+    }
+    j.position = (((b.rank + j.positions) % b.size) * mem + j.seek_round * bl) * q;
+  } else {
+    j.seek_round = (j.seek_round + 1) % std::max<std::int64_t>(1, mem / bl);
+    j.position = j.seek_round * bl * q;
+  }
+}
+
+void bind_seek(BoundOp& b, const Args& a, bool shared) {
+  IoJob& j = start(b, a, true);
+  const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
+  j.amode = MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE | unique(j);
+  j.blocks = {{0, mem, bl}};  // the walk's memsize and blocklen (no data moves)
+  j.positions = 0;
+  j.seek_round = 0;
+  const std::int64_t q = j.elem_bytes / j.etype_bytes;
+  j.position = shared ? 0 : b.rank * mem * q;
+  j.content_bytes = (shared ? mem : mem * b.size) * j.elem_bytes;  // preallocated (SKaMPI)
+  j.file_bytes = j.content_bytes;
+  check_space(b);
+  b.call_fn = shared ? seek_shared_call : seek_call;
+  b.prepare_fn = seek_prepare;
+  b.advance_fn = seek_advance;
+  b.release_fn = io_release;
+  b.check_fn = seek_check;
+}
+
+}  // namespace
+
+void bind_io_file_seek(BoundOp& b, const Args& a) {
+  bind_seek(b, a, false);
+}
+void bind_io_file_seek_shared(BoundOp& b, const Args& a) {
+  bind_seek(b, a, true);
+}
+
+void bind_io_open(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, false);
+  const bool create = a.integer("create_file") != 0;
+  j.delete_per_obs = create;
+  j.amode = MPI_MODE_RDWR | unique(j) | (create ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  check_space(b);
+  b.call_fn = open_call;
+  b.prepare_fn = open_prepare;
+  b.advance_fn = open_after;
+  b.release_fn = io_release;
+  b.check_fn = open_check;
+}
+
+void bind_io_close(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, false);
+  j.amode = MPI_MODE_RDWR | unique(j);
+  j.file_bytes = a.count("count");
+  check_space(b);
+  b.call_fn = close_call;
+  b.prepare_fn = close_prepare;
+  b.advance_fn = close_after;
+  b.release_fn = io_release;
+  b.check_fn = close_check;
+}
+
+void bind_io_delete_on_close(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, true);
+  j.amode = MPI_MODE_WRONLY | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE;
+  j.delete_per_obs = true;
+  j.content_bytes = j.file_bytes = a.count("count");
+  if (b.rank == 0) b.scratch.assign(static_cast<std::size_t>(j.content_bytes), 'x');
+  check_space(b);
+  b.call_fn = close_call;
+  b.prepare_fn = close_prepare;
+  b.advance_fn = close_after;
+  b.release_fn = io_release;
+  b.check_fn = close_check;
+}
+
+void bind_io_open_close(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, true);
+  const bool create = a.integer("create_flag") != 0;
+  j.delete_per_obs = create;
+  j.amode = MPI_MODE_RDWR | unique(j) | (create ? MPI_MODE_CREATE : 0);
+  j.content_bytes = j.file_bytes = 1;
+  b.send_need_bytes = 1;
+  check_space(b);
+  b.call_fn = open_close_call;
+  b.prepare_fn = open_close_prepare;
+  b.advance_fn = open_close_after;
+  b.release_fn = io_release;
+  b.fill_fn = open_close_fill;
+  b.check_fn = open_close_check;
+}
+
+void bind_io_delete(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, true);
+  j.content_bytes = j.file_bytes = a.count("count");
+  check_space(b);
+  b.call_fn = delete_call;
+  b.prepare_fn = delete_prepare;
+  b.advance_fn = [](BoundOp& op) { io_create_content(op); };
+  b.release_fn = io_release;
+  b.check_fn = delete_check;
+}
+
+void bind_io_preallocate(BoundOp& b, const Args& a) {
+  IoJob& j = start(b, a, true);
+  j.amode = MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE | unique(j);
+  j.content_bytes = j.file_bytes = positive(b, a, "count");
+  j.sync_all = a.integer("with_sync") != 0;
+  check_space(b);
+  b.call_fn = prealloc_call;
+  b.prepare_fn = prealloc_prepare;
+  b.advance_fn = prealloc_after;
+  b.release_fn = io_release;
+  b.check_fn = prealloc_check;
+}
+
+}  // namespace metron::rt::ops

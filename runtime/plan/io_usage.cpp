@@ -1,0 +1,121 @@
+// Buffer use of the MPI-IO operations.
+#include "runtime/plan/io_usage.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace metron {
+
+namespace {
+
+std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
+}
+std::int64_t elem(const OpArgs& a) {
+  return datatype_size(a.datatype("memtype"));
+}
+BufferUse sides(std::int64_t per_rank, std::int64_t reported, std::int64_t count, bool write) {
+  BufferUse u{write ? per_rank : 0, write ? 0 : per_rank, reported, count};
+  u.rate_bytes = reported;
+  return u;
+}
+// An integer or, for the random patterns, a list with one integer per rank: the largest.
+std::int64_t largest(const OpArgs& a, std::string_view name) {
+  const Value& v = a.value(name);
+  if (!v.is(Value::Type::List)) return v.as_int();
+  std::int64_t m = 0;
+  for (const Value& e : v.as_list())
+    if (e.is(Value::Type::Int)) m = std::max(m, e.as_int());
+  return m;
+}
+std::int64_t total(const OpArgs& a, std::string_view name, int p) {
+  const Value& v = a.value(name);
+  if (!v.is(Value::Type::List)) return sat_mul(v.as_int(), p);
+  std::int64_t s = 0;
+  for (const Value& e : v.as_list())
+    if (e.is(Value::Type::Int)) s += e.as_int();
+  return s;
+}
+
+}  // namespace
+
+BufferUse usage_io_none(const OpArgs&, int) {
+  return {0, 0, 0, 0};
+}
+
+BufferUse usage_io_file_size(const OpArgs& a, int) {
+  return {0, 0, a.count("count"), a.count("count")};
+}
+
+BufferUse usage_io_one_byte(const OpArgs&, int) {
+  return {1, 0, 1, 1};
+}
+
+BufferUse usage_io_write_count(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(a.count("count"), elem(a));
+  return sides(b, sat_mul(b, p), a.count("count"), true);
+}
+
+BufferUse usage_io_read_count(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(a.count("count"), elem(a));
+  return sides(b, sat_mul(b, p), a.count("count"), false);
+}
+
+BufferUse usage_io_write_memsize(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
+  return sides(b, sat_mul(b, p), a.count("memsize"), true);
+}
+
+BufferUse usage_io_read_memsize(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
+  return sides(b, sat_mul(b, p), a.count("memsize"), false);
+}
+
+BufferUse usage_io_write_random(const OpArgs& a, int p) {
+  return sides(sat_mul(largest(a, "memsize"), elem(a)), sat_mul(total(a, "memsize", p), elem(a)),
+               largest(a, "memsize"), true);
+}
+
+BufferUse usage_io_read_random(const OpArgs& a, int p) {
+  return sides(sat_mul(largest(a, "memsize"), elem(a)), sat_mul(total(a, "memsize", p), elem(a)),
+               largest(a, "memsize"), false);
+}
+
+BufferUse usage_io_write_and_read(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
+  BufferUse u{b, b, sat_mul(b, p), a.count("memsize")};
+  u.rate_bytes = u.reported_bytes;
+  return u;
+}
+
+BufferUse usage_io_read_and_distribute(const OpArgs& a, int p) {
+  const std::int64_t readers = std::clamp<std::int64_t>(a.count("np"), 1, std::max(p, 1));
+  const std::int64_t padded = (a.count("count") + readers - 1) / readers * readers;
+  const std::int64_t b = sat_mul(padded, elem(a));
+  BufferUse u{b / readers, b, b, padded};  // send: a reader's part; receive: the whole file
+  u.rate_bytes = b;
+  return u;
+}
+
+BufferUse usage_imb_single_write(const OpArgs& a, int) {
+  const std::int64_t b = a.count("count");
+  return sides(b, b, b, true);
+}
+
+BufferUse usage_imb_single_read(const OpArgs& a, int) {
+  const std::int64_t b = a.count("count");
+  return sides(b, b, b, false);
+}
+
+BufferUse usage_imb_parallel_write(const OpArgs& a, int) {
+  const std::int64_t b = a.count("count");
+  return sides(b, b, b, true);  // IMB-IO reports x/t with x the size per process
+}
+
+BufferUse usage_imb_parallel_read(const OpArgs& a, int) {
+  const std::int64_t b = a.count("count");
+  return sides(b, b, b, false);
+}
+
+}  // namespace metron
