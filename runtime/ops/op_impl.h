@@ -165,3 +165,5 @@ void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observa
 void synthetic_advance(BoundOp&) noexcept;       // after an observation: count it, prepare next
 
 }  // namespace metron::rt::ops
+
+#include "runtime/ops/onesided_binds.h"  // SKaMPI's one-sided functions

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
+#include "runtime/plan/onesided_checks.h"
 
 namespace metron {
 
@@ -62,13 +63,16 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
       return problem(DiagId::bad_root, static_cast<int>(i),
                      {std::to_string(root), std::to_string(comm_size)});
   }
+  if (f.family == OpFamily::OneSided)
+    if (auto p = check_onesided_args(f, args)) return p;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is(Value::Type::ReduceOp)) continue;
     const ReduceOp op = args[i].as_reduce_op();
     // MPI_REPLACE (and MPI_NO_OP) exist for one-sided accumulates only (MPI 4.0, chapter 12);
     // MPICH rejects them in collectives.
-    if (op == ReduceOp::MPI_REPLACE)
+    if (op == ReduceOp::MPI_REPLACE && f.family != OpFamily::OneSided)
       return problem(DiagId::replace_in_collective, static_cast<int>(i), {});
+    if (op == ReduceOp::MPI_REPLACE) continue;  // an accumulate's MPI_REPLACE takes any datatype
     for (const Value& d : args)
       if (d.is(Value::Type::Datatype) && !reduction_allowed(op, d.as_datatype()))
         return problem(

@@ -43,3 +43,5 @@ BufferUse usage_bcast_padded(const OpArgs& a, int comm_size);
 BufferUse usage_count_dt_padded(const OpArgs& a, int comm_size);
 
 }  // namespace metron
+
+#include "runtime/plan/onesided_usage.h"  // SKaMPI's one-sided functions
