@@ -12,10 +12,10 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/builtins.h"
-#include "runtime/plan/diagnostics.h"
-#include "runtime/plan/plan.h"
 #include "interpreter/plan_builder.h"
 #include "runtime/adapt/stop_rule.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/plan.h"
 
 namespace metron {
 
@@ -96,9 +96,13 @@ class Interp {
   std::shared_ptr<const Settings> snapshot_;
   bool settings_changed_ = true;
   std::uint64_t rng_state_;
-  // '...' loops: set by a measure whose message does not fit, read by the innermost such loop.
+  // Range loops ('...' or not): set by a measure whose message does not fit, read by the
+  // innermost range loop, which ends there (SKaMPI's rule; with an explicit bound a warning says
+  // so, once per measure statement).
   int ellipsis_depth_ = 0;
   bool ellipsis_overflow_ = false;
+  std::vector<bool> range_loop_explicit_;  // innermost last: true where the loop has a bound
+  std::set<std::pair<FileId, std::uint32_t>> fit_warned_;
   std::string block_name_;
   int block_index_ = -1;
   int measures_in_block_ = 0;

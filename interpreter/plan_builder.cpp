@@ -248,7 +248,8 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     refine_multof_ = spec.multiple_of.value_or(0);
   }
   bool ellipsis = !l.to;
-  if (ellipsis) ++ellipsis_depth_;
+  ++ellipsis_depth_;  // every range loop ends where a message stops fitting (SKaMPI's rule)
+  range_loop_explicit_.push_back(!ellipsis);
   struct Restore {
     Interp& in;
     bool autoref, ellipsis;
@@ -256,7 +257,8 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     std::string var;
     ~Restore() {
       if (autoref) --in.autorefine_depth_;
-      if (ellipsis) --in.ellipsis_depth_;
+      --in.ellipsis_depth_;
+      in.range_loop_explicit_.pop_back();
       in.refine_group_ = group;
       in.refine_var_ = var;
     }
@@ -268,7 +270,10 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
       for (double x : it->second) {
         Value visible =
             spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
-        if (!body_iteration(l.body, l.var, std::move(visible))) return;
+        if (!body_iteration(l.body, l.var, std::move(visible))) {
+          ellipsis_overflow_ = false;  // this loop is the one that ends
+          return;
+        }
       }
       return;
     }
@@ -279,10 +284,10 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     if (++n > kMaxLoopValues) fail(DiagId::loop_too_long, s.range, kMaxLoopValues);
     Value visible = v->is_int ? Value(v->i) : Value(v->d);
     if (body_iteration(l.body, l.var, std::move(visible))) continue;
-    if (ellipsis && ellipsis_overflow_) {
-      // SKaMPI's rule: the '...' loop ends with the first message that does not fit.
+    if (ellipsis_overflow_) {
+      // SKaMPI's rule: the innermost loop ends with the first message that does not fit.
       ellipsis_overflow_ = false;
-      if (n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
+      if (ellipsis && n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
     }
     return;
   }
@@ -427,7 +432,10 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     need = std::numeric_limits<std::int64_t>::max();
   if (need > settings_.buffer_bytes) {
     if (ellipsis_depth_ > 0) {
-      ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
+      ellipsis_overflow_ = true;  // the enclosing range loop ends here (SKaMPI's rule)
+      if (range_loop_explicit_.back() &&
+          fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second)
+        diags_.report(DiagId::size_ends_loop, s.range, f->name, need, settings_.buffer_bytes);
       return std::nullopt;
     }
     diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);
