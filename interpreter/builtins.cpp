@@ -409,10 +409,8 @@ Value f_info_create(BuiltinCtx&, Args&) {
   return Value(Spec{"info", {}});
 }
 const Spec& info_arg(BuiltinCtx& c, const Value& v) {
-  if (!v.is(Value::Type::Spec) || v.as_spec().name != "info")
-    c.bad_arg(0, v.is(Value::Type::Spec) && v.as_spec().name == "MPI_INFO_NULL"
-                     ? "MPI_INFO_NULL cannot be changed or freed"
-                     : "not an info object from info_create");
+  // The parameter's type admits the two info values only: MPI_INFO_NULL and info_create's.
+  if (v.as_spec().name != "info") c.bad_arg(0, "MPI_INFO_NULL cannot be changed or freed");
   return v.as_spec();
 }
 Value f_info_set(BuiltinCtx& c, Args& a) {

@@ -96,12 +96,13 @@ class Interp {
   std::shared_ptr<const Settings> snapshot_;
   bool settings_changed_ = true;
   std::uint64_t rng_state_;
-  // Range loops ('...' or not): set by a measure whose message does not fit, read by the
-  // innermost range loop, which ends there (SKaMPI's rule; with an explicit bound a warning says
-  // so, once per measure statement).
+  // '...' loops: set by a measure whose message does not fit, read by the innermost such loop.
   int ellipsis_depth_ = 0;
   bool ellipsis_overflow_ = false;
-  std::vector<bool> range_loop_explicit_;  // innermost last: true where the loop has a bound
+  // Outside any '...' loop, a message that does not fit ends the innermost loop with a bound
+  // (SKaMPI's rule), with a warning once per measure statement.
+  int bounded_depth_ = 0;
+  bool bounded_overflow_ = false;
   std::set<std::pair<FileId, std::uint32_t>> fit_warned_;
   std::string block_name_;
   int block_index_ = -1;

@@ -207,7 +207,7 @@ bool Interp::body_iteration(const ast::Block& body, const std::string& var, Valu
   loop_vars_.pop_back();
   // One error per statement: an error in the body would come back in every iteration. A message
   // that no longer fits ends the loops up to the innermost '...' loop, which consumes the flag.
-  return diags_.error_count() == errors_before && !ellipsis_overflow_;
+  return diags_.error_count() == errors_before && !ellipsis_overflow_ && !bounded_overflow_;
 }
 
 // forHead v = a to (b | ...) [step [*]s [multipleof j]] do block od
@@ -248,8 +248,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     refine_multof_ = spec.multiple_of.value_or(0);
   }
   bool ellipsis = !l.to;
-  ++ellipsis_depth_;  // every range loop ends where a message stops fitting (SKaMPI's rule)
-  range_loop_explicit_.push_back(!ellipsis);
+  ++(ellipsis ? ellipsis_depth_ : bounded_depth_);
   struct Restore {
     Interp& in;
     bool autoref, ellipsis;
@@ -257,8 +256,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     std::string var;
     ~Restore() {
       if (autoref) --in.autorefine_depth_;
-      --in.ellipsis_depth_;
-      in.range_loop_explicit_.pop_back();
+      --(ellipsis ? in.ellipsis_depth_ : in.bounded_depth_);
       in.refine_group_ = group;
       in.refine_var_ = var;
     }
@@ -271,7 +269,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
         Value visible =
             spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
         if (!body_iteration(l.body, l.var, std::move(visible))) {
-          ellipsis_overflow_ = false;  // this loop is the one that ends
+          if (!ellipsis) bounded_overflow_ = false;  // this loop is the one that ends
           return;
         }
       }
@@ -284,11 +282,12 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     if (++n > kMaxLoopValues) fail(DiagId::loop_too_long, s.range, kMaxLoopValues);
     Value visible = v->is_int ? Value(v->i) : Value(v->d);
     if (body_iteration(l.body, l.var, std::move(visible))) continue;
-    if (ellipsis_overflow_) {
-      // SKaMPI's rule: the innermost loop ends with the first message that does not fit.
+    if (ellipsis && ellipsis_overflow_) {
+      // SKaMPI's rule: the '...' loop ends with the first message that does not fit.
       ellipsis_overflow_ = false;
-      if (ellipsis && n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
+      if (n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
     }
+    if (!ellipsis) bounded_overflow_ = false;
     return;
   }
   if (seq.end() == LoopSequence::End::TooManySteps)
@@ -432,9 +431,12 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     need = std::numeric_limits<std::int64_t>::max();
   if (need > settings_.buffer_bytes) {
     if (ellipsis_depth_ > 0) {
-      ellipsis_overflow_ = true;  // the enclosing range loop ends here (SKaMPI's rule)
-      if (range_loop_explicit_.back() &&
-          fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second)
+      ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
+      return std::nullopt;
+    }
+    if (bounded_depth_ > 0) {
+      bounded_overflow_ = true;  // the innermost loop ends here (SKaMPI's rule)
+      if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second)
         diags_.report(DiagId::size_ends_loop, s.range, f->name, need, settings_.buffer_bytes);
       return std::nullopt;
     }

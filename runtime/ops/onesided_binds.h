@@ -1,5 +1,6 @@
 // The bind functions of SKaMPI's one-sided functions (operations.def, section onesided), for the
-// catalog: onesided_fence.cpp, onesided_pscw.cpp, onesided_lock.cpp, onesided_transfer.cpp.
+// catalog: onesided_fence.cpp, onesided_pscw.cpp, onesided_lock.cpp, onesided_transfer.cpp,
+// onesided_patterns.cpp.
 #pragma once
 
 namespace metron::rt {
@@ -49,5 +50,14 @@ void bind_win_test_delayed(BoundOp&, const OpArgs&);
 void bind_win_unlock(BoundOp&, const OpArgs&);
 void bind_win_wait_delayed_complete(BoundOp&, const OpArgs&);
 void bind_win_wait_early_complete(BoundOp&, const OpArgs&);
+// onesided_patterns.cpp
+void bind_accumulate_concurrent_multi(BoundOp&, const OpArgs&);
+void bind_onesided_allreduce(BoundOp&, const OpArgs&);
+void bind_onesided_alltoall(BoundOp&, const OpArgs&);
+void bind_onesided_bcast(BoundOp&, const OpArgs&);
+void bind_onesided_reduce(BoundOp&, const OpArgs&);
+void bind_put_exchange(BoundOp&, const OpArgs&);
+void bind_put_exchange_passive(BoundOp&, const OpArgs&);
+void bind_put_shift(BoundOp&, const OpArgs&);
 
 }  // namespace metron::rt::ops

@@ -13,16 +13,16 @@ namespace {
 // The script's constants carry MPICH's values (rma_constants.h); this MPI's may differ.
 int mpi_assertion(std::int64_t flags) {
   int out = 0;
-  if (flags & rma::kModeNoCheck) out |= MPI_MODE_NOCHECK;
-  if (flags & rma::kModeNoStore) out |= MPI_MODE_NOSTORE;
-  if (flags & rma::kModeNoPut) out |= MPI_MODE_NOPUT;
-  if (flags & rma::kModeNoPrecede) out |= MPI_MODE_NOPRECEDE;
-  if (flags & rma::kModeNoSucceed) out |= MPI_MODE_NOSUCCEED;
+  if (flags & ::metron::rma::kModeNoCheck) out |= MPI_MODE_NOCHECK;
+  if (flags & ::metron::rma::kModeNoStore) out |= MPI_MODE_NOSTORE;
+  if (flags & ::metron::rma::kModeNoPut) out |= MPI_MODE_NOPUT;
+  if (flags & ::metron::rma::kModeNoPrecede) out |= MPI_MODE_NOPRECEDE;
+  if (flags & ::metron::rma::kModeNoSucceed) out |= MPI_MODE_NOSUCCEED;
   return out;
 }
 
 int mpi_lock_type(std::int64_t t) {
-  return t == rma::kLockShared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+  return t == ::metron::rma::kLockShared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
 }
 
 MPI_Group group_of(MPI_Group all, std::vector<int> ranks) {

@@ -34,8 +34,9 @@ std::optional<OpProblem> check_onesided_args(const MeasureFunc& f, const std::ve
     if (name == "delay_us" && x < 0)
       return OpProblem{DiagId::negative_size, at, {"delay_us", std::to_string(x)}};
     if (name == "delay_us" && x > 60'000'000) return bad("delay_us must be at most 60 s");
-    if (name == "msg_count" && (x < 1 || x > 1'000'000))
-      return bad("msg_count must be between 1 and 1000000");
+    if ((name == "msg_count" || name == "bcast_count" || name == "alltoall_count") &&
+        (x < 1 || x > 1'000'000))
+      return bad(name + " must be between 1 and 1000000");
     if ((name == "do_a_put" || name == "disjoint") && x != 0 && x != 1)
       return bad(name + " must be 0 or 1");
   }

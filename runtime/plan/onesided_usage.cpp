@@ -56,4 +56,24 @@ BufferUse usage_onesided_concurrent(const OpArgs& a, int p) {
   return {b, sat_mul(b, blocks), b, a.count("count")};
 }
 
+BufferUse usage_onesided_exchange(const OpArgs& a, int) {
+  const std::int64_t b = count_bytes(a);
+  const std::int64_t n = a.integer("msg_count");
+  const bool one_block = a.has("disjoint") && a.integer("disjoint") == 0;
+  BufferUse u{b, one_block ? b : sat_mul(b, n), b, a.count("count")};
+  u.rate_bytes = sat_mul(b, n);
+  u.rate_messages = n;
+  return u;
+}
+
+BufferUse usage_onesided_bcast(const OpArgs& a, int) {
+  const std::int64_t b = count_bytes(a);
+  return {b, sat_mul(b, a.integer("bcast_count")), b, a.count("count")};
+}
+
+BufferUse usage_onesided_alltoall(const OpArgs& a, int p) {
+  const std::int64_t b = sat_mul(count_bytes(a), p);
+  return {b, sat_mul(b, a.integer("alltoall_count")), count_bytes(a), a.count("count")};
+}
+
 }  // namespace metron

@@ -21,4 +21,12 @@ BufferUse usage_onesided_msgs(const OpArgs& a, int p);
 // Accumulate_concurrent: rank 0's window holds p - 1 blocks when disjoint, else one.
 BufferUse usage_onesided_concurrent(const OpArgs& a, int p);
 
+// msg_count transfers of count elements into distinct blocks (Put_Exchange,
+// Accumulate_concurrent_multi when disjoint, else one block).
+BufferUse usage_onesided_exchange(const OpArgs& a, int p);
+// onesided_bcast: bcast_count blocks in every window.
+BufferUse usage_onesided_bcast(const OpArgs& a, int p);
+// onesided_alltoall: p blocks to send, p * alltoall_count blocks in the window.
+BufferUse usage_onesided_alltoall(const OpArgs& a, int p);
+
 }  // namespace metron

@@ -34,7 +34,7 @@ struct Case {
 std::vector<Case> data_cases() {
   const std::int64_t excl = rma::kLockExclusive, shared = rma::kLockShared;
   return {
-      {"Win_fence_close", {0, 1}, 1, 2, "window"},             // one element put to self
+      {"Win_fence_close", {0, 1}, 1, 2, "window"},              // one element put to self
       {"Win_fence_close_collective", {0, 1}, 0, 23, "window"},  // rank 1's block at 20
       {"Win_fence_close_delayed", {3, 0}, 1, 50, "window"},     // 3 blocks from rank 0
       {"Win_fence_openclose", {1}, 0, 0, "window"},
@@ -140,22 +140,25 @@ TEST_CASE("onesided: the synchronization-only functions run and verify (nothing 
 
 TEST_CASE("onesided: the timed ranks are SKaMPI's (the others return -1 there)") {
   const std::pair<const char*, std::vector<Value>> rank0[] = {
-      {"Win_start", {0}},        {"Win_complete", {0, 1}},     {"Win_test", {0, 1}},
-      {"Win_lock", {0, 234, 1}}, {"Win_unlock", {0, 234, 1, 1, 0}}, {"Put", {}},
-      {"Put_passive", {}},       {"Get_callduration", {}},     {"Caching", {0}},
+      {"Win_start", {0}},
+      {"Win_complete", {0, 1}},
+      {"Win_test", {0, 1}},
+      {"Win_lock", {0, 234, 1}},
+      {"Win_unlock", {0, 234, 1, 1, 0}},
+      {"Put", {}},
+      {"Put_passive", {}},
+      {"Get_callduration", {}},
+      {"Caching", {0}},
       {"Accumulate_concurrent", {op("MPI_SUM"), 1}}};
   for (const auto& [name, rest] : rank0) {
     CAPTURE(name);
     rt::BoundOp b = bind(name, with_window(rest));
     CHECK(b.participates == (b.rank == 0));
   }
-  const std::pair<const char*, std::vector<Value>> all[] = {{"Win_fence_open", {0}},
-                                                             {"Win_post", {0}},
-                                                             {"Win_create", {}},
-                                                             {"Put_fence", {}},
-                                                             {"Put_dedicated", {}},
-                                                             {"Accumulate", {op("MPI_SUM")}},
-                                                             {"Pingpong_Put_Put", {2}}};
+  const std::pair<const char*, std::vector<Value>> all[] = {
+      {"Win_fence_open", {0}},  {"Win_post", {0}},     {"Win_create", {}},
+      {"Put_fence", {}},        {"Put_dedicated", {}}, {"Accumulate", {op("MPI_SUM")}},
+      {"Pingpong_Put_Put", {2}}};
   for (const auto& [name, rest] : all) {
     CAPTURE(name);
     rt::BoundOp b = bind(name, with_window(rest));
@@ -174,8 +177,7 @@ TEST_CASE("onesided: Win_wait_delayed_complete's wait ends only after the late c
   using Clock = std::chrono::steady_clock;
   b.setup();
   MPI_Barrier(test_comm());
-  const double released =
-      std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+  const double released = std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
   b.call();
   const double done = std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
   b.teardown();
