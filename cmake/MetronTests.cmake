@@ -15,6 +15,7 @@ set(METRON_TIMEOUT_E2E 60)     # most e2e tests: under 10 s
 set(METRON_TIMEOUT_GOLDEN 30)  # each golden: under 1 s
 set(METRON_LONG_TESTS
     e2e/guidelines_synthetic=240     # 15 s idle, 50 s at a load average of 9: 13 launches
+    e2e/verdicts_synthetic=240       # 39-48 s at a load average of 16-18: about 70 launches
     mpi/clocksync_check_test=90      # 8 s: every clock-sync method
     mpi/clocksync_drift_test=240     # 9 s, 70 s at a load average of 14
     mpi/clocksync_tree_np3_test=120  # 11-20 s: 3 ranks on 2 cores

@@ -639,7 +639,11 @@ std::vector<Builtin> make_table() {
 }  // namespace
 
 const std::vector<Builtin>& builtins() {
-  static const std::vector<Builtin> table = make_table();
+  static const std::vector<Builtin> table = [] {
+    std::vector<Builtin> t = make_table();
+    add_type_builtins(t);
+    return t;
+  }();
   return table;
 }
 
@@ -655,28 +659,12 @@ const Builtin* find_builtin(std::string_view name) {
 }
 
 bool is_unsupported_skampi_function(std::string_view name) {
-  static const char* const names[] = {"mpi_type_contiguous",
-                                      "mpi_type_vector",
-                                      "mpi_type_hvector",
-                                      "mpi_type_indexed",
-                                      "mpi_type_hindexed",
-                                      "mpi_type_struct",
-                                      "mpi_type_create_subarray",
-                                      "mpi_type_create_darray",
-                                      "alloc_int_array",
-                                      "int_array_set",
-                                      "int_array_get",
-                                      "alloc_datatype_array",
-                                      "datatype_array_set",
-                                      "datatype_array_get",
-                                      "topology_cartesian",
-                                      "dims_create",
-                                      "topology_graph",
-                                      "topology_graph2",
-                                      "set_file_info",
-                                      "print_file_info",
-                                      "data_access_routines",
-                                      "print_data_access_settings"};
+  static const char* const names[] = {
+      "mpi_type_create_darray", "alloc_int_array",      "int_array_set",
+      "int_array_get",          "alloc_datatype_array", "datatype_array_set",
+      "datatype_array_get",     "topology_cartesian",   "dims_create",
+      "topology_graph",         "topology_graph2",      "set_file_info",
+      "print_file_info",        "data_access_routines", "print_data_access_settings"};
   for (const char* n : names)
     if (name == n) return true;
   // SKaMPI's MPI-IO helpers (io.c): set_io_working_dir, get_io_datarep, ...

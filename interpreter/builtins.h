@@ -41,8 +41,10 @@ struct Builtin {
 };
 
 const std::vector<Builtin>& builtins();
+// Appends the mpi_type_* helpers (type_builtins.cpp) to the table.
+void add_type_builtins(std::vector<Builtin>& table);
 const Builtin* find_builtin(std::string_view name);
-// SKaMPI helpers Metron knows but does not implement (derived datatypes, topologies, arrays).
+// SKaMPI helpers Metron knows but does not implement (darray, topologies, arrays).
 bool is_unsupported_skampi_function(std::string_view name);
 std::string signature(const Builtin& b);
 

@@ -12,6 +12,7 @@
 #include "interpreter/loop_sequence.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/op_checks.h"
+#include "runtime/plan/op_usage.h"
 
 namespace metron {
 
@@ -422,7 +423,7 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
                        p->args);
     throw EvalError{};
   }
-  BufferUse use = f->usage(OpArgs(*f, args), cs.size);
+  BufferUse use = buffer_use(*f, args, cs.size);
   // The fit rule the runtime applies too (runtime/ops/arena.h, fits_buffer): with buffer cycling
   // a message needs twice its send and receive size, as in SKaMPI's is_buffer_too_small().
   std::int64_t need = 0;

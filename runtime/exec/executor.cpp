@@ -303,6 +303,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   }
   if (failed()) return;
   Observations obs;
+  const auto t_warmup = std::chrono::steady_clock::now();
   try {
     if (s.warmup_reps == kWarmupAuto) {
       adapt::WarmupParams wp;
@@ -317,6 +318,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   } catch (const std::exception& e) {
     error = e.what();
   }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_warmup).count();
   if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
@@ -328,10 +330,12 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   auto* gt = dynamic_cast<GlobalTimes*>(&runner->sync());
   const bool stamps = gt != nullptr;
   const std::int64_t divisor = runner->op().divisor;
+  std::int64_t spacer = 0;  // untimed calls before the batch: a confirmation's spacer
   while (batch > 0) {
     obs.clear();
     std::string local_error;
     try {
+      runner->run_untimed(spacer);
       runner->run_batch(batch, obs);
       if (inject_error(job, rank, p))
         local_error = message_text(DiagId::job_mpi_error_injected, job.op.func->name);
@@ -350,10 +354,10 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     }
     mine.participates = !watcher;
     const GatheredDurations g = gather_local_durations(comm, batch, stamps, mine);
-    std::int64_t next = 0;
+    std::int64_t next[2] = {0, 0};  // the next batch (-1: failed) and its spacer
     if (rank == 0) {
       if (g.failed) {
-        next = -1;
+        next[0] = -1;
       } else {
         for (std::size_t i = 0; i < b; ++i) {
           // runtime = global: latest end minus earliest start on the synchronized clock, per
@@ -372,17 +376,19 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
         ++r.batches;
         double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
-        next = control.next_batch(r.time_s, r.valid, elapsed);
+        next[0] = control.next_batch(r.time_s, r.valid, elapsed);
+        next[1] = control.spacer();
       }
     }
-    MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
-    if (next < 0) {
+    MPI_Bcast(next, 2, MPI_INT64_T, 0, comm);
+    if (next[0] < 0) {
       error = agree_on_error(comm, local_error);
       if (error.empty()) error = message_text(DiagId::job_failed_elsewhere);
       r.stop_reason = StopReason::Error;
       return;
     }
-    batch = next;
+    batch = next[0];
+    spacer = next[1];
   }
   // Late starts and window overruns: summed over ranks onto the job root.
   const SyncStats st = runner->sync().stats();
@@ -396,6 +402,9 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.achieved_precision = control.achieved_precision();
     r.achieved_coverage = control.achieved_coverage();
     r.rule_time_s = control.rule_time_s();
+    r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
+    r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
+    r.confirm_spacer_calls = control.confirmation().spacer_calls();
     r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
   }
 }
@@ -467,7 +476,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   if (me == 0) {
     manifest.set_status("running", started);
     manifest.set_order(order, plan);
-    const std::string text = manifest.json().dump(2) + "\n";
+    const std::string text = manifest.text() + "\n";
     files.write_manifest_text(text);
     g_manifest_path = opt.out_dir + "/manifest.json";
     g_manifest_tmp = opt.out_dir + "/.manifest.json.interrupted";
@@ -541,8 +550,9 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
             stderr);
       // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
       // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
-      // same text with the top-level status changed (one rendering per job, as before).
-      std::string text = manifest.json().dump(2) + "\n";
+      // same text with the top-level status changed (one rendering per job; the plan and the
+      // earlier jobs are not rendered again: ManifestBuilder::text).
+      std::string text = manifest.text() + "\n";
       files.write_manifest_text(text);
       g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
     }
@@ -592,6 +602,31 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   return exit_code;
 }
 
+namespace {
+
+// Ends every process of the launch with exit code 70. Once MPI is up, MPI_Abort: the process
+// manager then ends the other ranks and itself exits with that code (Hydra's mpiexec does). A
+// plain _exit would make mpiexec kill the others, and its exit code would depend on whether it
+// reaps a killed rank before or after the last output pipe closes (70 or 9, seen under load).
+// MPI_Abort from this thread is the one MPI call the watchdog makes, and only to end the
+// process: the main thread is stuck in the job it cannot finish. Before MPI_Init has returned
+// (the watchdog starts first) and from MPI_Finalize on, there is no MPI to call.
+[[noreturn]] void end_launch() {
+  std::fflush(nullptr);
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized && !g_launch_done.load()) {
+    // MPICH prints its own "Abort(70) on node 0 ..." line: the reason is already printed.
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, STDERR_FILENO);
+    MPI_Abort(MPI_COMM_WORLD, kExitRuntime);
+  }
+  ::_exit(kExitRuntime);
+}
+
+}  // namespace
+
 void end_launch_on_timeout(double limit_s, double after_s) {
   int rank = g_world_rank.load();
   if (rank < 0) {  // before execute_plan: the process manager's environment says
@@ -599,9 +634,17 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     rank = r ? std::atoi(r) : 0;
   }
   if (rank != 0) {
-    const timespec delay{1, 0};
+    // Rank 0 records the timeout and ends the launch (end_launch below); this rank's own exit
+    // would make mpiexec kill rank 0, maybe before it wrote, and Hydra then reports the killed
+    // rank's SIGKILL (exit 9) instead of 70. Rank 0's deadline may come later (its process may
+    // have started later) and it waits up to 5 s for a job write: only if it has not ended the
+    // launch 10 s on does this rank end it. Still in MPI_Init, rank 0 is there too (it cannot
+    // have a results folder yet) and cannot abort: then a second is enough.
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    const timespec delay{initialized ? 10 : 1, 0};
     ::nanosleep(&delay, nullptr);
-    ::_exit(kExitRuntime);
+    end_launch();
   }
   // Hold the write state so that no job write starts, after waiting (at most 5 s) for one that
   // is under way; a SIGTERM handler that is already terminating the process wins.
@@ -641,8 +684,7 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     }
   }
   print_error(message(where));
-  std::fflush(stderr);
-  ::_exit(kExitRuntime);
+  end_launch();
 }
 
 }  // namespace metron::rt

@@ -34,8 +34,8 @@ int execute_plan(const LoadedScript& program, const ExecOptions& options, MPI_Co
 
 // exec --timeout (launch_watchdog.h), called from the watchdog thread: rank 0 waits for a job
 // write in progress to end, records "status": "timeout" with the job in progress in the
-// manifest and prints why; every rank exits with 70 (the others after a moment, so that mpiexec
-// does not kill rank 0 while it writes).
+// manifest, prints why and ends the launch with MPI_Abort(70), so that mpiexec exits with 70;
+// the other ranks leave it to rank 0 (they end the launch themselves only 10 s later).
 [[noreturn]] void end_launch_on_timeout(double limit_s, double after_s);
 
 }  // namespace metron::rt

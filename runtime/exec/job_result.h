@@ -34,6 +34,13 @@ struct JobResult {
   double elapsed_s = 0;            // wall time of the job on its root, warm-up included
   std::int64_t warmup = 0;         // warm-up calls run (observations, for loop schemes)
   adapt::WarmupEnd warmup_end = adapt::WarmupEnd::Fixed;
+  double warmup_s = 0;
+  // A `stop when` rule's confirmations (adapt::Confirmation): rounds run, how many disagreed,
+  // and the untimed spacer calls they ran.
+  std::int64_t confirm_rounds = 0;
+  std::int64_t confirm_disagreements = 0;
+  std::int64_t confirm_spacer_calls =
+      0;                       // wall time of the warm-up on the job root (part of elapsed_s)
   double timer_quantum_s = 0;  // the job timer's quantum (CIs narrower are widened)
   std::string launch_noise;    // the launch's noise findings ("" when none)
   std::int64_t batches = 0;

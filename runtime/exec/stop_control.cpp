@@ -48,6 +48,33 @@ StopControl::StopControl(const Settings& s, double quantum_s)
   }
 }
 
+// The rule's verdict, with a confirmation before a stop on precision (confirmation.h): when the
+// precision part holds and is not confirmed yet, a spacer and one more batch; the job stops when
+// that batch's median agrees with the sample's and the rule holds on the grown sample. After a
+// disagreement it measures on and confirms again the next time the rule holds, up to
+// max_rounds; budget stops (max_reps, time, the rule's own reps/elapsed clauses) are immediate.
+std::int64_t StopControl::next_rule_batch(double elapsed_s) {
+  const adapt::StopDecision d = rule_->add_batch(fresh_, elapsed_s);
+  precision_ = std::isnan(d.precision) ? -1 : d.precision;
+  coverage_ = std::isnan(d.precision) || std::isnan(d.coverage) ? -1 : d.coverage;
+  const bool agreed = confirm_.pending() && confirm_.finish(fresh_);
+  const auto n = static_cast<std::int64_t>(rule_->reps());
+  if (!d.stop) return batches_->next(rule_->reps());
+  if (d.reason != StopReason::RuleMet || agreed) {
+    reason_ = d.reason;
+    return 0;
+  }
+  const double measuring_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  if (auto r = confirm_.start(rule_->values(), d.precision, first_, s_.max_reps - n,
+                              s_.max_time_s - measuring_s)) {
+    spacer_ = r->spacer;
+    return r->batch;
+  }
+  reason_ = d.reason;  // no round or room left: the rule is trusted as it is
+  return 0;
+}
+
 std::int64_t StopControl::next_batch(const std::vector<double>& values,
                                      const std::vector<std::uint8_t>& valid, double elapsed_s) {
   auto t0 = std::chrono::steady_clock::now();
@@ -59,17 +86,12 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   taken_ += count_valid_only_ ? static_cast<std::int64_t>(fresh_.size())
                               : static_cast<std::int64_t>(attempted);
   std::int64_t next = 0;
+  spacer_ = 0;
   if (s_.reps) {
     next = std::min(*s_.reps - taken_, kFixedChunk);
     if (next <= 0 && elapsed_s >= 0) reason_ = StopReason::FixedReps;
   } else if (rule_) {
-    adapt::StopDecision d = rule_->add_batch(fresh_, elapsed_s);
-    precision_ = std::isnan(d.precision) ? -1 : d.precision;
-    coverage_ = std::isnan(d.precision) || std::isnan(d.coverage) ? -1 : d.coverage;
-    if (d.stop)
-      reason_ = d.reason;
-    else
-      next = batches_->next(rule_->reps());
+    next = next_rule_batch(elapsed_s);
   } else {
     adapt::StopDecision d = skampi_->add_batch(fresh_, attempted, 0, elapsed_s);
     precision_ = std::isnan(d.precision) ? -1 : d.precision;

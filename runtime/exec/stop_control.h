@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/adapt/batch_schedule.h"
+#include "runtime/adapt/confirmation.h"
 #include "runtime/adapt/stopping.h"
 #include "runtime/adapt/stopping_skampi.h"
 #include "runtime/exec/job_result.h"
@@ -26,12 +27,19 @@ class StopControl {
   // observation so far; only the new ones (since the last call) are read.
   std::int64_t next_batch(const std::vector<double>& values, const std::vector<std::uint8_t>& valid,
                           double elapsed_s);
+  // Untimed calls to run before the next batch: the spacer of a confirmation (confirmation.h),
+  // 0 otherwise. Valid after next_batch().
+  std::int64_t spacer() const { return spacer_; }
+  // A `stop when` rule's confirmations: rounds, disagreements, spacer calls.
+  const adapt::Confirmation& confirmation() const { return confirm_; }
   StopReason reason() const { return reason_; }
   double achieved_precision() const { return precision_; }
   double achieved_coverage() const { return coverage_; }  // -1: not a CI (RSE) or none
   double rule_time_s() const { return rule_time_s_; }
 
  private:
+  std::int64_t next_rule_batch(double elapsed_s);
+
   const Settings& s_;
   bool count_valid_only_ = false;  // roundtime: invalid observations are redone
   std::chrono::steady_clock::time_point started_;
@@ -46,6 +54,8 @@ class StopControl {
   std::optional<adapt::BatchSchedule> batches_;  // with rule_
   std::optional<adapt::SkampiStopping> skampi_;
   std::vector<double> fresh_;
+  adapt::Confirmation confirm_;
+  std::int64_t spacer_ = 0;
 };
 
 }  // namespace metron::rt

@@ -175,13 +175,16 @@ void JobRunner::check_errors() {
   if (!msg.empty()) throw std::runtime_error(msg);
 }
 
+void JobRunner::run_untimed(std::int64_t n) {
+  if (n <= 0) return;
+  std::vector<double> s(static_cast<std::size_t>(n)), e(static_cast<std::size_t>(n));
+  std::vector<std::uint8_t> v(static_cast<std::size_t>(n));
+  run(n, s.data(), e.data(), v.data());
+  check_errors();
+}
+
 void JobRunner::warmup(std::int64_t n) {
-  if (n > 0) {
-    std::vector<double> s(static_cast<std::size_t>(n)), e(static_cast<std::size_t>(n));
-    std::vector<std::uint8_t> v(static_cast<std::size_t>(n));
-    run(n, s.data(), e.data(), v.data());
-    check_errors();
-  }
+  run_untimed(n);
   next_index_ = 0;
   op_.restart();
 }

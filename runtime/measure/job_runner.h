@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/plan.h"
 #include "runtime/ops/bound_op.h"
+#include "runtime/plan/plan.h"
 #include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt {
@@ -48,6 +48,9 @@ class JobRunner {
   // n observations with the job's scheme, results discarded; then the observation index (and
   // Synthetic's seed sequence) restarts at 0.
   void warmup(std::int64_t n);
+  // n observations with the job's scheme, results discarded, the observation index running on:
+  // a confirmation's spacer (adapt::Confirmation).
+  void run_untimed(std::int64_t n);
   // Appends n observations to out. Throws std::runtime_error (on every rank) if an MPI call of
   // the operation or the sync returned an error.
   void run_batch(std::int64_t n, Observations& out);

@@ -12,6 +12,7 @@
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/op_checks.h"
+#include "runtime/plan/op_usage.h"
 
 namespace metron::rt {
 
@@ -32,8 +33,8 @@ std::int64_t tag_upper_bound() {
   return flag && ub ? *ub : 32767;  // 32767: the least upper bound MPI guarantees
 }
 
-std::int64_t block_bytes(std::int64_t count, Datatype d) {
-  return count * elem_layout(d).extent;
+std::int64_t block_bytes(std::int64_t count, const TypeDesc& d) {
+  return count * d.extent();
 }
 
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m) {
@@ -41,6 +42,14 @@ std::string verify_message(const BoundOp& b, std::string_view where, const Misma
 }
 
 }  // namespace ops
+
+void OwnedTypes::free_all() noexcept {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized)
+    for (MPI_Datatype& t : handles) MPI_Type_free(&t);
+  handles.clear();
+}
 
 void BoundOp::advance() noexcept {
   buf.advance();
@@ -80,7 +89,17 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
       if (b.func->params[i].role == ParamRole::Root)
         b.root = static_cast<int>(call.args[i].as_int());
     bind(b, OpArgs(*b.func, call.args));
+    // The last element of a type whose data runs past its extent (type_desc.h), as the front
+    // end's buffer_use() counts it.
+    const std::int64_t tail = datatype_tail_bytes(call.args);
+    if (b.send_need_bytes > 0) b.send_need_bytes += tail;
+    if (b.recv_need_bytes > 0) b.recv_need_bytes += tail;
   } catch (const std::bad_variant_access&) {
+    // An operation that still reads args.datatype() (type_desc.h says how to adopt TypeDesc).
+    for (const Value& v : call.args)
+      if (v.is(Value::Type::Datatype) && !v.as_type().is_basic())
+        throw std::runtime_error(
+            message_text(DiagId::derived_type_not_accepted, b.name, v.as_type().display()));
     ops::bind_error(b, "an argument has the wrong type (the front end should have caught this)");
   }
   b.buf = reserve_buffers(b.name, b.send_need_bytes, b.recv_need_bytes, s);

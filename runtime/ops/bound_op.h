@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/ops/arena.h"
@@ -26,6 +27,21 @@ using CheckFn = std::optional<std::string> (*)(const BoundOp&);
 struct VerifyFault {
   int rank = 0;
   std::int64_t byte_offset = 0;
+};
+
+// Derived datatypes committed by commit_type() (derived_types.h), freed by BoundOp::release().
+// Moved, never copied, so that no handle is freed twice.
+struct OwnedTypes {
+  std::vector<MPI_Datatype> handles;
+  OwnedTypes() = default;
+  OwnedTypes(const OwnedTypes&) = delete;
+  OwnedTypes& operator=(const OwnedTypes&) = delete;
+  OwnedTypes(OwnedTypes&& o) noexcept : handles(std::move(o.handles)) { o.handles.clear(); }
+  OwnedTypes& operator=(OwnedTypes&& o) noexcept {
+    handles.swap(o.handles);
+    return *this;
+  }
+  void free_all() noexcept;
 };
 
 // Plain data: the implementation files (collectives.cpp, handmade.cpp, pingpong.cpp,
@@ -69,8 +85,9 @@ struct BoundOp {
   // --- what the runner and verification need --------------------------------------------
   const MeasureFunc* func = nullptr;
   std::string name;
-  Datatype send_dt{};
-  Datatype recv_dt{};
+  TypeDesc send_dt{};  // predefined or derived (runtime/plan/type_desc.h)
+  TypeDesc recv_dt{};
+  OwnedTypes owned_types;  // send_type / recv_type when they are derived
   ReduceOp reduce_op{};
   std::int64_t send_need_bytes = 0;  // buffer per rank, from real extents
   std::int64_t recv_need_bytes = 0;
@@ -109,6 +126,7 @@ struct BoundOp {
   // Local: frees what prepare() made; the owner calls it once, before MPI_Finalize.
   void release() {
     if (release_fn) release_fn(*this);
+    owned_types.free_all();
   }
   // One operation. Stores the first MPI error; checking it is the caller's job, after the
   // timed region.

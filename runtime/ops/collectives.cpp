@@ -138,11 +138,11 @@ namespace {
 // (send_count, send_dt, recv_count, recv_dt[, root]): the two-sided argument convention.
 void bind_two_sided(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "send_count");
-  b.send_dt = a.datatype("send_dt");
+  b.send_dt = a.type("send_dt");
   b.recv_count = int_count(a, "recv_count");
-  b.recv_dt = a.datatype("recv_dt");
-  b.send_type = mpi_datatype(b.send_dt);
-  b.recv_type = mpi_datatype(b.recv_dt);
+  b.recv_dt = a.type("recv_dt");
+  b.send_type = commit_type(b, b.send_dt);
+  b.recv_type = commit_type(b, b.recv_dt);
   b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
 }
@@ -165,8 +165,8 @@ void bind_barrier(BoundOp& b, const Args&) {
 
 void bind_bcast(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.send_block_bytes;
   b.result_in_send = true;

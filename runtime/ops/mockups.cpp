@@ -32,6 +32,7 @@ void require_same_sides(const BoundOp& b) {
 
 // A zeroed buffer of `bytes`, touched now so that no page fault lands in the timed region.
 void make_scratch(BoundOp& b, std::int64_t bytes) {
+  bytes += b.send_dt.tail_bytes();  // a derived type's last element past its extent
   b.scratch.assign(static_cast<std::size_t>(bytes > 0 ? bytes : 1), 0);
 }
 

@@ -28,6 +28,12 @@ MPI_Op mpi_op(ReduceOp op) {
   return kOpHandles[static_cast<int>(op)];
 }
 
+MPI_Datatype mpi_datatype(const TypeDesc& t) {
+  if (!t.is_basic())
+    throw std::logic_error("derived datatype '" + t.display() + "' needs commit_type()");
+  return mpi_datatype(t.basic());
+}
+
 Datatype datatype_named(std::string_view name) {
   if (auto d = datatype_by_name(name)) return *d;
   throw std::invalid_argument("unknown MPI datatype '" + std::string(name) + "'");

@@ -10,6 +10,7 @@
 
 // Keep this block before <mpi.h> (see above).
 #include "runtime/plan/mpi_names.h"
+#include "runtime/plan/type_desc.h"
 
 #include <mpi.h>
 
@@ -19,6 +20,9 @@
 namespace metron::rt {
 
 MPI_Datatype mpi_datatype(Datatype d);
+// The handle of a predefined TypeDesc; a derived one needs commit_type() (derived_types.h), and
+// this throws std::logic_error for it.
+MPI_Datatype mpi_datatype(const TypeDesc& t);
 MPI_Op mpi_op(ReduceOp op);
 
 // Datatype by its MPI name, for code that cannot spell Datatype::MPI_X; throws on a bad name.

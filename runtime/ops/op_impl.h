@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/ops/bound_op.h"
+#include "runtime/ops/derived_types.h"
 #include "runtime/ops/verify_pattern.h"
 #include "runtime/plan/op_args.h"
 
@@ -23,7 +24,7 @@ int int_count(const Args& a, std::string_view param);
 // MPI_TAG_UB of MPI_COMM_WORLD.
 std::int64_t tag_upper_bound();
 // count * extent of the datatype, in bytes.
-std::int64_t block_bytes(std::int64_t count, Datatype d);
+std::int64_t block_bytes(std::int64_t count, const TypeDesc& d);
 // A message that starts with the op's name: "'Bcast': <what>".
 [[noreturn]] void bind_error(const BoundOp& b, const std::string& what);
 // "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):

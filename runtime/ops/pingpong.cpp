@@ -89,8 +89,8 @@ void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
 // (count, datatype, tag, iterations)
 void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   b.tag = b.tag_back = static_cast<int>(a.integer("tag"));
   b.iterations = static_cast<int>(a.integer("iterations"));
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
@@ -151,10 +151,10 @@ void bind_pingpong_send_iprobe_recv(BoundOp& b, const Args& a) {
 // the tags always match.
 void bind_pingpong_sendrecv(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "send_count");
-  b.send_dt = a.datatype("send_dt");
+  b.send_dt = a.type("send_dt");
   b.tag = static_cast<int>(a.integer("send_tag"));
   b.recv_count = int_count(a, "recv_count");
-  b.recv_dt = a.datatype("recv_dt");
+  b.recv_dt = a.type("recv_dt");
   b.tag_back = static_cast<int>(a.integer("recv_tag"));
   b.iterations = static_cast<int>(a.integer("iterations"));
   if (b.rank == 1) {
@@ -162,8 +162,8 @@ void bind_pingpong_sendrecv(BoundOp& b, const Args& a) {
     std::swap(b.send_dt, b.recv_dt);
     std::swap(b.tag, b.tag_back);
   }
-  b.send_type = mpi_datatype(b.send_dt);
-  b.recv_type = mpi_datatype(b.recv_dt);
+  b.send_type = commit_type(b, b.send_dt);
+  b.recv_type = commit_type(b, b.recv_dt);
   b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
   // Both ranks reserve the larger side on both sides, so the arena layout is the same on all.

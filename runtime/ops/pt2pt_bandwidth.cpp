@@ -83,8 +83,8 @@ void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.peer = peer;
   b.participates = peer >= 0;
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   const std::int64_t window = a.integer("window");
   if (window < 1 || window > INT_MAX / 2)
     bind_error(b, "window must be in [1, " + std::to_string(INT_MAX / 2) + "], got " +

@@ -53,8 +53,8 @@ int iterations_arg(const BoundOp& b, const Args& a) {
 // (count, datatype, tag, iterations) with the peers set by the caller.
 void bind_common(BoundOp& b, const Args& a) {
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   b.tag = b.tag_back = static_cast<int>(a.integer("tag"));
   b.iterations = iterations_arg(b, a);
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);

@@ -36,15 +36,15 @@ void call_exscan(BoundOp& b) noexcept {
 
 // Every rank contributes send_count elements (count * p for Reduce_scatter).
 void fill_contributions(BoundOp& b) {
-  fill_reduce_input(b.buf.send(), b.send_dt, b.reduce_op,
+  fill_reduce_input(b.buf.send(), b.send_dt.basic(), b.reduce_op,
                     b.send_need_bytes / block_bytes(1, b.send_dt), b.rank, 0);
   fill_sentinel(b.buf.recv(), b.recv_need_bytes);
 }
 
 std::optional<std::string> check_range(const BoundOp& b, int first, int last,
                                        std::int64_t first_elem) {
-  if (auto m = check_reduce_result(b.buf.recv(), b.send_dt, b.reduce_op, b.recv_count, first, last,
-                                   first_elem))
+  if (auto m = check_reduce_result(b.buf.recv(), b.send_dt.basic(), b.reduce_op, b.recv_count,
+                                   first, last, first_elem))
     return verify_message(b, "receive buffer", *m);
   return std::nullopt;
 }
@@ -66,9 +66,9 @@ std::optional<std::string> check_exscan(const BoundOp& b) {
 // (count, datatype, op, ...): one block on each side.
 void bind_count_dt_op(BoundOp& b, const Args& a) {
   b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = a.type("datatype");
   b.reduce_op = a.reduce_op("op");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   b.reduce = mpi_op(b.reduce_op);
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;

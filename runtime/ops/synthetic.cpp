@@ -78,7 +78,7 @@ void synthetic_advance(BoundOp& b) noexcept {
 //  transient_factor)
 void bind_synthetic(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = a.type("datatype");
   const double time = a.seconds("time");
   const double imbalance = a.fraction("imbalance");
   const double noise = a.fraction("noise");

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 namespace metron::rt {
 
@@ -78,41 +79,71 @@ std::uint8_t pattern_byte(int rank, std::int64_t index) {
       mix64(static_cast<std::uint64_t>(index) ^ (static_cast<std::uint64_t>(rank) << 48)) >> 56);
 }
 
-std::int64_t pattern_bytes(Datatype dt, std::int64_t count) {
-  return count * elem_layout(dt).sig_bytes;
+std::int64_t pattern_bytes(const TypeDesc& dt, std::int64_t count) {
+  return count * dt.significant_bytes();
 }
 
-void fill_pattern(char* buf, Datatype dt, std::int64_t count, int rank, std::int64_t first_index) {
-  const ElemLayout l = elem_layout(dt);
-  std::int64_t idx = first_index;
-  for (std::int64_t e = 0; e < count; ++e) {
-    char* elem = buf + e * l.extent;
-    for (int s = 0; s < l.segments; ++s)
-      for (int b = l.seg_begin[s]; b < l.seg_end[s]; ++b)
-        elem[b] = static_cast<char>(pattern_byte(rank, idx++));
-  }
+namespace {
+
+constexpr char kSentinel = static_cast<char>(0xa5);
+
+// Which of the count * extent bytes at the buffer start the type map touches.
+std::vector<bool> touched_bytes(const TypeDesc& dt, std::int64_t count) {
+  const std::int64_t window = count * dt.extent();
+  std::vector<bool> touched(static_cast<std::size_t>(window > 0 ? window : 0), false);
+  for (std::int64_t e = 0; e < count; ++e)
+    for (const TypeSegment& s : dt.segments())
+      for (std::int64_t i = 0; i < s.length; ++i) {
+        const std::int64_t at = e * dt.extent() + s.offset + i;
+        if (at < window) touched[static_cast<std::size_t>(at)] = true;
+      }
+  return touched;
 }
 
-std::optional<Mismatch> check_pattern(const char* buf, Datatype dt, std::int64_t count, int rank,
-                                      std::int64_t first_index) {
-  const ElemLayout l = elem_layout(dt);
+}  // namespace
+
+void fill_pattern(char* buf, const TypeDesc& dt, std::int64_t count, int rank,
+                  std::int64_t first_index) {
+  if (!dt.is_basic()) fill_sentinel(buf, count * dt.extent());
+  const std::int64_t ext = dt.extent();
   std::int64_t idx = first_index;
-  for (std::int64_t e = 0; e < count; ++e) {
-    const char* elem = buf + e * l.extent;
-    for (int s = 0; s < l.segments; ++s)
-      for (int b = l.seg_begin[s]; b < l.seg_end[s]; ++b) {
+  for (std::int64_t e = 0; e < count; ++e)
+    for (const TypeSegment& s : dt.segments()) {
+      char* p = buf + e * ext + s.offset;
+      for (std::int64_t b = 0; b < s.length; ++b)
+        p[b] = static_cast<char>(pattern_byte(rank, idx++));
+    }
+}
+
+std::optional<Mismatch> check_pattern(const char* buf, const TypeDesc& dt, std::int64_t count,
+                                      int rank, std::int64_t first_index) {
+  const std::int64_t ext = dt.extent();
+  std::int64_t idx = first_index;
+  for (std::int64_t e = 0; e < count; ++e)
+    for (const TypeSegment& s : dt.segments()) {
+      const char* p = buf + e * ext + s.offset;
+      for (std::int64_t b = 0; b < s.length; ++b) {
         const std::uint8_t want = pattern_byte(rank, idx++);
-        const auto got = static_cast<std::uint8_t>(elem[b]);
+        const auto got = static_cast<std::uint8_t>(p[b]);
         if (got != want)
-          return Mismatch{e * l.extent + b,
+          return Mismatch{e * ext + s.offset + b,
                           "expected " + hex_byte(want) + ", got " + hex_byte(got)};
       }
-  }
+    }
+  if (dt.is_basic()) return std::nullopt;
+  // The holes: MPI must not write them (MPI 4.0 §5.1: only the type map's entries are moved).
+  const std::vector<bool> touched = touched_bytes(dt, count);
+  for (std::size_t i = 0; i < touched.size(); ++i)
+    if (!touched[i] && buf[i] != kSentinel)
+      return Mismatch{static_cast<std::int64_t>(i),
+                      "a hole of the datatype was written: expected " +
+                          hex_byte(static_cast<std::uint8_t>(kSentinel)) + ", got " +
+                          hex_byte(static_cast<std::uint8_t>(buf[i]))};
   return std::nullopt;
 }
 
 void fill_sentinel(char* buf, std::int64_t bytes) {
-  if (bytes > 0) std::memset(buf, 0xa5, static_cast<std::size_t>(bytes));
+  if (bytes > 0) std::memset(buf, kSentinel, static_cast<std::size_t>(bytes));
 }
 
 }  // namespace metron::rt

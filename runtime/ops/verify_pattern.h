@@ -1,6 +1,7 @@
 // Verification helpers for operations that move data: a byte pattern that depends on the
 // sending rank and the byte's index, written and checked over the significant bytes of each
-// element (padding in pair types and long double is skipped, since MPI need not move it).
+// element in type-map order (padding in pair types and long double is skipped, since MPI need
+// not move it; a derived type's holes are skipped too and must keep the receiver's sentinel).
 #pragma once
 
 #include <cstdint>
@@ -30,15 +31,18 @@ ElemLayout elem_layout(Datatype d);
 // Byte number `index` of the significant-byte stream that `rank` sends.
 std::uint8_t pattern_byte(int rank, std::int64_t index);
 
-// Writes rank's stream from `first_index` on into count elements of dt at buf.
-void fill_pattern(char* buf, Datatype dt, std::int64_t count, int rank, std::int64_t first_index);
-// Checks that count elements of dt at buf hold rank's stream from first_index on.
-std::optional<Mismatch> check_pattern(const char* buf, Datatype dt, std::int64_t count, int rank,
-                                      std::int64_t first_index);
+// Writes rank's stream from `first_index` on into count elements of dt at buf; for a derived
+// type the holes of the count * extent bytes get the sentinel first.
+void fill_pattern(char* buf, const TypeDesc& dt, std::int64_t count, int rank,
+                  std::int64_t first_index);
+// Checks that count elements of dt at buf hold rank's stream from first_index on, and for a
+// derived type that the holes in the count * extent bytes still hold the sentinel.
+std::optional<Mismatch> check_pattern(const char* buf, const TypeDesc& dt, std::int64_t count,
+                                      int rank, std::int64_t first_index);
 // A value unlikely to match the pattern, for buffers that should be overwritten.
 void fill_sentinel(char* buf, std::int64_t bytes);
 
 // Significant bytes in count elements of dt (the index space of the pattern).
-std::int64_t pattern_bytes(Datatype dt, std::int64_t count);
+std::int64_t pattern_bytes(const TypeDesc& dt, std::int64_t count);
 
 }  // namespace metron::rt

@@ -112,6 +112,7 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
       {"timers", timers},
       {"plan", plan_json(program.plan)},
       {"jobs", nlohmann::json::array()}};
+  plan_text_ = member_text(j_["plan"]);
 }
 
 void ManifestBuilder::set_status(const std::string& status, const std::string& time) {
@@ -145,9 +146,13 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
   };
   // Calls that ran but are not in the statistics: the warm-up, and the observations the
   // post-hoc truncation dropped.
-  j["warmup"] = {{"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}};
+  j["warmup"] = {
+      {"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}, {"seconds", r.warmup_s}};
   j["truncated"] = s.truncated;
-  j["discarded"] = r.warmup + s.truncated;
+  j["confirmation"] = {{"rounds", r.confirm_rounds},
+                       {"disagreements", r.confirm_disagreements},
+                       {"spacer_calls", r.confirm_spacer_calls}};
+  j["discarded"] = r.warmup + r.confirm_spacer_calls + s.truncated;
   j["stationarity"] = {
       {"trend_p", num(s.trend_p)},
       {"trend_change",
@@ -185,7 +190,15 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
   }
   j["sync"] = std::move(sync);
   if (!error.empty()) j["error"] = error;
+  jobs_text_.append(j);
   j_["jobs"].push_back(std::move(j));
+}
+
+std::string ManifestBuilder::text() const {
+  std::map<std::string, std::string> cached;
+  if (j_.contains("plan")) cached["plan"] = plan_text_;
+  if (j_.contains("jobs")) cached["jobs"] = jobs_text_.member_text();
+  return dump_with_members(j_, cached);
 }
 
 void ManifestBuilder::set_clock_syncs(const std::vector<ClockSyncEvent>& events) {

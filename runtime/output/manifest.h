@@ -11,6 +11,7 @@
 #include "runtime/exec/executor.h"
 #include "runtime/exec/job_result.h"
 #include "runtime/exec/job_summary.h"
+#include "runtime/output/json_splice.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/procsync/clock_cache.h"
 
@@ -44,6 +45,9 @@ class ManifestBuilder {
   // The quantum of a timer as probed on this rank (every rank probes; 0 when not probed).
   double quantum_s(TimerKind k) const { return quantum_s_[static_cast<int>(k)]; }
   const nlohmann::json& json() const { return j_; }
+  // json().dump(2), without rendering the plan and the jobs again each time: what the executor
+  // writes after every job (json_splice.h).
+  std::string text() const;
   // One line for people, e.g. "[ 3/26] block  Bcast 16 B on 4 ranks: median 12.300 us
   // [12.100, 12.600] 95% CI (n = 32, rule_met, warm-up 100 stable, cycling off)" and flags
   // for truncation, a trend and noise.
@@ -52,6 +56,8 @@ class ManifestBuilder {
 
  private:
   nlohmann::json j_;
+  std::string plan_text_;            // member_text(j_["plan"]), which never changes
+  ArrayText jobs_text_;              // j_["jobs"], one job at a time
   double quantum_s_[3] = {0, 0, 0};  // by TimerKind
 };
 

@@ -66,7 +66,9 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
        "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise",
        // issue 15: what a time is, and the rates from the median and its CI
        "time_is", "mb_per_s", "mb_per_s_ci_lo", "mb_per_s_ci_hi", "msg_per_s", "msg_per_s_ci_lo",
-       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s"});
+       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s",
+       // the warm-up's wall time, so that the cost of measuring can be told from it
+       "warmup_s"});
   // issue 17: only for plans with `expect`, after every other column
   summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
   summary_.header(summary_cols);
@@ -141,6 +143,7 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
         .field(r.overlap_compute_s);
   else
     summary_.field(std::string_view()).field(std::string_view()).field(std::string_view());
+  summary_.field(r.warmup_s);
   if (guidelines_) {
     const Job& j = *r.job;
     summary_.field(j.guideline).field(j.guideline_side);

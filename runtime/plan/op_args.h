@@ -24,7 +24,10 @@ class OpArgs {
   const Value& value(std::string_view name) const;
   std::int64_t count(std::string_view name) const { return value(name).as_int(); }
   std::int64_t integer(std::string_view name) const { return value(name).as_int(); }
+  // A predefined datatype only (operations not converted to derived types, see type_desc.h).
   Datatype datatype(std::string_view name) const { return value(name).as_datatype(); }
+  // Any datatype, predefined or derived.
+  const TypeDesc& type(std::string_view name) const { return value(name).as_type(); }
   ReduceOp reduce_op(std::string_view name) const { return value(name).as_reduce_op(); }
   double seconds(std::string_view name) const { return value(name).as_seconds(); }
   double fraction(std::string_view name) const { return value(name).as_fraction(); }

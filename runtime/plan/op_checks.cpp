@@ -1,10 +1,12 @@
 // The shared operation checks; the messages come from the diagnostics catalogue.
 #include "runtime/plan/op_checks.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
 #include "runtime/plan/onesided_checks.h"
+#include "runtime/plan/op_args.h"
 
 namespace metron {
 
@@ -47,7 +49,63 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
   return std::nullopt;
 }
 
+// A derived datatype argument: the family must accept them, and the type must be one a buffer of
+// consecutive elements can hold and verification can check (see type_desc.h).
+std::optional<OpProblem> check_derived(const MeasureFunc& f, std::size_t i, const TypeDesc& t) {
+  const int at = static_cast<int>(i);
+  if (!accepts_derived_types(f.family))
+    return problem(DiagId::derived_type_not_accepted, at, {f.name, t.display()});
+  // Overlap is allowed for sending only, but every Metron operation with a datatype receives
+  // with it on some rank (ping-pongs, Bcast) or verifies a stream whose bytes would be ambiguous.
+  if (t.overlaps()) return problem(DiagId::derived_type_overlaps, at, {t.display()});
+  // The hand-made versions and PGMPI's mock-ups copy a rank's own blocks with memcpy, which
+  // would miss (or clobber) data past the extent of an interleaving resized type.
+  if (f.family == OpFamily::HandMade && t.tail_bytes() > 0)
+    return problem(DiagId::derived_type_tail_copied, at,
+                   {f.name, t.display(), std::to_string(t.tail_bytes())});
+  if (t.true_lb() < 0)
+    return problem(DiagId::derived_type_negative_lb, at,
+                   {t.display(), std::to_string(-t.true_lb())});
+  if (t.extent() <= 0)
+    return problem(DiagId::derived_type_no_extent, at, {t.display(), std::to_string(t.extent())});
+  return std::nullopt;
+}
+
+// Elements of a type with data past its extent (a resized column) interleave; too many of them
+// in one buffer overlap. The largest buffer of the call says how many are laid one after the
+// other (p blocks of count for Alltoall, a window for Bandwidth).
+std::optional<OpProblem> check_consecutive(const MeasureFunc& f, const std::vector<Value>& args,
+                                           int comm_size) {
+  if (!f.usage || f.params.size() != args.size()) return std::nullopt;
+  const BufferUse u = f.usage(OpArgs(f, args), comm_size);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].is(Value::Type::Datatype)) continue;
+    const TypeDesc& t = args[i].as_type();
+    if (t.is_basic() || t.tail_bytes() == 0 || t.extent() <= 0) continue;
+    const std::int64_t n = std::max(u.send_bytes, u.recv_bytes) / t.extent();
+    if (t.elements_overlap(n))
+      return problem(DiagId::derived_type_elements_overlap, static_cast<int>(i),
+                     {std::to_string(n), t.display(), std::to_string(t.extent()),
+                      std::to_string(t.true_extent())});
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool accepts_derived_types(OpFamily family) {
+  switch (family) {
+    case OpFamily::Collective:
+    case OpFamily::PingPong:
+    case OpFamily::HandMade:
+    case OpFamily::PointToPoint:
+    case OpFamily::Nonblocking:
+    case OpFamily::Persistent:
+      return true;
+    default:  // Synthetic moves no data; the others read args.datatype() only
+      return false;
+  }
+}
 
 std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<Value>& args,
                                        int comm_size, std::int64_t tag_ub) {
@@ -56,6 +114,10 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
                    {f.name, std::to_string(f.min_ranks), std::to_string(comm_size)});
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i)
     if (auto p = check_param(f, i, args[i], tag_ub)) return p;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i].is(Value::Type::Datatype) && !args[i].as_type().is_basic())
+      if (auto p = check_derived(f, i, args[i].as_type())) return p;
+  if (auto p = check_consecutive(f, args, comm_size)) return p;
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
     if (f.params[i].role != ParamRole::Root) continue;
     const std::int64_t root = args[i].as_int();
@@ -73,6 +135,12 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
     if (op == ReduceOp::MPI_REPLACE && f.family != OpFamily::OneSided)
       return problem(DiagId::replace_in_collective, static_cast<int>(i), {});
     if (op == ReduceOp::MPI_REPLACE) continue;  // an accumulate's MPI_REPLACE takes any datatype
+    // MPI 4.0 §6.9.1: the predefined reductions work only with the predefined types listed in
+    // §6.9.2 (MPICH accepts some derived ones; a benchmark should not rely on that).
+    for (const Value& d : args)
+      if (d.is(Value::Type::Datatype) && !d.as_type().is_basic())
+        return problem(DiagId::derived_type_reduction, static_cast<int>(i),
+                       {std::string(reduce_op_name(op)), d.as_type().display()});
     for (const Value& d : args)
       if (d.is(Value::Type::Datatype) && !reduction_allowed(op, d.as_datatype()))
         return problem(

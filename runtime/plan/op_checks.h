@@ -24,6 +24,10 @@ struct OpProblem {
 // The first problem of a call of f with args (one per parameter, defaults filled) on a
 // communicator of comm_size ranks, in the order: ranks, each argument in declared order, roots,
 // reductions. tag_ub: MPI_TAG_UB, or -1 where it is not known (the front end).
+// Whether the operations of a family read their datatypes with args.type() and so take derived
+// types (runtime/plan/type_desc.h says how a family adopts them).
+bool accepts_derived_types(OpFamily family);
+
 std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<Value>& args,
                                        int comm_size, std::int64_t tag_ub = -1);
 

@@ -15,11 +15,32 @@ std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
   std::int64_t r = 0;
   return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
 }
+std::int64_t sat_add(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
+}
 std::int64_t bytes(const OpArgs& a, std::string_view count, std::string_view dt) {
-  return sat_mul(a.count(count), datatype_size(a.datatype(dt)));
+  return sat_mul(a.count(count), a.type(dt).extent());
 }
 
 }  // namespace
+
+std::int64_t datatype_tail_bytes(const std::vector<Value>& args) {
+  std::int64_t tail = 0;
+  for (const Value& v : args)
+    if (v.is(Value::Type::Datatype)) tail = std::max(tail, v.as_type().tail_bytes());
+  return tail;
+}
+
+BufferUse buffer_use(const MeasureFunc& f, const std::vector<Value>& args, int comm_size) {
+  BufferUse u;
+  if (!f.usage) return u;
+  u = f.usage(OpArgs(f, args), comm_size);
+  const std::int64_t tail = datatype_tail_bytes(args);
+  if (u.send_bytes > 0) u.send_bytes = sat_add(u.send_bytes, tail);
+  if (u.recv_bytes > 0) u.recv_bytes = sat_add(u.recv_bytes, tail);
+  return u;
+}
 
 BufferUse usage_none(const OpArgs&, int) {
   return {0, 0, 0, 0};
@@ -140,7 +161,7 @@ BufferUse usage_exchange(const OpArgs& a, int p) {
 namespace {
 std::int64_t padded_bytes(const OpArgs& a, int p) {
   const std::int64_t n = a.count("count"), ranks = std::max(p, 1);
-  return sat_mul(sat_mul((n + ranks - 1) / ranks, ranks), datatype_size(a.datatype("datatype")));
+  return sat_mul(sat_mul((n + ranks - 1) / ranks, ranks), a.type("datatype").extent());
 }
 }  // namespace
 

@@ -7,6 +7,13 @@
 
 namespace metron {
 
+// The buffer use of a call of f: f.usage, plus on each side the tail of the datatype that
+// reaches furthest past its extent (a resized type's data after the last element's extent),
+// so that the last element fits. The front end's fit check and the runtime use this.
+BufferUse buffer_use(const MeasureFunc& f, const std::vector<Value>& args, int comm_size);
+// The largest TypeDesc::tail_bytes() among the datatype arguments.
+std::int64_t datatype_tail_bytes(const std::vector<Value>& args);
+
 BufferUse usage_none(const OpArgs& a, int comm_size);
 // (count, datatype, ...): one buffer of count elements on each side.
 BufferUse usage_count_dt(const OpArgs& a, int comm_size);

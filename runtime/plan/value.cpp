@@ -25,6 +25,12 @@ bool Value::operator==(const Value& o) const {
   }
 }
 
+Datatype Value::as_datatype() const {
+  const TypeDesc& t = std::get<TypeDesc>(v_);
+  if (!t.is_basic()) throw std::bad_variant_access();
+  return t.basic();
+}
+
 std::string type_name(Value::Type t) {
   switch (t) {
     case Value::Type::None:
@@ -94,7 +100,7 @@ std::string display(const Value& v, bool quote) {
       return out + "]";
     }
     case Value::Type::Datatype:
-      return std::string(datatype_name(v.as_datatype()));
+      return v.as_type().display();
     case Value::Type::ReduceOp:
       return std::string(reduce_op_name(v.as_reduce_op()));
     case Value::Type::Comm:

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/plan/mpi_names.h"
+#include "runtime/plan/type_desc.h"
 
 namespace metron {
 
@@ -63,7 +64,7 @@ struct Percent {
 class Value {
  public:
   using Storage = std::variant<std::monostate, std::int64_t, double, std::string, Duration, Percent,
-                               std::shared_ptr<const ValueList>, Datatype, ReduceOp,
+                               std::shared_ptr<const ValueList>, TypeDesc, ReduceOp,
                                std::shared_ptr<const CommSpec>, OpRef, std::shared_ptr<const Spec>>;
   enum class Type {
     None,
@@ -73,7 +74,7 @@ class Value {
     Duration,
     Percent,
     List,
-    Datatype,
+    Datatype,  // predefined or derived (TypeDesc)
     ReduceOp,
     Comm,
     Op,
@@ -89,7 +90,8 @@ class Value {
   Value(Duration v) : v_(v) {}
   Value(Percent v) : v_(v) {}
   Value(ValueList v) : v_(std::make_shared<const ValueList>(std::move(v))) {}
-  Value(Datatype v) : v_(v) {}
+  Value(Datatype v) : v_(TypeDesc(v)) {}
+  Value(TypeDesc v) : v_(std::move(v)) {}
   Value(ReduceOp v) : v_(v) {}
   Value(CommSpec v) : v_(std::make_shared<const CommSpec>(std::move(v))) {}
   Value(OpRef v) : v_(std::move(v)) {}
@@ -106,7 +108,9 @@ class Value {
   double as_seconds() const { return std::get<Duration>(v_).seconds; }
   double as_fraction() const { return std::get<Percent>(v_).fraction; }
   const ValueList& as_list() const { return *std::get<std::shared_ptr<const ValueList>>(v_); }
-  Datatype as_datatype() const { return std::get<Datatype>(v_); }
+  // A predefined datatype; throws std::bad_variant_access for a derived one (use as_type()).
+  Datatype as_datatype() const;
+  const TypeDesc& as_type() const { return std::get<TypeDesc>(v_); }
   ReduceOp as_reduce_op() const { return std::get<ReduceOp>(v_); }
   const CommSpec& as_comm() const { return *std::get<std::shared_ptr<const CommSpec>>(v_); }
   const OpRef& as_op() const { return std::get<OpRef>(v_); }

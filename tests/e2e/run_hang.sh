@@ -50,6 +50,15 @@ timeout 120 "$METRON" run h.bench --out "$WORK/out5" --replicates 1 --launch-tim
   --retries 0 --launcher "bash $WORK/stubborn.sh {dir}" > o5.txt 2> e5.txt &
 case6=$!
 
+# 7. exec --timeout when rank 0 started 1.5 s after rank 1: rank 1's deadline comes first, and
+#    it must leave the ending to rank 0 (which records the timeout and exits 70 with MPI_Abort):
+#    when rank 1 exited first, mpiexec killed rank 0 before it wrote its manifest, and Hydra
+#    reported the kill (exit 9) instead of 70 when it reaped rank 0 before its last pipe closed.
+METRON_TEST_HANG=1:job:1 timeout 120 $MPIEXEC -n 1 bash -c "sleep 1.5; exec $METRON exec h.bench \
+  --out $WORK/x7 --timeout 3 --quiet" : -n 1 "$METRON" exec h.bench --out "$WORK/x7" --timeout 3 \
+  --quiet > o7.txt 2> e7.txt &
+case7=$!
+
 # 2. Rank 1 never gets past MPI_Init, --retries 0: killed at the start-up limit, the launch and
 #    the run fail, exit 70, nothing left running.
 METRON_TEST_HANG=1:init timeout 120 "$METRON" run h.bench --out "$WORK/out2" --replicates 1 \
@@ -124,6 +133,15 @@ expect_eq "merged raw rows" "$(($(wc -l < out1/raw.csv) - 1))" "12"
 expect_eq "raw rows of the retried launch" "$(awk -F, -v l="$first" 'NR>1 && $1==l' out1/raw.csv | wc -l)" "6"
 echo "case 1 took $(($(date +%s) - start)) s"
 
+
+# Checks of case 7.
+wait $case7
+expect_eq "exec --timeout, rank 0 started late: exit code" "$?" "70"
+expect_eq "exec --timeout, rank 0 started late: status" "$(jqv '.status' x7/manifest.json)" "timeout"
+expect_eq "exec --timeout, rank 0 started late: job" "$(jqv '.timeout.job.id' x7/manifest.json)" "1"
+expect_grep "exec --timeout, rank 0 started late: message" "error: the launch timed out: still running after 3 s (--timeout) in job 1 (block 'h', Synthetic 2 B)" e7.txt
+expect_eq "exec --timeout, rank 0 started late: only metron's error" "$(grep -c . e7.txt | tr -d ' ')" "$(grep -c '^metron: ' e7.txt | tr -d ' ')"
+expect_eq "left behind after exec, rank 0 started late" "$(left_behind x7)" "0"
 
 # Checks of case 6.
 wait $case6

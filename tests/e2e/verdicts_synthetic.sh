@@ -26,23 +26,39 @@ run() {  # run NAME SCRIPT REPLICATES [more options]
   shift 3
   timeout 300 "$METRON" run "$script" --np 1 --replicates "$reps" --launcher "$LAUNCHER" \
     --out "$name" --quiet "$@" > "$name.out" 2> "$name.err"
-  expect_eq "run $name" "$?" "0"
+  local rc=$?
+  expect_eq "run $name" "$rc" "0"
+  # A failed run says why here, not only in a folder that the test removes.
+  [ "$rc" == "0" ] || { cat "$name.err"; tail -n 5 "$name"/launches/*/stderr.txt; }
 }
 run a s100.bench 10
 run same s100.bench 10
 run slow s103.bench 10
 verdict() { column verdict "$1" | head -1; }
+# expect_verdict WHAT CSV EXPECTED: on a mismatch, the comparison's figures and each folder's
+# per-launch medians are printed (the folders are gone when the test ends).
+expect_verdict() {
+  local v
+  v=$(verdict "$2")
+  expect_eq "$1" "$v" "$3"
+  if [ "$v" != "$3" ]; then
+    awk -F, -v want=n_a,n_b,ratio,p_value,ratio_hl,ratio_lo,ratio_hi,p_equivalence,verdict \
+      'NR==1{n=split(want,w,","); for(i=1;i<=NF;i++) c[$i]=i}
+       {l=""; for(k=1;k<=n;k++) l=l (k>1?",":"") (NR==1?w[k]:$(c[w[k]])); print l}' "$2"
+    for f in "${@:4}"; do echo "$f: $(column median_s "$f/summary.csv" | tr '\n' ' ')"; done
+  fi
+}
 
 "$METRON" compare a same --csv same.csv > same.txt 2>&1
 expect_eq "compare exit code" "$?" "0"
 cat same.txt
-expect_eq "0% apart, 10 launches: equivalent" "$(verdict same.csv)" "equivalent"
+expect_verdict "0% apart, 10 launches: equivalent" same.csv "equivalent" a same
 expect_grep "header names the correction and margin" "adjusted across 1 job: holm; equivalence margin +-5%" same.txt
 "$METRON" compare a slow --csv slow.csv > slow.txt 2>&1
 cat slow.txt
-expect_eq "3% apart, margin 5%: differs within margin" "$(verdict slow.csv)" "differs within margin"
+expect_verdict "3% apart, margin 5%: differs within margin" slow.csv "differs within margin" a slow
 "$METRON" compare a slow --margin 1% --csv slow1.csv > slow1.txt 2>&1
-expect_eq "3% apart, margin 1%: differs" "$(verdict slow1.csv)" "differs"
+expect_verdict "3% apart, margin 1%: differs" slow1.csv "differs" a slow
 ratio=$(column ratio_hl slow.csv)
 lo=$(column ratio_lo slow.csv)
 hi=$(column ratio_hi slow.csv)
@@ -63,9 +79,9 @@ first 3 same same3
 first 3 slow slow3
 "$METRON" compare a3 same3 --csv same3.csv > same3.txt 2>&1
 cat same3.txt
-expect_eq "0% apart, 3 launches: inconclusive" "$(verdict same3.csv)" "inconclusive"
+expect_verdict "0% apart, 3 launches: inconclusive" same3.csv "inconclusive" a3 same3
 "$METRON" compare a3 slow3 --margin 1% --csv slow3.csv > slow3.txt 2>&1
-expect_eq "3% apart, 3 launches: inconclusive" "$(verdict slow3.csv)" "inconclusive"
+expect_verdict "3% apart, 3 launches: inconclusive" slow3.csv "inconclusive" a3 slow3
 need0=$(column launches_needed same3.csv)
 need3=$(column launches_needed slow3.csv)
 expect_grep "table says what would decide it" "inconclusive (need $need0)" same3.txt
@@ -74,11 +90,11 @@ if [ -n "$need0" ] && [ "$need0" -le 10 ] && [ -n "$need3" ] && [ "$need3" -le 1
   run an s100.bench "$need0"
   first "$need0" same samen
   "$METRON" compare an samen --csv samen.csv > /dev/null 2>&1
-  expect_eq "0% apart, the planned $need0 launches: equivalent" "$(verdict samen.csv)" "equivalent"
+  expect_verdict "0% apart, the planned $need0 launches: equivalent" samen.csv "equivalent" an samen
   run an3 s100.bench "$need3"
   run slown s103.bench "$need3"
   "$METRON" compare an3 slown --margin 1% --csv slown.csv > /dev/null 2>&1
-  expect_eq "3% apart, the planned $need3 launches: differs" "$(verdict slown.csv)" "differs"
+  expect_verdict "3% apart, the planned $need3 launches: differs" slown.csv "differs" an3 slown
 else
   fail "planned launches: '$need0' and '$need3' (expected at most 10 for a 0.5% spread)"
 fi
@@ -102,7 +118,7 @@ B
 run lv lv.bench auto --budget 8
 expect_grep "auto with a factor: decided" '"stop_reason": "every level comparison decided"' lv/manifest.json
 expect_grep "auto with a factor: 4 launches per level" '"replicates": 4' lv/manifest.json
-expect_eq "auto with a factor: the verdict" "$(verdict lv/comparisons.csv)" "differs within margin"
+expect_verdict "auto with a factor: the verdict" lv/comparisons.csv "differs within margin" lv
 
 # Environment differences are shown by compare, as replay shows them.
 MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial run env1 s100.bench 1

@@ -29,17 +29,39 @@ done
 expect_eq "exit code" "$rc" "0"
 cat stderr.txt
 expect_eq "raw rows" "$(($(wc -l < out/raw.csv) - 1))" "40"
-expect_eq "invalid observations" "$got" "$expected"
-expect_eq "valid_n" "$(column valid_n out/summary.csv)" "21"
-expect_grep "manifest: window overruns" '"window_overruns": 10' out/manifest.json
-expect_grep "manifest: late starts" '"late_starts": 9' out/manifest.json
-expect_grep "manifest: invalid_n" '"invalid_n": 19' out/manifest.json
 expect_grep "manifest: clock method" '"clock": "hca3"' out/manifest.json
 expect_grep "manifest: clock sync recorded" '"method": "hca3"' out/manifest.json
-# The valid observations are the 100 us operation, measured on the skewed clock's own timer.
 med=$(column median_s out/summary.csv)
-ok=$(awk -v m="$med" 'BEGIN{print (m > 99e-6 && m < 110e-6) ? "yes" : "no"}')
-expect_eq "median of valid observations ~100 us ($med)" "$ok" "yes"
+count() { tr -cd "$1" <<< "$got" | wc -c; }
+manifest_n() { grep -o "\"$1\": [0-9]*" out/manifest.json | head -1 | sed 's/.*: //'; }
+if [ "$got" == "$expected" ]; then
+  expect_eq "invalid observations" "$got" "$expected"
+  expect_eq "valid_n" "$(column valid_n out/summary.csv)" "21"
+  expect_grep "manifest: window overruns" '"window_overruns": 10' out/manifest.json
+  expect_grep "manifest: late starts" '"late_starts": 9' out/manifest.json
+  expect_grep "manifest: invalid_n" '"invalid_n": 19' out/manifest.json
+  # The valid observations are the 100 us operation, measured on the skewed clock's own timer.
+  ok=$(awk -v m="$med" 'BEGIN{print (m > 99e-6 && m < 110e-6) ? "yes" : "no"}')
+  expect_eq "median of valid observations ~100 us ($med)" "$ok" "yes"
+else
+  # Three attempts, each with a rank descheduled for a slot or more (a loaded machine): the
+  # planted overruns and late starts are still invalid (a busy-wait never ends early), and the
+  # counts agree with raw.csv.
+  echo "exact validity pattern not seen in 3 attempts (load average" \
+    "$(cut -d' ' -f1 /proc/loadavg)); got $got"
+  designed=$(for k in $(seq 0 39); do
+    [ "${expected:$k:1}" == "0" ] && echo -n "${got:$k:1}"; done)
+  expect_eq "the planted overruns and late starts are invalid" "$designed" "0000000000000000000"
+  expect_eq "valid_n = valid rows of raw.csv" "$(column valid_n out/summary.csv)" "$(count 1)"
+  expect_eq "manifest: invalid_n = invalid rows of raw.csv" "$(manifest_n invalid_n)" "$(count 0)"
+  ok=$(($(manifest_n window_overruns) + $(manifest_n late_starts) >= $(count 0)))
+  expect_eq "manifest: every invalid observation has a late start or an overrun" "$ok" "1"
+  # A valid observation never ends early; on a loaded machine it may end later within its slot.
+  if [ "$(count 1)" -gt 0 ]; then
+    ok=$(awk -v m="$med" 'BEGIN{print (m > 99e-6) ? "yes" : "no"}')
+    expect_eq "median of valid observations >= 100 us ($med)" "$ok" "yes"
+  fi
+fi
 # Adaptive window: a 50 us slot is too short for a 200 us operation; after the first batch (all
 # invalid) the window grows to SKaMPI's 1.5 x total time / (n + 1) = 286 us, and the rest are valid.
 cat > a.bench <<'B'

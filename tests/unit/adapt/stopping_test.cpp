@@ -371,6 +371,13 @@ TEST_SUITE("stopping") {
     CHECK(!ev.ci(ad::Within{ad::CiStatistic::Median, 0.5, 0.95, 0.05}).assessable);
     ad::StopEvaluator never({1, 1000}, ad::negate(rse_below(0.1)));
     CHECK(!never.add_batch(one, 0.0).stop);
+    // The rule holds through its reps clause while its precision part is Unknown (one value has
+    // no RSE): a budget stop, since 'not' of Unknown stays Unknown (were it True: rule_met).
+    ad::StopEvaluator budget({1, 1000},
+                             ad::any_of({ad::reps_at_least(1), ad::negate(rse_below(0.1))}));
+    const ad::StopDecision d = budget.add_batch(one, 0.0);
+    CHECK(d.stop);
+    CHECK(d.reason == ad::StopReason::RepsClause);
   }
 
   TEST_CASE("stopping: comparison operators and terms") {

@@ -1,0 +1,406 @@
+// Derived datatypes without MPI: the type map rules of MPI 4.0 §5.1 (constructors, bounds,
+// struct padding), as MPICH applies them.
+#include "runtime/plan/type_desc.h"
+
+#include <algorithm>
+#include <climits>
+#include <variant>
+
+namespace metron {
+
+namespace {
+
+// What the derived-type rules need of a predefined type: MPI_Type_size, extent, true upper
+// bound, alignment and the significant bytes (LP64 Linux, MPICH; the pair types are the C
+// structs MPI 4.0 §6.9.4 defines, long double the x87 format in a 16-byte slot).
+struct BasicLayout {
+  std::int64_t size, extent, true_ub;
+  int align;
+  std::vector<TypeSegment> segments;
+};
+
+BasicLayout basic_layout(Datatype d) {
+  const std::string_view n = datatype_name(d);
+  const std::int64_t e = datatype_size(d);
+  if (n == "MPI_LONG_DOUBLE") return {16, 16, 16, 16, {{0, 10}}};
+  if (n == "MPI_FLOAT_INT") return {8, 8, 8, 4, {{0, 8}}};
+  if (n == "MPI_DOUBLE_INT") return {12, 16, 12, 8, {{0, 12}}};
+  if (n == "MPI_LONG_INT") return {12, 16, 12, 8, {{0, 12}}};
+  if (n == "MPI_2INT") return {8, 8, 8, 4, {{0, 8}}};
+  if (n == "MPI_SHORT_INT") return {6, 8, 8, 4, {{0, 2}, {4, 4}}};
+  if (n == "MPI_LONG_DOUBLE_INT") return {20, 32, 20, 16, {{0, 10}, {16, 4}}};
+  if (n == "MPI_C_FLOAT_COMPLEX") return {8, 8, 8, 4, {{0, 8}}};
+  if (n == "MPI_C_DOUBLE_COMPLEX") return {16, 16, 16, 8, {{0, 16}}};
+  return {e, e, e, static_cast<int>(e), {{0, e}}};
+}
+
+const BasicLayout& cached_layout(Datatype d) {
+  static const std::vector<BasicLayout> table = [] {
+    constexpr int n = 0
+#define X(name, size, cls) +1
+        METRON_DATATYPES(X)
+#undef X
+        ;
+    std::vector<BasicLayout> t;
+    for (int i = 0; i < n; ++i) t.push_back(basic_layout(static_cast<Datatype>(i)));
+    return t;
+  }();
+  return table[static_cast<std::size_t>(d)];
+}
+
+// Checked arithmetic: a type whose bounds do not fit 64 bits is rejected, not wrapped.
+bool mul(std::int64_t a, std::int64_t b, std::int64_t& r) {
+  return !__builtin_mul_overflow(a, b, &r);
+}
+bool add(std::int64_t a, std::int64_t b, std::int64_t& r) {
+  return !__builtin_add_overflow(a, b, &r);
+}
+
+// Builds the type map of a derived type from copies of its bases.
+class MapBuilder {
+ public:
+  explicit MapBuilder(DerivedType& t) : t_(t) {}
+
+  // `blocklength` consecutive copies of `base` starting at byte displacement `disp`.
+  bool block(const TypeDesc& base, std::int64_t disp, std::int64_t blocklength) {
+    if (blocklength == 0) return true;
+    const std::int64_t ext = base.extent();
+    std::int64_t span = 0, last = 0;
+    if (!mul(ext, blocklength, span) || !mul(ext, blocklength - 1, last) || !add(disp, last, last))
+      return fail();
+    if (!bound(base, disp) || !bound(base, last)) return false;
+    std::int64_t sz = 0;
+    if (!mul(base.size(), blocklength, sz) || !add(t_.size, sz, t_.size)) return fail();
+    const auto& segs = base.segments();
+    // A dense base (one run from 0 to its extent) makes one run per block: contiguous(10^8,
+    // MPI_CHAR) stays one segment without walking 10^8 copies.
+    if (segs.size() == 1 && segs[0].offset == 0 && segs[0].length == ext && ext > 0)
+      return push({disp, span});
+    if (static_cast<std::int64_t>(segs.size()) * blocklength > kMaxTypeSegments * 4)
+      return too_many();
+    for (std::int64_t i = 0; i < blocklength; ++i)
+      for (const TypeSegment& s : segs)
+        if (!push({disp + i * ext + s.offset, s.length})) return false;
+    return true;
+  }
+
+  bool finish(bool pad_struct) {
+    if (!any_) {
+      t_.lb = t_.ub = t_.true_lb = t_.true_ub = 0;
+    } else {
+      t_.lb = lb_, t_.ub = ub_, t_.true_lb = true_lb_, t_.true_ub = true_ub_;
+    }
+    // MPI 4.0 §5.1.6: a struct's extent is rounded up to the alignment of its widest member.
+    // MPICH does so for resized members too (it keeps no lb/ub markers), and so does Metron.
+    if (pad_struct && t_.align > 1) {
+      const std::int64_t rem = (t_.ub - t_.lb) % t_.align;
+      if (rem != 0) t_.ub += t_.align - rem;
+    }
+    // Overlap: two runs of the map touching the same byte.
+    std::vector<TypeSegment> sorted = t_.segments;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const TypeSegment& a, const TypeSegment& b) { return a.offset < b.offset; });
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length) t_.overlaps = true;
+    return true;
+  }
+
+  std::string error;
+
+ private:
+  bool bound(const TypeDesc& base, std::int64_t disp) {
+    std::int64_t lb = 0, ub = 0, tlb = 0, tub = 0;
+    if (!add(disp, base.lb(), lb) || !add(lb, base.extent(), ub) ||
+        !add(disp, base.true_lb(), tlb) || !add(tlb, base.true_extent(), tub))
+      return fail();
+    const DerivedType* d = base.derived();
+    t_.align = std::max(t_.align, d ? d->align : cached_layout(base.basic()).align);
+    if (!any_) {
+      lb_ = lb, ub_ = ub, true_lb_ = tlb, true_ub_ = tub;
+    } else {
+      lb_ = std::min(lb_, lb), ub_ = std::max(ub_, ub);
+      true_lb_ = std::min(true_lb_, tlb), true_ub_ = std::max(true_ub_, tub);
+    }
+    any_ = true;
+    return true;
+  }
+  bool push(TypeSegment s) {
+    if (s.length == 0) return true;
+    auto& v = t_.segments;
+    if (!v.empty() && v.back().offset + v.back().length == s.offset) {
+      v.back().length += s.length;
+      return true;
+    }
+    if (static_cast<std::int64_t>(v.size()) >= kMaxTypeSegments) return too_many();
+    v.push_back(s);
+    return true;
+  }
+  bool fail() {
+    error = "the type's bounds exceed 64-bit byte offsets";
+    return false;
+  }
+  bool too_many() {
+    error = "the type map has more than " + std::to_string(kMaxTypeSegments) +
+            " separate runs of bytes, more than Metron can verify";
+    return false;
+  }
+
+  DerivedType& t_;
+  bool any_ = false;
+  std::int64_t lb_ = 0, ub_ = 0, true_lb_ = 0, true_ub_ = 0;
+};
+
+std::string list_text(const std::vector<std::int64_t>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
+  return out + "]";
+}
+
+TypeResult reject(std::size_t arg, std::string why) {
+  return TypeResult{std::nullopt, TypeError{arg, std::move(why)}};
+}
+
+// MPI's constructors take C ints for counts, blocklengths, strides and element displacements.
+std::optional<std::string> int_range(std::int64_t v, bool non_negative, const char* what) {
+  if (non_negative && v < 0)
+    return std::string(what) + " must not be negative, got " + std::to_string(v);
+  if (v < INT_MIN || v > INT_MAX)
+    return std::string(what) + " " + std::to_string(v) + " does not fit an MPI int";
+  return std::nullopt;
+}
+
+}  // namespace
+
+// --- TypeDesc --------------------------------------------------------------------------------
+
+Datatype TypeDesc::basic() const {
+  if (!derived_) return basic_;
+  return derived_->bases.empty() ? Datatype::MPI_BYTE : derived_->bases.front().basic();
+}
+std::int64_t TypeDesc::size() const {
+  return derived_ ? derived_->size : cached_layout(basic_).size;
+}
+std::int64_t TypeDesc::lb() const {
+  return derived_ ? derived_->lb : 0;
+}
+std::int64_t TypeDesc::extent() const {
+  return derived_ ? derived_->ub - derived_->lb : cached_layout(basic_).extent;
+}
+std::int64_t TypeDesc::true_lb() const {
+  return derived_ ? derived_->true_lb : 0;
+}
+std::int64_t TypeDesc::true_extent() const {
+  return derived_ ? derived_->true_ub - derived_->true_lb : cached_layout(basic_).true_ub;
+}
+std::int64_t TypeDesc::tail_bytes() const {
+  return std::max<std::int64_t>(0, true_ub() - extent());
+}
+const std::vector<TypeSegment>& TypeDesc::segments() const {
+  return derived_ ? derived_->segments : cached_layout(basic_).segments;
+}
+std::int64_t TypeDesc::significant_bytes() const {
+  std::int64_t n = 0;
+  for (const TypeSegment& s : segments()) n += s.length;
+  return n;
+}
+bool TypeDesc::overlaps() const {
+  return derived_ && derived_->overlaps;
+}
+bool TypeDesc::elements_overlap(std::int64_t n) const {
+  const std::int64_t ext = extent();
+  if (n < 2 || ext <= 0 || (true_lb() >= 0 && true_ub() <= ext)) return false;
+  std::vector<TypeSegment> sorted = segments();
+  std::sort(sorted.begin(), sorted.end(),
+            [](const TypeSegment& a, const TypeSegment& b) { return a.offset < b.offset; });
+  // Element k can only reach element 0 while k * extent < true extent.
+  const std::int64_t reach = std::min(n - 1, (true_extent() + ext - 1) / ext);
+  std::int64_t work = 0;
+  for (std::int64_t k = 1; k <= reach && work < kMaxOverlapWork; ++k) {
+    const std::int64_t shift = k * ext;
+    // Two sorted runs of disjoint segments: walk them together.
+    std::size_t i = 0, j = 0;
+    while (i < sorted.size() && j < sorted.size()) {
+      ++work;
+      const std::int64_t a0 = sorted[i].offset, a1 = a0 + sorted[i].length;
+      const std::int64_t b0 = sorted[j].offset + shift, b1 = b0 + sorted[j].length;
+      if (a0 < b1 && b0 < a1) return true;
+      if (a1 <= b0)
+        ++i;
+      else
+        ++j;
+    }
+  }
+  return false;
+}
+
+std::string TypeDesc::display() const {
+  return derived_ ? derived_->display : std::string(datatype_name(basic_));
+}
+bool TypeDesc::operator==(const TypeDesc& o) const {
+  if (is_basic() != o.is_basic()) return false;
+  if (is_basic()) return basic_ == o.basic_;
+  return derived_ == o.derived_ || derived_->display == o.derived_->display;
+}
+
+std::string datatype_name(const TypeDesc& t) {
+  return t.display();
+}
+std::int64_t datatype_size(const TypeDesc& t) {
+  return t.extent();
+}
+
+// --- constructors ----------------------------------------------------------------------------
+
+TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::int64_t> ints,
+                             std::vector<std::vector<std::int64_t>> lists,
+                             std::vector<TypeDesc> bases) {
+  auto t = std::make_shared<DerivedType>();
+  t->ctor = ctor;
+  t->ints = std::move(ints);
+  t->lists = std::move(lists);
+  t->bases = std::move(bases);
+  MapBuilder m(*t);
+  const auto& in = t->ints;
+  const auto& ls = t->lists;
+  std::string args;  // display of the arguments, in the helper's order
+  bool ok = true;
+  bool pad = false;
+  auto base_text = [&](std::size_t i) { return t->bases[i].display(); };
+  switch (ctor) {
+    case TypeCtor::Contiguous: {
+      if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
+      ok = m.block(t->bases[0], 0, in[0]);
+      args = std::to_string(in[0]) + ", " + base_text(0);
+      break;
+    }
+    case TypeCtor::Vector:
+    case TypeCtor::Hvector: {
+      if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
+      if (auto e = int_range(in[1], true, "blocklength")) return reject(1, *e);
+      if (auto e = int_range(in[2], false, "stride")) return reject(2, *e);
+      std::int64_t stride = in[2];
+      if (ctor == TypeCtor::Vector && !mul(stride, t->bases[0].extent(), stride))
+        return reject(2, "stride overflows");
+      for (std::int64_t j = 0; ok && j < in[0]; ++j) ok = m.block(t->bases[0], j * stride, in[1]);
+      args = std::to_string(in[0]) + ", " + std::to_string(in[1]) + ", " + std::to_string(in[2]) +
+             ", " + base_text(0);
+      break;
+    }
+    case TypeCtor::Indexed:
+    case TypeCtor::Hindexed:
+    case TypeCtor::IndexedBlock:
+    case TypeCtor::Struct: {
+      const bool block = ctor == TypeCtor::IndexedBlock;
+      const std::vector<std::int64_t>& displs = block ? ls[0] : ls[1];
+      const std::size_t n = displs.size();
+      if (!block && ls[0].size() != n)
+        return reject(1, std::to_string(n) + " displacements for " + std::to_string(ls[0].size()) +
+                             " blocklengths");
+      if (ctor == TypeCtor::Struct && t->bases.size() != n)
+        return reject(
+            2, std::to_string(t->bases.size()) + " datatypes for " + std::to_string(n) + " blocks");
+      if (block)
+        if (auto e = int_range(in[0], true, "blocklength")) return reject(0, *e);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::int64_t bl = block ? in[0] : ls[0][i];
+        if (!block)
+          if (auto e = int_range(bl, true, "blocklength")) return reject(0, *e);
+        const bool bytes = ctor == TypeCtor::Hindexed || ctor == TypeCtor::Struct;
+        if (!bytes)
+          if (auto e = int_range(displs[i], false, "displacement")) return reject(1, *e);
+        const TypeDesc& base = ctor == TypeCtor::Struct ? t->bases[i] : t->bases[0];
+        std::int64_t disp = displs[i];
+        if (!bytes && !mul(disp, base.extent(), disp)) return reject(1, "displacement overflows");
+        if (!(ok = m.block(base, disp, bl))) break;
+      }
+      pad = ctor == TypeCtor::Struct;
+      if (block)
+        args = std::to_string(in[0]) + ", " + list_text(ls[0]) + ", " + base_text(0);
+      else
+        args = list_text(ls[0]) + ", " + list_text(ls[1]) + ", ";
+      if (ctor == TypeCtor::Struct) {
+        args += "[";
+        for (std::size_t i = 0; i < n; ++i) args += (i ? ", " : "") + base_text(i);
+        args += "]";
+      } else if (!block) {
+        args += base_text(0);
+      }
+      break;
+    }
+    case TypeCtor::Resized: {
+      // Bounds are set, not computed: the map is the base's, with lb and ub markers.
+      const TypeDesc& base = t->bases[0];
+      if (in[1] < 0) return reject(2, "extent must not be negative, got " + std::to_string(in[1]));
+      t->size = base.size();
+      t->segments = base.segments();
+      t->true_lb = base.true_lb();
+      t->true_ub = base.true_ub();
+      t->align = base.derived() ? base.derived()->align : cached_layout(base.basic()).align;
+      t->lb = in[0];
+      if (!add(in[0], in[1], t->ub)) return reject(2, "lb + extent overflows");
+      t->overlaps = base.overlaps();
+      t->display = name + "(" + base.display() + ", " + std::to_string(in[0]) + ", " +
+                   std::to_string(in[1]) + ")";
+      return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
+    }
+    case TypeCtor::Subarray: {
+      const auto &sizes = ls[0], &subs = ls[1], &starts = ls[2];
+      const std::size_t nd = sizes.size();
+      if (nd == 0) return reject(0, "needs at least one dimension");
+      if (subs.size() != nd)
+        return reject(
+            1, std::to_string(subs.size()) + " subsizes for " + std::to_string(nd) + " dimensions");
+      if (starts.size() != nd)
+        return reject(
+            2, std::to_string(starts.size()) + " starts for " + std::to_string(nd) + " dimensions");
+      for (std::size_t d = 0; d < nd; ++d) {
+        if (sizes[d] < 1 || sizes[d] > INT_MAX)
+          return reject(0, "size " + std::to_string(sizes[d]) + " of dimension " +
+                               std::to_string(d + 1) + " must be between 1 and " +
+                               std::to_string(INT_MAX));
+        if (subs[d] < 1 || subs[d] > sizes[d])
+          return reject(1, "subsize " + std::to_string(subs[d]) + " of dimension " +
+                               std::to_string(d + 1) + " must be between 1 and its size " +
+                               std::to_string(sizes[d]));
+        if (starts[d] < 0 || starts[d] > sizes[d] - subs[d])
+          return reject(2, "start " + std::to_string(starts[d]) + " of dimension " +
+                               std::to_string(d + 1) + " must be between 0 and " +
+                               std::to_string(sizes[d] - subs[d]) + " (size - subsize)");
+      }
+      const TypeDesc& base = t->bases[0];
+      // Rows of the last dimension in C order; each row is one block of subs[nd-1] elements.
+      std::int64_t rows = 1, total = 1;
+      for (std::size_t d = 0; d < nd; ++d) {
+        if (!mul(total, sizes[d], total)) return reject(0, "the array size overflows");
+        if (d + 1 < nd && !mul(rows, subs[d], rows)) return reject(1, "the subarray overflows");
+      }
+      std::int64_t full = 0;
+      if (!mul(total, base.extent(), full)) return reject(0, "the array size overflows");
+      std::vector<std::int64_t> idx(nd, 0);
+      for (std::int64_t r = 0; ok && r < rows; ++r) {
+        std::int64_t lin = 0;
+        for (std::size_t d = 0; d < nd; ++d)
+          lin = lin * sizes[d] + starts[d] + (d + 1 < nd ? idx[d] : 0);
+        ok = m.block(base, lin * base.extent(), subs[nd - 1]);
+        for (std::size_t d = nd - 1; d-- > 0;) {  // odometer over the outer dimensions
+          if (++idx[d] < subs[d]) break;
+          idx[d] = 0;
+        }
+      }
+      if (!ok) break;
+      m.finish(false);
+      // MPI 4.0 §5.1.3: the subarray spans the whole array, lb 0 and extent the full array.
+      t->lb = 0;
+      t->ub = full;
+      t->display = name + "(" + list_text(sizes) + ", " + list_text(subs) + ", " +
+                   list_text(starts) + ", " + base.display() + ")";
+      return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
+    }
+  }
+  if (!ok) return reject(0, m.error);
+  m.finish(pad);
+  t->display = name + "(" + args + ")";
+  return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
+}
+
+}  // namespace metron
