@@ -89,7 +89,7 @@ std::optional<std::string> check_from_previous(const BoundOp& b) {
 }
 
 void bind_window(BoundOp& b, const Args& a) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, bytes, bytes, 1);
   b.fill_fn = fill_origin_and_sentinel;
 }
@@ -112,7 +112,7 @@ void bind_win_fence_close(BoundOp& b, const Args& a) {
 }
 
 void bind_win_fence_close_collective(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, block, b.rank == 0 ? block * b.size : 0, static_cast<int>(block));
   b.fill_fn = fill_origin_and_sentinel;
   b.setup_fn = setup_fence_close_collective;
@@ -122,7 +122,7 @@ void bind_win_fence_close_collective(BoundOp& b, const Args& a) {
 }
 
 void bind_win_fence_close_delayed(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   const std::int64_t all = block * a.integer("msg_count");
   bind_onesided(b, a, all, all, static_cast<int>(block));
   b.fill_fn = fill_origin_and_sentinel;

@@ -49,7 +49,7 @@ std::optional<std::string> check_at_dest(const BoundOp& b) {
 }
 
 void bind_lock_window(BoundOp& b, const Args& a) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, bytes, bytes, 1);
   b.fill_fn = fill_origin_and_sentinel;
   b.participates = b.rank == 0;

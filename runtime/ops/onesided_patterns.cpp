@@ -145,7 +145,7 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
 }
 
 std::int64_t block_of(const Args& a) {
-  return block_bytes(a.count("count"), a.datatype("datatype"));
+  return block_bytes(a.count("count"), a.type("datatype"));
 }
 void bind_epoch(BoundOp& b, const Args& a, std::int64_t send, std::int64_t window, int unit,
                 CallFn call) {

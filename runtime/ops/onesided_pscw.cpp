@@ -191,14 +191,14 @@ std::optional<std::string> check_at_root(const BoundOp& b) {
 
 // A window of count elements on every rank (disp unit 1, as SKaMPI), rank 0 timed or all.
 void bind_pscw(BoundOp& b, const Args& a, bool only_root_timed) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, bytes, bytes, 1);
   b.fill_fn = fill_origin_and_sentinel;
   b.participates = !only_root_timed || b.rank == 0;
 }
 // Rank 0's window holds a block per rank (unit: one block), the others' none.
 void bind_gather_window(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, block, b.rank == 0 ? block * b.size : 0, static_cast<int>(block));
   b.fill_fn = fill_origin_and_sentinel;
   b.check_fn = check_at_root;
@@ -245,7 +245,7 @@ void bind_win_startcomplete(BoundOp& b, const Args& a) {
 }
 
 void bind_win_complete_n(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, block, block * a.integer("msg_count"), static_cast<int>(block));
   b.fill_fn = fill_origin_and_sentinel;
   b.participates = b.rank == 0;

@@ -200,13 +200,13 @@ void fill_accumulate(BoundOp& b) {
     fill_origin_and_sentinel(b);
     return;
   }
-  fill_reduce_input(b.buf.send(), b.send_dt, b.reduce_op, cnt(b), b.rank, 0);
-  fill_reduce_input(b.buf.recv(), b.recv_dt, b.reduce_op, cnt(b), b.rank, 0);
+  fill_reduce_input(b.buf.send(), b.send_dt.basic(), b.reduce_op, cnt(b), b.rank, 0);
+  fill_reduce_input(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, cnt(b), b.rank, 0);
 }
 std::optional<std::string> check_accumulate(const BoundOp& b) {
   if (b.rank != 1) return std::nullopt;
   if (is_replace(b)) return check_window_from(b, 0, 0, cnt(b));
-  if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt, b.reduce_op, cnt(b), 0, 1, 0))
+  if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, cnt(b), 0, 1, 0))
     return verify_message(b, "window", *m);
   return std::nullopt;
 }
@@ -221,11 +221,11 @@ void fill_accumulate_concurrent(BoundOp& b) {
     return;
   }
   const std::int64_t first = s.disjoint && b.rank > 0 ? (b.rank - 1) * std::int64_t{s.count} : 0;
-  fill_reduce_input(b.buf.send(), b.send_dt, b.reduce_op, s.count, b.rank, first);
+  fill_reduce_input(b.buf.send(), b.send_dt.basic(), b.reduce_op, s.count, b.rank, first);
   if (b.rank == 0) {
     const int blocks = s.disjoint ? b.size - 1 : 1;
     for (int k = 0; k < blocks; ++k)
-      fill_reduce_input(b.buf.recv() + k * s.block, b.recv_dt, b.reduce_op, s.count, 0,
+      fill_reduce_input(b.buf.recv() + k * s.block, b.recv_dt.basic(), b.reduce_op, s.count, 0,
                         k * std::int64_t{s.count});
   }
 }
@@ -242,7 +242,7 @@ std::optional<std::string> check_accumulate_concurrent(const BoundOp& b) {
     return std::nullopt;  // several origins replace one block: any of them may win
   }
   const int last = s.disjoint ? 1 : b.size - 1;
-  if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt, b.reduce_op, s.count, 0, last, 0))
+  if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, s.count, 0, last, 0))
     return verify_message(b, "window", *m);
   return std::nullopt;
 }
@@ -250,7 +250,7 @@ std::optional<std::string> check_accumulate_concurrent(const BoundOp& b) {
 // A window of count elements * msg_count on every rank, disp unit 1 (SKaMPI's), timed ranks.
 enum class Timed { Rank0, Ranks01, All };
 void bind_transfer(BoundOp& b, const Args& a, Timed timed) {
-  std::int64_t bytes = block_bytes(a.count("count"), a.datatype("datatype"));
+  std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
   if (a.has("msg_count")) bytes *= a.integer("msg_count");
   bind_onesided(b, a, bytes, bytes, 1);
   b.fill_fn = fill_origin_and_sentinel;
@@ -308,7 +308,7 @@ void bind_put_passive(BoundOp& b, const Args& a) {
 }
 
 void bind_put_passive_concurrent(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, block, block * b.size, static_cast<int>(block));
   b.fill_fn = fill_origin_and_sentinel;
   b.setup_fn = open_window;
@@ -372,7 +372,7 @@ void bind_accumulate(BoundOp& b, const Args& a) {
 }
 
 void bind_accumulate_concurrent(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.datatype("datatype"));
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   const bool disjoint = a.integer("disjoint") != 0;
   if (b.rank == 0)
     bind_onesided(b, a, block, disjoint ? block * (b.size - 1) : block, static_cast<int>(block));

@@ -63,7 +63,7 @@ void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int6
   OneSidedState& s = *b.onesided;
   s.count = int_count(a, "count");
   b.send_count = b.recv_count = s.count;
-  b.send_dt = b.recv_dt = a.datatype("datatype");
+  b.send_dt = b.recv_dt = a.type("datatype");
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
   s.block = block_bytes(s.count, b.send_dt);
   b.send_block_bytes = b.recv_block_bytes = s.block;

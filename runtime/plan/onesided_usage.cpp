@@ -16,7 +16,7 @@ std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
   return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
 }
 std::int64_t count_bytes(const OpArgs& a) {
-  return sat_mul(a.count("count"), datatype_size(a.datatype("datatype")));
+  return sat_mul(a.count("count"), a.type("datatype").extent());
 }
 
 }  // namespace
