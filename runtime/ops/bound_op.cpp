@@ -113,6 +113,7 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   op.setup();
   op.call();
   op.teardown();  // one-sided: the target's data is defined once the epoch is closed
+  if (op.settle_fn) op.settle_fn(op);
   if (op.error != MPI_SUCCESS) {
     local = message_text(DiagId::job_verify_mpi_error, op.name, op.rank, mpi_error_text(op.error));
   } else {

@@ -12,8 +12,13 @@
 #include "runtime/ops/arena.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 #include "runtime/plan/plan.h"
+#include "runtime/plan/rma_names.h"
 
 namespace metron::rt {
+
+namespace rma {
+struct Window;  // runtime/ops/rma_window.h
+}
 
 struct BoundOp;
 namespace ops {
@@ -80,7 +85,13 @@ struct BoundOp {
     int tests = 0;       // MPI_Test calls spread over the compute
     double pure_s = -1;  // calibrated post + wait; -1 before prepare()
   } overlap;
-  int error = MPI_SUCCESS;  // the first MPI error code of any call since clear_error()
+  // One-sided operations (rma_window.h): the job's window, shared by copies of the BoundOp and
+  // freed by release(); the sync mode and lock type of its epochs.
+  std::shared_ptr<rma::Window> rma;
+  RmaSync rma_sync = RmaSync::Fence;
+  RmaLock rma_lock = RmaLock::Shared;
+  bool rma_both_ways = false;  // ranks 0 and 1 are both origin and target
+  int error = MPI_SUCCESS;     // the first MPI error code of any call since clear_error()
 
   // --- what the runner and verification need --------------------------------------------
   const MeasureFunc* func = nullptr;
@@ -103,6 +114,9 @@ struct BoundOp {
   // read). Only the per_call scheme runs them (JobRunner refuses the loop schemes).
   FillFn setup_fn = nullptr;     // before the process sync of each observation
   FillFn teardown_fn = nullptr;  // after the second timer read of each observation
+  // Verification: collective, run by every rank right after the checked call, before check_fn
+  // (one-sided: complete the origin's operations at the target so the target can read them).
+  FillFn settle_fn = nullptr;
   // Synthetic parameters (synthetic.cpp).
   struct Synthetic {
     double base_s = 0;   // time * (1 + imbalance * r / (p - 1)) for this rank

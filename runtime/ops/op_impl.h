@@ -160,6 +160,33 @@ void bind_reduce_scatter_init(BoundOp&, const Args&);
 void bind_reduce_scatter_block_init(BoundOp&, const Args&);
 void bind_scan_init(BoundOp&, const Args&);
 void bind_exscan_init(BoundOp&, const Args&);
+// rma_osu.cpp: OSU's one-sided latency and bandwidth.
+void bind_put_latency(BoundOp&, const Args&);
+void bind_get_latency(BoundOp&, const Args&);
+void bind_accumulate_latency(BoundOp&, const Args&);
+void bind_get_accumulate_latency(BoundOp&, const Args&);
+void bind_fetch_and_op_latency(BoundOp&, const Args&);
+void bind_compare_and_swap_latency(BoundOp&, const Args&);
+void bind_put_bandwidth(BoundOp&, const Args&);
+void bind_get_bandwidth(BoundOp&, const Args&);
+void bind_put_bibandwidth(BoundOp&, const Args&);
+// rma_imb.cpp: IMB-RMA's benchmarks.
+void bind_rma_unidir_put(BoundOp&, const Args&);
+void bind_rma_unidir_get(BoundOp&, const Args&);
+void bind_rma_bidir_put(BoundOp&, const Args&);
+void bind_rma_bidir_get(BoundOp&, const Args&);
+void bind_rma_put_local(BoundOp&, const Args&);
+void bind_rma_get_local(BoundOp&, const Args&);
+void bind_rma_one_put_all(BoundOp&, const Args&);
+void bind_rma_one_get_all(BoundOp&, const Args&);
+void bind_rma_all_put_all(BoundOp&, const Args&);
+void bind_rma_all_get_all(BoundOp&, const Args&);
+void bind_rma_exchange_put(BoundOp&, const Args&);
+void bind_rma_exchange_get(BoundOp&, const Args&);
+void bind_rma_accumulate(BoundOp&, const Args&);
+void bind_rma_get_accumulate(BoundOp&, const Args&);
+void bind_rma_fetch_and_op(BoundOp&, const Args&);
+void bind_rma_compare_and_swap(BoundOp&, const Args&);
 // synthetic.cpp
 void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation

@@ -36,11 +36,15 @@ bool value_matches(const Value& v, std::uint32_t mask);
 // Which of the shared operation checks (op_checks.h) applies to a parameter.
 enum class ParamRole {
   Plain,
-  Count,       // an element count: 0 .. INT_MAX
-  Root,        // a rank of the communicator
-  Tag,         // 0 .. MPI_TAG_UB (checked where MPI_TAG_UB is known: the runtime)
-  Iterations,  // at least 1
-  Time,        // a duration that must not be negative
+  Count,          // an element count: 0 .. INT_MAX
+  Root,           // a rank of the communicator
+  Tag,            // 0 .. MPI_TAG_UB (checked where MPI_TAG_UB is known: the runtime)
+  Iterations,     // at least 1
+  Time,           // a duration that must not be negative
+  RmaWindow,      // a one-sided window kind: create | allocate | shared | dynamic (rma_names.h)
+  RmaSync,        // a one-sided sync mode: fence | pscw | lock | lock_all | flush | flush_local
+  RmaActiveSync,  // an active-target sync mode only: fence | pscw
+  RmaLock,        // a lock type: shared | exclusive
 };
 
 struct Param {

@@ -7,6 +7,7 @@
 #include "runtime/plan/mpi_names.h"
 #include "runtime/plan/onesided_checks.h"
 #include "runtime/plan/op_args.h"
+#include "runtime/plan/rma_names.h"
 
 namespace metron {
 
@@ -41,6 +42,27 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       if (tag_ub >= 0 && (v.as_int() < 0 || v.as_int() > tag_ub))
         return problem(DiagId::bad_tag, at,
                        {f.params[i].name, std::to_string(v.as_int()), std::to_string(tag_ub)});
+      break;
+    case ParamRole::RmaWindow:
+      if (!rma_window_kind_named(v.as_string()))
+        return problem(DiagId::bad_rma_choice, at,
+                       {v.as_string(), "window kind", rma_window_kind_names()});
+      break;
+    case ParamRole::RmaSync:
+      if (!rma_sync_named(v.as_string()))
+        return problem(DiagId::bad_rma_choice, at, {v.as_string(), "sync mode", rma_sync_names()});
+      break;
+    case ParamRole::RmaActiveSync: {
+      const auto s = rma_sync_named(v.as_string());
+      if (s != RmaSync::Fence && s != RmaSync::Pscw)
+        return problem(
+            DiagId::bad_rma_choice, at,
+            {v.as_string(), std::string("sync mode of '") + f.name + "'", "fence | pscw"});
+      break;
+    }
+    case ParamRole::RmaLock:
+      if (!rma_lock_named(v.as_string()))
+        return problem(DiagId::bad_rma_choice, at, {v.as_string(), "lock type", rma_lock_names()});
       break;
     case ParamRole::Root:
     case ParamRole::Plain:

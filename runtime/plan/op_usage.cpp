@@ -174,4 +174,75 @@ BufferUse usage_count_dt_padded(const OpArgs& a, int p) {
   return {b, b, bytes(a, "count", "datatype"), a.count("count")};
 }
 
+BufferUse usage_rma_latency(const OpArgs& a, int) {
+  const std::int64_t b = bytes(a, "count", "datatype");
+  BufferUse u{b, sat_mul(b, 2), b, a.count("count")};
+  u.rate_bytes = b;
+  u.rate_messages = 1;
+  return u;
+}
+
+BufferUse usage_rma_atomic(const OpArgs& a, int) {
+  const std::int64_t b = datatype_size(a.datatype("datatype"));
+  BufferUse u{sat_mul(b, 2), sat_mul(b, 2), b, 1};
+  u.rate_bytes = b;
+  u.rate_messages = 1;
+  return u;
+}
+
+namespace {
+BufferUse usage_rma_window(const OpArgs& a, int ways, int recv_windows) {
+  const std::int64_t block = bytes(a, "count", "datatype");
+  const std::int64_t window = a.integer("window");
+  const std::int64_t all = sat_mul(block, window);
+  BufferUse u{all, sat_mul(all, recv_windows), block, a.count("count")};
+  u.rate_bytes = sat_mul(all, ways);
+  u.rate_messages = sat_mul(window, ways);
+  return u;
+}
+}  // namespace
+
+BufferUse usage_rma_put_bw(const OpArgs& a, int) {
+  return usage_rma_window(a, 1, 1);
+}
+BufferUse usage_rma_get_bw(const OpArgs& a, int) {
+  return usage_rma_window(a, 1, 2);
+}
+BufferUse usage_rma_bibw(const OpArgs& a, int) {
+  return usage_rma_window(a, 2, 1);
+}
+
+namespace {
+// IMB-RMA (rma_imb.cpp): `blocks` blocks of count elements in the window and the origin buffer,
+// the receive side twice that where operations fetch; one round moves `accesses` blocks.
+BufferUse usage_rma_blocks(const OpArgs& a, std::int64_t blocks, bool fetch,
+                           std::int64_t accesses) {
+  const std::int64_t block = bytes(a, "count", "datatype");
+  const std::int64_t all = sat_mul(block, blocks);
+  BufferUse u{all, sat_mul(all, fetch ? 2 : 1), block, a.count("count")};
+  u.rate_bytes = sat_mul(block, accesses);
+  u.rate_messages = accesses;
+  return u;
+}
+}  // namespace
+
+BufferUse usage_rma_pair_put(const OpArgs& a, int) {
+  return usage_rma_blocks(a, 1, false, 1);
+}
+BufferUse usage_rma_pair_get(const OpArgs& a, int) {
+  return usage_rma_blocks(a, 1, true, 1);
+}
+BufferUse usage_rma_exchange_put(const OpArgs& a, int) {
+  return usage_rma_blocks(a, 2, false, 2);
+}
+BufferUse usage_rma_exchange_get(const OpArgs& a, int) {
+  return usage_rma_blocks(a, 2, true, 2);
+}
+BufferUse usage_rma_all_put(const OpArgs& a, int p) {
+  return usage_rma_blocks(a, p, false, p - 1);
+}
+BufferUse usage_rma_all_get(const OpArgs& a, int p) {
+  return usage_rma_blocks(a, p, true, p - 1);
+}
+
 }  // namespace metron

@@ -48,6 +48,23 @@ BufferUse usage_exchange(const OpArgs& a, int comm_size);
 // padded to p such blocks (send only for the in-place broadcast).
 BufferUse usage_bcast_padded(const OpArgs& a, int comm_size);
 BufferUse usage_count_dt_padded(const OpArgs& a, int comm_size);
+// One-sided (rma_osu.cpp): the send side holds the origin data (compare-and-swap: the value and
+// the compare value), the receive side the window and then the fetched results (latency: room
+// for one result always; bandwidth: only for gets).
+BufferUse usage_rma_latency(const OpArgs& a, int comm_size);  // one op of count elements
+BufferUse usage_rma_atomic(const OpArgs& a, int comm_size);   // one element
+BufferUse usage_rma_put_bw(const OpArgs& a, int comm_size);   // `window` puts, one way
+BufferUse usage_rma_get_bw(const OpArgs& a, int comm_size);   // `window` gets, one way
+BufferUse usage_rma_bibw(const OpArgs& a, int comm_size);     // `window` puts each way
+// IMB-RMA (rma_imb.cpp): one round of one origin moves 1 block (pairs), 2 (exchange) or p - 1
+// (to all); a window of as many blocks (p for the all patterns), twice on the receive side for
+// operations that fetch.
+BufferUse usage_rma_pair_put(const OpArgs& a, int comm_size);
+BufferUse usage_rma_pair_get(const OpArgs& a, int comm_size);
+BufferUse usage_rma_exchange_put(const OpArgs& a, int comm_size);
+BufferUse usage_rma_exchange_get(const OpArgs& a, int comm_size);
+BufferUse usage_rma_all_put(const OpArgs& a, int comm_size);
+BufferUse usage_rma_all_get(const OpArgs& a, int comm_size);
 
 }  // namespace metron
 
