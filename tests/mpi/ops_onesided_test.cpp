@@ -68,6 +68,12 @@ std::vector<Case> data_cases() {
       {"Caching", {0}, 1, 3, "window"},
       {"Combining_Put_fence", {4}, 1, 70, "window"},  // block 3 of 4
       {"Combining_Put_dedicated", {4}, 1, 79, "window"},
+      {"Put_Shift", {1}, 0, 3, "window"},    // from rank 1
+      {"Put_Shift", {-3}, 1, 4, "window"},   // -3 = 1 (mod 2)
+      {"Put_Exchange", {3}, 1, 41, "window"},  // block 2 from rank (1 - 3) mod 2 = 0
+      {"Put_Exchange_passive", {3}, 0, 59, "window"},
+      {"onesided_bcast", {3}, 1, 45, "window"},     // block 2 of 3 from rank 0
+      {"onesided_alltoall", {2}, 0, 61, "window"},  // round 1, block from rank 1
   };
 }
 
@@ -127,6 +133,10 @@ TEST_CASE("onesided: the synchronization-only functions run and verify (nothing 
       {"Win_lock", {0, excl, 0}},
       {"Win_lock_desync", {0, excl, 1, 100}},
       {"Win_fence_close", {0, 0}},  // without the put
+      {"Accumulate_concurrent_multi", {3, op("MPI_SUM"), 1}},
+      {"Accumulate_concurrent_multi", {3, op("MPI_MAX"), 0}},
+      {"onesided_reduce", {op("MPI_SUM")}},
+      {"onesided_allreduce", {op("MPI_PROD")}},
   };
   for (const auto& [name, rest] : calls) {
     CAPTURE(name);
