@@ -124,12 +124,12 @@ std::optional<std::string> check_bcast_blocks(const BoundOp& b) {
 }
 // onesided_alltoall: block j * p + r holds rank r's send block `rank`, i.e. its pattern from
 // the significant byte that starts block `rank`.
-void fill_alltoall(BoundOp& b) {
+void fill_put_alltoall(BoundOp& b) {
   const OneSidedState& s = win_state(b);
   fill_pattern(b.buf.send(), b.send_dt, std::int64_t{s.count} * b.size, b.rank, 0);
   fill_sentinel(b.buf.recv(), s.win_bytes);
 }
-std::optional<std::string> check_alltoall(const BoundOp& b) {
+std::optional<std::string> check_put_alltoall(const BoundOp& b) {
   const OneSidedState& s = win_state(b);
   const std::int64_t first = pattern_bytes(b.recv_dt, s.count) * b.rank;
   for (int j = 0; j < b.scaled; ++j)
@@ -195,8 +195,8 @@ void bind_onesided_alltoall(BoundOp& b, const Args& a) {
   const std::int64_t block = block_of(a);
   b.scaled = static_cast<int>(a.integer("alltoall_count"));
   bind_epoch(b, a, block * b.size, block * b.size * b.scaled, 1, call_onesided_alltoall);
-  b.fill_fn = fill_alltoall;
-  b.check_fn = check_alltoall;
+  b.fill_fn = fill_put_alltoall;
+  b.check_fn = check_put_alltoall;
 }
 
 void bind_onesided_reduce(BoundOp& b, const Args& a) {
