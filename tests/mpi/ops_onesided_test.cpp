@@ -68,8 +68,8 @@ std::vector<Case> data_cases() {
       {"Caching", {0}, 1, 3, "window"},
       {"Combining_Put_fence", {4}, 1, 70, "window"},  // block 3 of 4
       {"Combining_Put_dedicated", {4}, 1, 79, "window"},
-      {"Put_Shift", {1}, 0, 3, "window"},    // from rank 1
-      {"Put_Shift", {-3}, 1, 4, "window"},   // -3 = 1 (mod 2)
+      {"Put_Shift", {1}, 0, 3, "window"},      // from rank 1
+      {"Put_Shift", {-3}, 1, 4, "window"},     // -3 = 1 (mod 2)
       {"Put_Exchange", {3}, 1, 41, "window"},  // block 2 from rank (1 - 3) mod 2 = 0
       {"Put_Exchange_passive", {3}, 0, 59, "window"},
       {"onesided_bcast", {3}, 1, 45, "window"},     // block 2 of 3 from rank 0
@@ -175,8 +175,8 @@ TEST_CASE("onesided: the timed ranks are SKaMPI's (the others return -1 there)")
     CHECK(b.participates);  // on 2 ranks: all, or both of the pair
   }
   rt::BoundOp pp = bind("Pingpong_Put_Put", with_window({7}));
-  CHECK(pp.divisor == 7);  // one reported time is one round trip
-  CHECK(pp.setup_fn);      // the window is opened outside the timed region
+  CHECK(pp.divisor == 7);         // one reported time is one round trip
+  CHECK(pp.setup_fn != nullptr);  // the window is opened outside the timed region
 }
 
 TEST_CASE("onesided: Win_wait_delayed_complete's wait ends only after the late complete") {
