@@ -175,8 +175,8 @@ TEST_CASE("onesided: the timed ranks are SKaMPI's (the others return -1 there)")
     CHECK(b.participates);  // on 2 ranks: all, or both of the pair
   }
   rt::BoundOp pp = bind("Pingpong_Put_Put", with_window({7}));
-  CHECK(pp.divisor == 7);         // one reported time is one round trip
-  CHECK(pp.setup_fn != nullptr);  // the window is opened outside the timed region
+  CHECK(pp.divisor == 7);             // one reported time is one round trip
+  CHECK(pp.per_observation_setup());  // the window is opened outside the timed region
 }
 
 TEST_CASE("onesided: Win_wait_delayed_complete's wait ends only after the late complete") {
