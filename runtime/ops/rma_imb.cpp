@@ -107,7 +107,7 @@ void fill_block(char* base, const BoundOp& b, std::int64_t offset, int rank) {
 bool zero_is_identity(const BoundOp& b) {
   // MPI's handles: after <mpi.h> ReduceOp::MPI_SUM would expand to one (mpi_handles.h).
   if (b.reduce == MPI_REPLACE) return true;
-  const TypeClass c = datatype_class(b.send_dt);
+  const TypeClass c = datatype_class(b.send_dt.basic());
   const bool integral = c == TypeClass::Integer || c == TypeClass::Byte;
   return integral && (b.reduce == MPI_SUM || b.reduce == MPI_BOR || b.reduce == MPI_BXOR);
 }
@@ -271,7 +271,7 @@ void bind_imb(BoundOp& b, const Args& a) {
     b.reduce = mpi_op(b.reduce_op);
   }
   if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt);
+    const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(K == Kind::Fop && c == TypeClass::Floating))
       bind_error(b, std::string("MPI_") + (K == Kind::Cas ? "Compare_and_swap" : "Fetch_and_op") +

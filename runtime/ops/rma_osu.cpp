@@ -172,7 +172,7 @@ void bibandwidth(BoundOp& b) noexcept {
 bool zero_is_identity(const BoundOp& b) {
   // MPI's handles: after <mpi.h> ReduceOp::MPI_SUM would expand to one (mpi_handles.h).
   if (b.reduce == MPI_REPLACE) return true;
-  const TypeClass c = datatype_class(b.send_dt);
+  const TypeClass c = datatype_class(b.send_dt.basic());
   const bool integral = c == TypeClass::Integer || c == TypeClass::Byte;
   return integral && (b.reduce == MPI_SUM || b.reduce == MPI_BOR || b.reduce == MPI_BXOR);
 }
@@ -301,7 +301,7 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
     b.reduce = mpi_op(b.reduce_op);
   }
   if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt);
+    const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(P == Pattern::Fop && c == TypeClass::Floating))
       bind_error(
