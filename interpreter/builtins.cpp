@@ -408,6 +408,28 @@ Value f_set_buffer_alloc_mem(BuiltinCtx& c, Args& a) {
          "the buffer is allocated with malloc, not MPI_Alloc_mem");
   return none();
 }
+// SKaMPI's info objects (measurements/helpers.c): a Spec named "info" whose arguments are the
+// key/value pairs, turned into an MPI_Info by the runtime when it binds the operation.
+Value f_info_create(BuiltinCtx&, Args&) {
+  return Value(Spec{"info", {}});
+}
+const Spec& info_arg(BuiltinCtx& c, const Value& v) {
+  // The parameter's type admits the two info values only: MPI_INFO_NULL and info_create's.
+  if (v.as_spec().name != "info") c.bad_arg(0, "MPI_INFO_NULL cannot be changed or freed");
+  return v.as_spec();
+}
+Value f_info_set(BuiltinCtx& c, Args& a) {
+  Spec s = info_arg(c, a[0]);
+  const std::string& key = a[1].as_string();
+  if (key.empty() || key.size() > 255) c.bad_arg(1, "an info key has 1 to 255 characters");
+  std::erase_if(s.args, [&](const auto& kv) { return kv.first == key; });
+  s.args.emplace_back(key, a[2]);
+  return Value(std::move(s));
+}
+Value f_info_free(BuiltinCtx& c, Args& a) {
+  info_arg(c, a[0]);
+  return none();
+}
 Value f_cycling_on(BuiltinCtx& c, Args&) {
   c.settings.buffer_cycling = true;
   c.settings_changed = true;
@@ -588,6 +610,21 @@ std::vector<Builtin> make_table() {
        "nothing",
        "buffer = size; MPI_Alloc_mem is not used",
        f_set_buffer_alloc_mem},
+      {"info_create",
+       {},
+       "info",
+       "a new, empty info object (SKaMPI's MPI_Info_create)",
+       f_info_create},
+      {"info_set",
+       {P("info", kSpec), P("key", kString), P("value", kString)},
+       "nothing",
+       "sets key to value in the info object the variable names (MPI_Info_set)",
+       f_info_set},
+      {"info_free",
+       {P("info", kSpec)},
+       "nothing",
+       "accepted: the runtime frees the MPI_Info it makes for each job",
+       f_info_free},
       {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", f_cycling_on},
       {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", f_cycling_off},
       {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", f_send_align},

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "interpreter/interp.h"
+#include "runtime/plan/rma_constants.h"
 
 namespace metron {
 
@@ -45,6 +46,7 @@ std::optional<Value> Interp::lookup(const std::string& name) const {
   }
   if (name == "MPI_UNDEFINED") return Value(static_cast<std::int64_t>(-32766));  // MPICH's value
   if (name == "MPI_INFO_NULL") return Value(Spec{"MPI_INFO_NULL", {}});
+  if (auto c = rma::constant_by_name(name)) return Value(*c);  // MPI_MODE_*, MPI_LOCK_*
   if (find_measure_func(name)) return Value(OpRef{name});
   return std::nullopt;
 }
@@ -59,6 +61,7 @@ std::vector<std::string> Interp::visible_names() const {
   for (int i = 0; i <= static_cast<int>(ReduceOp::MPI_REPLACE); ++i)
     out.emplace_back(reduce_op_name(static_cast<ReduceOp>(i)));
   for (const auto& f : measure_funcs()) out.push_back(f.name);
+  for (std::string& c : rma::constant_names()) out.push_back(std::move(c));
   return out;
 }
 
@@ -390,7 +393,18 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
         c.callee, b->params, c, ranges, [b] { return signature(*b); }, mode);
     BuiltinCtx ctx{diags_,  opt_.np, settings_,         rng_state_,
                    e.range, ranges,  settings_changed_, c.callee};
-    return b->impl(ctx, args);
+    Value r = b->impl(ctx, args);
+    // SKaMPI's info objects are handles: info_set(i, key, value) changes the variable i names.
+    if (c.callee == "info_set" && !c.args.empty()) {
+      if (const auto* n = std::get_if<ast::NameRef>(&c.args[0].value->node)) {
+        if (locals_.count(n->name))
+          locals_[n->name] = r;
+        else if (globals_.count(n->name))
+          globals_[n->name] = r;
+      }
+      return Value();
+    }
+    return r;
   }
   if (find_measure_func(c.callee) || lookup(c.callee).value_or(Value()).is(T::Op))
     fail(DiagId::measurement_in_expression, c.callee_range, c.callee);

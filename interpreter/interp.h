@@ -99,6 +99,11 @@ class Interp {
   // '...' loops: set by a measure whose message does not fit, read by the innermost such loop.
   int ellipsis_depth_ = 0;
   bool ellipsis_overflow_ = false;
+  // Outside any '...' loop, a message that does not fit ends the innermost loop with a bound
+  // (SKaMPI's rule), with a warning once per measure statement.
+  int bounded_depth_ = 0;
+  bool bounded_overflow_ = false;
+  std::set<std::pair<FileId, std::uint32_t>> fit_warned_;
   std::string block_name_;
   int block_index_ = -1;
   int measures_in_block_ = 0;

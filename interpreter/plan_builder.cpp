@@ -208,7 +208,7 @@ bool Interp::body_iteration(const ast::Block& body, const std::string& var, Valu
   loop_vars_.pop_back();
   // One error per statement: an error in the body would come back in every iteration. A message
   // that no longer fits ends the loops up to the innermost '...' loop, which consumes the flag.
-  return diags_.error_count() == errors_before && !ellipsis_overflow_;
+  return diags_.error_count() == errors_before && !ellipsis_overflow_ && !bounded_overflow_;
 }
 
 // forHead v = a to (b | ...) [step [*]s [multipleof j]] do block od
@@ -249,7 +249,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     refine_multof_ = spec.multiple_of.value_or(0);
   }
   bool ellipsis = !l.to;
-  if (ellipsis) ++ellipsis_depth_;
+  ++(ellipsis ? ellipsis_depth_ : bounded_depth_);
   struct Restore {
     Interp& in;
     bool autoref, ellipsis;
@@ -257,7 +257,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
     std::string var;
     ~Restore() {
       if (autoref) --in.autorefine_depth_;
-      if (ellipsis) --in.ellipsis_depth_;
+      --(ellipsis ? in.ellipsis_depth_ : in.bounded_depth_);
       in.refine_group_ = group;
       in.refine_var_ = var;
     }
@@ -269,7 +269,10 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
       for (double x : it->second) {
         Value visible =
             spec.from.is_int ? Value(static_cast<std::int64_t>(std::llround(x))) : Value(x);
-        if (!body_iteration(l.body, l.var, std::move(visible))) return;
+        if (!body_iteration(l.body, l.var, std::move(visible))) {
+          if (!ellipsis) bounded_overflow_ = false;  // this loop is the one that ends
+          return;
+        }
       }
       return;
     }
@@ -285,6 +288,7 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
       ellipsis_overflow_ = false;
       if (n == 1) diags_.report(DiagId::ellipsis_never_fits, l.to_range);
     }
+    if (!ellipsis) bounded_overflow_ = false;
     return;
   }
   if (seq.end() == LoopSequence::End::TooManySteps)
@@ -440,6 +444,12 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   if (need > settings_.buffer_bytes) {
     if (ellipsis_depth_ > 0) {
       ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
+      return std::nullopt;
+    }
+    if (bounded_depth_ > 0) {
+      bounded_overflow_ = true;  // the innermost loop ends here (SKaMPI's rule)
+      if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second)
+        diags_.report(DiagId::size_ends_loop, s.range, f->name, need, settings_.buffer_bytes);
       return std::nullopt;
     }
     diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);

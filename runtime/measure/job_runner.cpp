@@ -75,6 +75,10 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   } catch (const std::exception& e) {
     bind_error = e.what();
   }
+  // A loop scheme times calls back to back: no room for a per-observation set-up outside the
+  // timed region. The same answer on every rank (bind_op has succeeded everywhere or thrown).
+  if (bind_error.empty() && op_.per_observation_setup() && settings_.scheme != SchemeKind::PerCall)
+    bind_error = message_text(DiagId::job_needs_per_call, job.op.func->name);
   bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);
   // Collective set-up of the operation (the overlap calibration), now that every rank has bound.

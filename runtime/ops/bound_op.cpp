@@ -118,7 +118,9 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   std::string local;
   if (op.fill_fn) op.fill_fn(op);
   op.error = MPI_SUCCESS;
+  op.setup();
   op.call();
+  op.teardown();  // one-sided: the target's data is defined once the epoch is closed
   if (op.settle_fn) op.settle_fn(op);
   op.finish();
   if (op.error != MPI_SUCCESS) {

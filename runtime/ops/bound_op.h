@@ -22,6 +22,9 @@ struct Window;  // runtime/ops/rma_window.h
 
 struct BoundOp;
 struct IoJob;  // runtime/ops/io_job.h
+namespace ops {
+struct OneSidedState;  // runtime/ops/onesided_window.h
+}
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
 using CheckFn = std::optional<std::string> (*)(const BoundOp&);
@@ -118,6 +121,11 @@ struct BoundOp {
   CheckFn check_fn = nullptr;   // verification: this rank's result; null: nothing to check
   FillFn prepare_fn = nullptr;  // collective set-up once every rank has bound (calibration)
   FillFn release_fn = nullptr;  // frees what prepare() made (persistent requests)
+  // Per observation, outside the timed region (SKaMPI's one-sided functions: a window and an
+  // access epoch opened before the process sync, closed and freed after the second timer
+  // read). Only the per_call scheme runs them (JobRunner refuses the loop schemes).
+  FillFn setup_fn = nullptr;     // before the process sync of each observation
+  FillFn teardown_fn = nullptr;  // after the second timer read of each observation
   // Verification: collective, run by every rank right after the checked call, before check_fn
   // (one-sided: complete the origin's operations at the target so the target can read them).
   FillFn settle_fn = nullptr;
@@ -147,6 +155,8 @@ struct BoundOp {
     double transient_factor = 1.0;  // ... take this many times as long
   } synth;
   bool is_synthetic = false;
+  // SKaMPI's one-sided functions: the window, groups, info and arguments (onesided_window.h).
+  std::shared_ptr<ops::OneSidedState> onesided;
 
   // Collective: run by every rank of the communicator after all have bound, before verify.
   void prepare() {
@@ -165,6 +175,14 @@ struct BoundOp {
   // One operation. Stores the first MPI error; checking it is the caller's job, after the
   // timed region.
   void call() noexcept { call_fn(*this); }
+  // Per-observation set-up and teardown around the sync and call() (setup_fn, teardown_fn).
+  void setup() {
+    if (setup_fn) setup_fn(*this);
+  }
+  void teardown() {
+    if (teardown_fn) teardown_fn(*this);
+  }
+  bool per_observation_setup() const { return setup_fn || teardown_fn; }
   // After each observation, outside the timed region: next buffer slot (cycling) and, for
   // Synthetic, the duration of the next observation.
   void advance() noexcept;

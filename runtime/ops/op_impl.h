@@ -277,3 +277,5 @@ void bind_imb_c_read_expl(BoundOp&, const Args&);
 void bind_imb_c_read_shared(BoundOp&, const Args&);
 
 }  // namespace metron::rt::ops
+
+#include "runtime/ops/onesided_binds.h"  // SKaMPI's one-sided functions

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
+#include "runtime/plan/onesided_checks.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/rma_names.h"
 
@@ -206,6 +207,8 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
                      {std::to_string(root), std::to_string(comm_size)});
   }
   if (auto p = check_skampi_args(f, args, comm_size)) return p;
+  if (f.family == OpFamily::OneSided)
+    if (auto p = check_onesided_args(f, args)) return p;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is(Value::Type::ReduceOp)) continue;
     const ReduceOp op = args[i].as_reduce_op();
@@ -213,6 +216,7 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
     // MPICH rejects them in collectives.
     if (op == ReduceOp::MPI_REPLACE && f.family != OpFamily::OneSided)
       return problem(DiagId::replace_in_collective, static_cast<int>(i), {});
+    if (op == ReduceOp::MPI_REPLACE) continue;  // an accumulate's MPI_REPLACE takes any datatype
     // MPI 4.0 §6.9.1: the predefined reductions work only with the predefined types listed in
     // §6.9.2 (MPICH accepts some derived ones; a benchmark should not rely on that).
     for (const Value& d : args)

@@ -68,7 +68,9 @@ TEST_CASE("catalog: every implementation binds, runs and verifies on 2 ranks") {
     rt::BoundOp op = rt::bind_op(rt::make_op_call(f.name, typical_args(f)), test_comm(), s);
     CHECK(static_cast<bool>(op.call_fn));
     op.prepare();  // what JobRunner does once every rank has bound
+    op.setup();    // the per_call scheme: per-observation set-up, call, teardown
     op.call();
+    op.teardown();
     CHECK(op.error == MPI_SUCCESS);
     op.advance();
     const auto err = rt::verify_op(op);

@@ -1,0 +1,46 @@
+// The one-sided family's argument checks (see onesided_checks.h).
+#include "runtime/plan/onesided_checks.h"
+
+#include <string>
+
+#include "runtime/plan/rma_constants.h"
+
+namespace metron {
+
+bool is_info_value(const Value& v) {
+  if (!v.is(Value::Type::Spec)) return false;
+  const std::string& n = v.as_spec().name;
+  return n == "MPI_INFO_NULL" || n == "info";
+}
+
+std::optional<OpProblem> check_onesided_args(const MeasureFunc& f, const std::vector<Value>& args) {
+  for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
+    const std::string& name = f.params[i].name;
+    const Value& v = args[i];
+    const int at = static_cast<int>(i);
+    auto bad = [&](const std::string& why) {
+      return OpProblem{DiagId::bad_argument_value, at, {std::to_string(i + 1), f.name, why}};
+    };
+    if (name == "info") {
+      if (!is_info_value(v)) return OpProblem{DiagId::bad_info, at, {to_display(v)}};
+      continue;
+    }
+    if (!v.is(Value::Type::Int)) continue;
+    const std::int64_t x = v.as_int();
+    if (name == "assertion" && (x < 0 || (x & ~rma::kAllModes) != 0))
+      return OpProblem{DiagId::bad_assertion, at, {std::to_string(x)}};
+    if (name == "lock_type" && x != rma::kLockExclusive && x != rma::kLockShared)
+      return OpProblem{DiagId::bad_lock_type, at, {std::to_string(x)}};
+    if (name == "delay_us" && x < 0)
+      return OpProblem{DiagId::negative_size, at, {"delay_us", std::to_string(x)}};
+    if (name == "delay_us" && x > 60'000'000) return bad("delay_us must be at most 60 s");
+    if ((name == "msg_count" || name == "bcast_count" || name == "alltoall_count") &&
+        (x < 1 || x > 1'000'000))
+      return bad(name + " must be between 1 and 1000000");
+    if ((name == "do_a_put" || name == "disjoint") && x != 0 && x != 1)
+      return bad(name + " must be 0 or 1");
+  }
+  return std::nullopt;
+}
+
+}  // namespace metron
