@@ -279,6 +279,8 @@ BufferUse usage_par_pingpong(const OpArgs& a, int p) {
   u.rate_bytes = sat_mul(u.rate_bytes, pairs);
   u.rate_messages = sat_mul(u.rate_messages, pairs);
   return u;
+}
+
 namespace {
 std::int64_t neighbours(const OpArgs& a) {
   return sat_mul(2, std::max<std::int64_t>(a.integer("ndims"), 0));
