@@ -118,6 +118,10 @@ std::optional<std::string> verify_op(BoundOp& op, const VerifyFault* fault) {
   std::string local;
   if (op.fill_fn) op.fill_fn(op);
   op.error = MPI_SUCCESS;
+  // Start together, as an observation after the process sync does: an operation whose ranks
+  // depend on each other's progress (MPI_IO_write_and_read's reader and writer) is checked as it
+  // is measured, not after one rank ran ahead.
+  MPI_Barrier(op.comm);
   op.setup();
   op.call();
   op.teardown();  // one-sided: the target's data is defined once the epoch is closed

@@ -65,7 +65,7 @@ comp() {
 }
 expect_eq "bash completion: subcommand" "$(comp metron qu)" "quick"
 expect_eq "bash completion: option" "$(comp metron quick --pr)" "--print-script"
-expect_eq "bash completion: operation" "$(comp metron quick Pingpong_Sendr)" "Pingpong_Sendrecv"
+expect_eq "bash completion: operation" "$(comp metron quick Pingpong_Sendrecv_r)" "Pingpong_Sendrecv_replace"
 expect_grep "zsh completion installed" "^#compdef metron" moved/usr/share/zsh/vendor-completions/_metron
 if command -v zsh > /dev/null; then
   zsh -n moved/usr/share/zsh/vendor-completions/_metron
