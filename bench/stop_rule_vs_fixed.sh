@@ -38,13 +38,13 @@ for run in $(seq 1 "$RUNS"); do
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     {
       size = $col["bytes"]; m = $col["var_how"]
-      # The measuring time: the job's wall time less its warm-up. Both kinds warm up by the same
-      # policy (`auto`), but the first job of a size pays the first-of-kind floor and MPICH's
-      # transient for the job after it; that cost belongs to the size, not to the stopping rule.
+      # The measuring time: the wall time of a job less its warm-up. Both kinds warm up by the
+      # same policy (auto), but the first job of a size pays the first-of-kind floor and the
+      # MPICH transient for the job after it; that cost belongs to the size, not to the rule.
       n[size, m] = $col["n"]; t[size, m] = $col["elapsed_s"] - $col["warmup_s"]; w[size, m] = $col["ci_rel_half_width"]
       wu[m] += $col["warmup_s"]; all[m] += $col["elapsed_s"]
       a[size, m] = $col["achieved_precision"]
-      med[size, m] = $col["median_s"]; sizes[size] = 1; tot[m] += $col["elapsed_s"]
+      med[size, m] = $col["median_s"]; sizes[size] = 1; tot[m] += t[size, m]
     }
     END {
       printf "%8s | %6s %9s %8s %8s %9s | %6s %9s %8s %9s | %6s\n", "bytes", "reps", "wall_s", "achieved", "ci_hw", "median_us", "reps", "wall_s", "ci_hw", "median_us", "ratio"
