@@ -1,13 +1,11 @@
 // metron --version (see commands.h).
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/plan/git_commit.h"
 
 #include <fmt/format.h>
 
 #include "interpreter/cli/commands.h"
 
-#ifndef METRON_GIT_COMMIT
-#define METRON_GIT_COMMIT "unknown"
-#endif
 #ifndef METRON_COMPILER
 #define METRON_COMPILER "unknown"
 #endif
@@ -28,7 +26,7 @@ std::string version_text() {
     if (c == '\n') indented += "  ";
   }
   return fmt::format("metron {}\ngit commit {}\ncompiler {}\nMPI library:\n  {}\n", METRON_VERSION,
-                     METRON_GIT_COMMIT, METRON_COMPILER, indented);
+                     metron::git_commit(), METRON_COMPILER, indented);
 }
 
 }  // namespace metron

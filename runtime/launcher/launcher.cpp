@@ -3,6 +3,7 @@
 // launch folders' own manifests say which launches completed. A launch past its deadline or its
 // start-up limit is killed, its folder moved to DIR/attempts/, and it is run again from scratch.
 #include "runtime/launcher/launcher.h"
+#include "runtime/plan/git_commit.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -31,10 +32,6 @@
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/scheduler_context.h"
-
-#ifndef METRON_GIT_COMMIT
-#define METRON_GIT_COMMIT "unknown"
-#endif
 
 namespace metron::launcher {
 
@@ -465,7 +462,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     entries.push_back(std::move(e));
   }
   st.manifest = {{"run_schema_version", kRunSchemaVersion},
-                 {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
+                 {"metron", {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}}},
                  {"status", "running"},
                  {"started_at", utc_now_iso8601()},
                  {"finished_at", nullptr},

@@ -1,5 +1,6 @@
 // ManifestBuilder (see manifest.h).
 #include "runtime/output/manifest.h"
+#include "runtime/plan/git_commit.h"
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
@@ -15,10 +16,6 @@
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
-
-#ifndef METRON_GIT_COMMIT
-#define METRON_GIT_COMMIT "unknown"
-#endif
 
 namespace metron::out {
 
@@ -99,7 +96,7 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
   j_ = {
       {"manifest_schema_version", kManifestSchemaVersion},
       {"output_schema_version", 1},
-      {"metron", {{"version", METRON_VERSION}, {"git_commit", METRON_GIT_COMMIT}}},
+      {"metron", {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}}},
       {"status", "running"},
       {"started_at", nullptr},
       {"finished_at", nullptr},
