@@ -5,6 +5,9 @@
 # time, the rule's achieved precision and the summary's median CI, and the medians; then the
 # totals. RUNS launches in a row (default 3), one table each, and a last line over all runs.
 # Target (issue 12): rule wall time <= 0.5x fixed, CI met at every size, medians within 5%.
+# A control job follows per size: a second fixed 1000 repetitions ("fixed2"). How often the two
+# fixed jobs, back to back, differ by more than 5% is the floor for the rule's agreement: a
+# difference that two identical jobs show is the machine's job-to-job state, not the rule's.
 # Then 100 Bcast 8 B jobs of each kind (alternating) in one launch: per-job medians of the wall
 # time and the repetitions, robust to the descheduling spikes that make the sweep's sums
 # meaningless on a loaded machine, and the rule's cost beyond its observations.
@@ -19,7 +22,7 @@ cat > "$WORK/sweep.bench" <<'B'
 set warmup = auto
 begin measurement "sweep"
   for count = 1 to 65536 step *4 do
-    for how in ["rule", "fixed"] do
+    for how in ["rule", "fixed", "fixed2"] do
       if how == "rule" then
         stop when reps >= 20 and ci(median, 95%) within 5%
         set max_time = 30s
@@ -52,15 +55,18 @@ for run in $(seq 1 "$RUNS"); do
       n_sizes = 0
       for (s in sizes) order[++n_sizes] = s + 0
       for (i = 2; i <= n_sizes; i++) for (j = i; j > 1 && order[j - 1] > order[j]; j--) { x = order[j]; order[j] = order[j - 1]; order[j - 1] = x }
-      met_rule = 0; met_fixed = 0; close5 = 0
+      met_rule = 0; met_fixed = 0; close5 = 0; control5 = 0
       for (k = 1; k <= n_sizes; k++) {
         s = order[k]; r = med[s, "rule"] / med[s, "fixed"]
         printf "%8d | %6d %9.4f %7.2f%% %7.2f%% %9.3f | %6d %9.4f %7.2f%% %9.3f | %6.3f\n", s, n[s, "rule"], t[s, "rule"], 100 * a[s, "rule"], 100 * w[s, "rule"], 1e6 * med[s, "rule"], n[s, "fixed"], t[s, "fixed"], 100 * w[s, "fixed"], 1e6 * med[s, "fixed"], r
         met_rule += (a[s, "rule"] != "" && a[s, "rule"] <= 0.05); met_fixed += (w[s, "fixed"] != "" && w[s, "fixed"] <= 0.05)
         close5 += (r >= 0.95 && r <= 1.05)
+        c = med[s, "fixed2"] / med[s, "fixed"]; control5 += (c >= 0.95 && c <= 1.05)
+        ctl = ctl sprintf(" %.3f", c)
       }
       printf "run %d: warm-ups rule %.4f s, fixed %.4f s; with them: rule %.4f s, fixed %.4f s (ratio %.2f)\n", run, wu["rule"], wu["fixed"], all["rule"], all["fixed"], all["rule"] / all["fixed"]
       printf "run %d: measuring time rule %.4f s, fixed %.4f s (ratio %.2f); rule reached 5%%: %d/%d sizes; fixed CI within 5%%: %d/%d; medians within 5%%: %d/%d\n", run, tot["rule"], tot["fixed"], tot["rule"] / tot["fixed"], met_rule, n_sizes, met_fixed, n_sizes, close5, n_sizes
+      printf "run %d: control: fixed2/fixed medians within 5%%: %d/%d (ratios%s)\n", run, control5, n_sizes, ctl
     }' "$WORK/out$run/summary.csv" | tee "$WORK/table$run"
   echo
 done

@@ -31,23 +31,43 @@ WarmupDetector::WarmupDetector(WarmupParams p) : p_(p) {
 
 std::size_t WarmupDetector::next_batch() const {
   if (end_ != WarmupEnd::Running) return 0;
-  return std::min(p_.window, p_.max_calls - calls_);
+  const std::size_t room = p_.max_calls - calls_;
+  if (calls_ == 0) return std::min(p_.window, room);
+  const std::size_t check = 3 * p_.window;
+  std::size_t n = std::max(check, p_.min_calls > calls_ ? p_.min_calls - calls_ : 0);
+  if (per_call_s_ > 0) {
+    const double fit = (p_.max_seconds - elapsed_s_) / per_call_s_;
+    if (fit < static_cast<double>(n)) n = std::max(check, static_cast<std::size_t>(fit));
+  }
+  return std::min(n, room);
 }
 
 WarmupEnd WarmupDetector::add_batch(std::span<const double> times, double elapsed_s) {
   if (end_ != WarmupEnd::Running) return end_;
   calls_ += times.size();
-  std::vector<double> v;
-  for (double t : times)
-    if (!std::isnan(t)) v.push_back(t);
-  if (!v.empty()) medians_.push_back(stats::median(v));
-  if (calls_ >= p_.min_calls && medians_.size() >= 3) {
+  elapsed_s_ = elapsed_s;
+  // Window medians of this block (a block shorter than a window is one window).
+  std::size_t windows = 0;
+  const std::size_t w = std::min(p_.window, times.size());
+  for (std::size_t at = 0; w > 0 && at + w <= times.size(); at += w) {
+    std::vector<double> v;
+    for (std::size_t i = at; i < at + w; ++i)
+      if (!std::isnan(times[i])) v.push_back(times[i]);
+    if (v.empty()) continue;
+    medians_.push_back(stats::median(v));
+    ++windows;
+  }
+  if (windows > 0) per_call_s_ = medians_.back();
+  if (calls_ >= p_.min_calls && windows >= 3) {
     const auto last = medians_.end() - 3;
     const auto [lo, hi] = std::minmax_element(last, medians_.end());
     if (*hi - *lo <= p_.tolerance * *lo + 2 * p_.quantum) return end_ = WarmupEnd::Stable;
   }
   if (calls_ >= p_.max_calls) return end_ = WarmupEnd::CallBudget;
-  if (elapsed_s >= p_.max_seconds) return end_ = WarmupEnd::TimeBudget;
+  // Ends when not even a three-window check fits in the time left.
+  const double check_s = 3.0 * static_cast<double>(p_.window) * per_call_s_;
+  if (elapsed_s >= p_.max_seconds || elapsed_s + check_s > p_.max_seconds)
+    return end_ = WarmupEnd::TimeBudget;
   return end_;
 }
 
