@@ -60,4 +60,33 @@ void bind_put_exchange(BoundOp&, const OpArgs&);
 void bind_put_exchange_passive(BoundOp&, const OpArgs&);
 void bind_put_shift(BoundOp&, const OpArgs&);
 
+// onesided_references.cpp
+void bind_exchange_isend_irecv(BoundOp&, const OpArgs&);
+void bind_isend_callduration(BoundOp&, const OpArgs&);
+void bind_multi_alltoall(BoundOp&, const OpArgs&);
+void bind_onesided_dummy(BoundOp&, const OpArgs&);
+void bind_onesided_send(BoundOp&, const OpArgs&);
+// onesided_polling.cpp
+void bind_accumulate_activewait_twosided(BoundOp&, const OpArgs&);
+void bind_get_activewait(BoundOp&, const OpArgs&);
+void bind_get_activewait_sleep(BoundOp&, const OpArgs&);
+void bind_put_activewait_get(BoundOp&, const OpArgs&);
+void bind_put_activewait_twosided(BoundOp&, const OpArgs&);
+void bind_put_activewait_twosided_sleep(BoundOp&, const OpArgs&);
+// onesided_datatypes.cpp
+void bind_datatype_complex_everytime(BoundOp&, const OpArgs&);
+void bind_datatype_complex_get(BoundOp&, const OpArgs&);
+void bind_datatype_complex_mixed_everytime(BoundOp&, const OpArgs&);
+void bind_datatype_complex_mixed_once(BoundOp&, const OpArgs&);
+void bind_datatype_complex_once(BoundOp&, const OpArgs&);
+void bind_datatype_int(BoundOp&, const OpArgs&);
+void bind_datatype_simple(BoundOp&, const OpArgs&);
+void bind_datatype_simple_get(BoundOp&, const OpArgs&);
+// onesided_border.cpp
+void bind_onesided_borderexchange(BoundOp&, const OpArgs&);
+void bind_onesided_borderexchange_fence(BoundOp&, const OpArgs&);
+void bind_twosided_borderexchange(BoundOp&, const OpArgs&);
+// rma_truly_passive.cpp (IMB-RMA)
+void bind_rma_truly_passive_put(BoundOp&, const OpArgs&);
+
 }  // namespace metron::rt::ops

@@ -43,6 +43,8 @@ OneSidedState::~OneSidedState() {
   MPI_Finalized(&finalized);
   if (finalized) return;
   if (win != MPI_WIN_NULL) MPI_Win_free(&win);
+  if (win2 != MPI_WIN_NULL) MPI_Win_free(&win2);
+  if (fresh_type != MPI_DATATYPE_NULL) MPI_Type_free(&fresh_type);
   free_group(group);
   free_group(only0);
   free_group(only1);
@@ -63,7 +65,8 @@ void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int6
   OneSidedState& s = *b.onesided;
   s.count = int_count(a, "count");
   b.send_count = b.recv_count = s.count;
-  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_dt = b.recv_dt =
+      a.has("datatype") ? a.type("datatype") : TypeDesc(datatype_named("MPI_INT"));
   b.send_type = b.recv_type = mpi_datatype(b.send_dt);
   s.block = block_bytes(s.count, b.send_dt);
   b.send_block_bytes = b.recv_block_bytes = s.block;
@@ -84,7 +87,7 @@ void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int6
   b.send_need_bytes = send_bytes;
   b.recv_need_bytes = win_bytes;
 
-  const Value& info = a.value("info");
+  const Value info = a.has("info") ? a.value("info") : Value(Spec{"MPI_INFO_NULL", {}});
   if (info.as_spec().name == "info") {
     MPI_Info_create(&s.info);
     for (const auto& [key, value] : info.as_spec().args)
@@ -96,6 +99,21 @@ void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int6
   std::vector<int> others;
   for (int r = 1; r < b.size; ++r) others.push_back(r);
   s.all_but0 = group_of(s.group, others);
+}
+
+void require_unified_model(const BoundOp& b) {
+  int word = 0;
+  MPI_Win w = MPI_WIN_NULL;
+  MPI_Win_create(&word, sizeof word, 1, MPI_INFO_NULL, MPI_COMM_SELF, &w);
+  int* model = nullptr;
+  int found = 0;
+  MPI_Win_get_attr(w, MPI_WIN_MODEL, &model, &found);
+  const bool unified = found && *model == MPI_WIN_UNIFIED;
+  MPI_Win_free(&w);
+  if (!unified)
+    bind_error(b,
+               "the target polls its window memory, which MPI defines only in the unified memory "
+               "model, and this MPI's windows are MPI_WIN_SEPARATE");
 }
 
 void open_window(BoundOp& b) {

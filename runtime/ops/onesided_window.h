@@ -20,36 +20,45 @@ struct OneSidedState {
   OneSidedState& operator=(const OneSidedState&) = delete;
   ~OneSidedState();
 
-  int count = 0;                        // elements per transfer
-  std::int64_t block = 0;               // count * extent: the bytes of one transfer
-  int assertion = 0;                    // MPI_MODE_* of this MPI (all the script gave)
-  int lock_type = MPI_LOCK_EXCLUSIVE;   // of this MPI
-  int dest = 1;                         // the target of Win_lock / Win_unlock
-  bool do_put = true;                   // the epoch carries a transfer
-  int msg_count = 1;                    // transfers per epoch (Combining_*, *_n, *_delayed)
-  std::int64_t delay_ns = 0;            // delay_us, the busy-wait of the delayed variants
-  int delay_rank = -1;                  // Win_start_delayed_post: the late rank (-1: all)
-  bool disjoint = true;                 // Accumulate_concurrent
-  MPI_Aint win_bytes = 0;               // this rank's window
-  int disp_unit = 1;                    // SKaMPI's displacement unit for the function
-  MPI_Info info = MPI_INFO_NULL;        // made from the script's info object, or MPI_INFO_NULL
-  MPI_Group group = MPI_GROUP_NULL;     // the window's group (the job communicator's)
-  MPI_Group only0 = MPI_GROUP_NULL;     // {0}
-  MPI_Group only1 = MPI_GROUP_NULL;     // {1} (MPI_GROUP_EMPTY on one rank)
-  MPI_Group all_but0 = MPI_GROUP_NULL;  // every rank but 0
-  MPI_Win win = MPI_WIN_NULL;           // the window of the current observation
-  int flag = 0;                         // Win_test's answer
+  int count = 0;                           // elements per transfer
+  std::int64_t block = 0;                  // count * extent: the bytes of one transfer
+  int assertion = 0;                       // MPI_MODE_* of this MPI (all the script gave)
+  int lock_type = MPI_LOCK_EXCLUSIVE;      // of this MPI
+  int dest = 1;                            // the target of Win_lock / Win_unlock
+  bool do_put = true;                      // the epoch carries a transfer
+  int msg_count = 1;                       // transfers per epoch (Combining_*, *_n, *_delayed)
+  std::int64_t delay_ns = 0;               // delay_us, the busy-wait of the delayed variants
+  int delay_rank = -1;                     // Win_start_delayed_post: the late rank (-1: all)
+  bool disjoint = true;                    // Accumulate_concurrent
+  MPI_Aint win_bytes = 0;                  // this rank's window
+  int disp_unit = 1;                       // SKaMPI's displacement unit for the function
+  MPI_Info info = MPI_INFO_NULL;           // made from the script's info object, or MPI_INFO_NULL
+  MPI_Group group = MPI_GROUP_NULL;        // the window's group (the job communicator's)
+  MPI_Group only0 = MPI_GROUP_NULL;        // {0}
+  MPI_Group only1 = MPI_GROUP_NULL;        // {1} (MPI_GROUP_EMPTY on one rank)
+  MPI_Group all_but0 = MPI_GROUP_NULL;     // every rank but 0
+  MPI_Win win = MPI_WIN_NULL;              // the window of the current observation
+  int flag = 0;                            // Win_test's answer
+  MPI_Win win2 = MPI_WIN_NULL;             // the border exchanges' second window
+  int polled = 0;                          // Put_activewait_get: the flag as the last poll read it
+  MPI_Request request = MPI_REQUEST_NULL;  // Get_activewait's MPI_Rget
+  MPI_Datatype fresh_type = MPI_DATATYPE_NULL;  // Datatype_*_everytime: this observation's type
 };
 
 OneSidedState& win_state(BoundOp& b);
 const OneSidedState& win_state(const BoundOp& b);
 
-// Reads the arguments every one-sided function has (count, datatype, info) and those of the
+// Reads the arguments every one-sided function has (count, datatype (MPI_INT where the function
+// has none), info) and those of the
 // function that exist (assertion, lock_type, dest_rank, do_a_put, msg_count, delay_us,
 // delay_rank, op, disjoint); sets the buffer needs to send_bytes and recv_bytes (this rank's
 // window) and the window to win_bytes with disp_unit. Makes the groups and the info.
 void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int64_t win_bytes,
                    int disp_unit);
+
+// Throws a bind error unless this MPI's windows are MPI_WIN_UNIFIED (asked of a window on
+// MPI_COMM_SELF): the functions whose target polls its window memory need that model.
+void require_unified_model(const BoundOp& b);
 
 // MPI_Win_create over the receive buffer (errors return, not abort) / MPI_Win_free.
 void open_window(BoundOp& b);

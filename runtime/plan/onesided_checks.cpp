@@ -7,6 +7,18 @@
 
 namespace metron {
 
+namespace {
+
+// The functions that poll the last element of the transfer (onesided_polling.cpp).
+bool polls_last_element(const std::string& f) {
+  return f.find("_activewait") != std::string::npos;
+}
+bool is_border_exchange(const std::string& f) {
+  return f.find("borderexchange") != std::string::npos;
+}
+
+}  // namespace
+
 bool is_info_value(const Value& v) {
   if (!v.is(Value::Type::Spec)) return false;
   const std::string& n = v.as_spec().name;
@@ -37,7 +49,13 @@ std::optional<OpProblem> check_onesided_args(const MeasureFunc& f, const std::ve
     if ((name == "msg_count" || name == "bcast_count" || name == "alltoall_count") &&
         (x < 1 || x > 1'000'000))
       return bad(name + " must be between 1 and 1000000");
-    if ((name == "do_a_put" || name == "disjoint") && x != 0 && x != 1)
+    if (name == "count" && x < 1 && polls_last_element(f.name))
+      return bad("count must be at least 1: the last element is the polled flag");
+    if (name == "count" && x < 18 && is_border_exchange(f.name))
+      return bad("count must be at least 18 for a grid of at least 3 rows");
+    if (name == "iteration_count" && (x < 0 || x > 1'000'000))
+      return bad("iteration_count must be between 0 and 1000000");
+    if ((name == "do_a_put" || name == "disjoint" || name == "compute") && x != 0 && x != 1)
       return bad(name + " must be 0 or 1");
   }
   return std::nullopt;

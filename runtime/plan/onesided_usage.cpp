@@ -2,6 +2,7 @@
 // init_* functions (measurements/onesided.c): what the window and the origin need per rank.
 #include "runtime/plan/onesided_usage.h"
 
+#include <cmath>
 #include <limits>
 
 #include "runtime/plan/mpi_names.h"
@@ -74,6 +75,44 @@ BufferUse usage_onesided_bcast(const OpArgs& a, int) {
 BufferUse usage_onesided_alltoall(const OpArgs& a, int p) {
   const std::int64_t b = sat_mul(count_bytes(a), p);
   return {b, sat_mul(b, a.integer("alltoall_count")), count_bytes(a), a.count("count")};
+}
+
+BufferUse usage_multi_alltoall(const OpArgs& a, int p) {
+  const std::int64_t send = sat_mul(a.count("send_count"), a.type("send_dt").extent());
+  const std::int64_t recv = sat_mul(a.count("recv_count"), a.type("recv_dt").extent());
+  const std::int64_t rounds = a.integer("alltoall_count");
+  return {sat_mul(send, p), sat_mul(sat_mul(recv, p), rounds), sat_mul(send, rounds),
+          a.count("send_count")};
+}
+
+BufferUse usage_onesided_int_put(const OpArgs& a, int) {
+  const std::int64_t b = sat_mul(a.count("count"), 4);  // MPI_INT, as SKaMPI
+  return {b, b, b, a.count("count"), b, 1};
+}
+
+BufferUse usage_onesided_struct(const OpArgs& a, int) {
+  const std::int64_t b = sat_mul(a.count("count"), kStructElementBytes);
+  return {b, b, b, a.count("count"), b, 1};
+}
+
+std::int64_t border_rows(std::int64_t count) {
+  return static_cast<std::int64_t>(std::sqrt(static_cast<double>(count / 2)));
+}
+
+namespace {
+BufferUse border_use(const OpArgs& a, std::int64_t extra_rows) {
+  const std::int64_t rows = border_rows(a.count("count"));
+  const std::int64_t row_bytes = 2 * rows * 8;  // 2 * rows doubles
+  const std::int64_t b = sat_mul(rows + extra_rows, row_bytes);
+  return {b, b, 2 * row_bytes, a.count("count"), 2 * row_bytes, 2};
+}
+}  // namespace
+
+BufferUse usage_border(const OpArgs& a, int) {
+  return border_use(a, 2);
+}
+BufferUse usage_border_twosided(const OpArgs& a, int) {
+  return border_use(a, 4);
 }
 
 }  // namespace metron

@@ -29,4 +29,19 @@ BufferUse usage_onesided_bcast(const OpArgs& a, int p);
 // onesided_alltoall: p blocks to send, p * alltoall_count blocks in the window.
 BufferUse usage_onesided_alltoall(const OpArgs& a, int p);
 
+// multi_Alltoall: p blocks to send, p * alltoall_count blocks to receive.
+BufferUse usage_multi_alltoall(const OpArgs& a, int p);
+// The active-wait functions: count MPI_INT in the window and at the origin, one message.
+BufferUse usage_onesided_int_put(const OpArgs& a, int p);
+// The Datatype_* functions: count elements of 4800 bytes (1200 MPI_INT) on both sides.
+BufferUse usage_onesided_struct(const OpArgs& a, int p);
+// The border exchanges: a grid of 2 + rows rows of 2 * rows doubles, rows = floor(sqrt(count /
+// 2)), on each side (twosided: 2 more rows for the halos it sends); reported: the 2 rows sent.
+BufferUse usage_border(const OpArgs& a, int p);
+BufferUse usage_border_twosided(const OpArgs& a, int p);
+// The grid's rows for count elements (SKaMPI: (int) sqrt(count / 2)).
+std::int64_t border_rows(std::int64_t count);
+// Bytes of one Datatype_* element: 600 blocks of 2 MPI_INT (SKaMPI's COMPLEX_DT_ELEM_COUNT).
+inline constexpr std::int64_t kStructElementBytes = 600 * 2 * 4;
+
 }  // namespace metron
