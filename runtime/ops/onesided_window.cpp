@@ -2,8 +2,10 @@
 #include "runtime/ops/onesided_window.h"
 
 #include <chrono>
+#include <stdexcept>
 #include <vector>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/rma_constants.h"
 
 namespace metron::rt::ops {
@@ -110,10 +112,7 @@ void require_unified_model(const BoundOp& b) {
   MPI_Win_get_attr(w, MPI_WIN_MODEL, &model, &found);
   const bool unified = found && *model == MPI_WIN_UNIFIED;
   MPI_Win_free(&w);
-  if (!unified)
-    bind_error(b,
-               "the target polls its window memory, which MPI defines only in the unified memory "
-               "model, and this MPI's windows are MPI_WIN_SEPARATE");
+  if (!unified) throw std::runtime_error(message_text(DiagId::job_needs_unified_windows, b.name));
 }
 
 void open_window(BoundOp& b) {

@@ -213,6 +213,8 @@ const std::map<std::string, std::string> kExemptMessage = {
     {"report_no_temp_folder", "needs a temporary folder that cannot be made"},
     {"report_gnuplot_failed", "needs a gnuplot that fails on the generated script"},
     {"launch_srun_singletons_unplanned", "needs Slurm; launch_size.sh and slurm_run.sh show it"},
+    {"job_needs_unified_windows",
+     "needs an MPI whose windows are MPI_WIN_SEPARATE; MPICH's are unified (docs/onesided.md)"},
     {"launch_env_size_differs", "needs a process manager that disagrees with MPI"},
     {"cannot_open_lock", "needs a lock file that cannot be opened in a writable folder"},
     {"cannot_lock", "needs flock to fail with an error other than 'in use'"},
