@@ -23,6 +23,8 @@ IoByteCursor::IoByteCursor(const TypeDesc& t, std::int64_t base, std::int64_t sk
     : runs_(io_type_runs(t)), base_(base), extent_(t.extent()) {
   const std::int64_t size = t.size();
   if (runs_.empty() || size <= 0) return;
+  // One run filling the extent: consecutive elements are one run (MPI_BYTE, contiguous types).
+  dense_ = runs_.size() == 1 && runs_[0].offset == 0 && runs_[0].length == extent_;
   elem_ = skip / size;
   within_ = skip % size;
   while (within_ >= runs_[run_].length) within_ -= runs_[run_++].length;
@@ -30,6 +32,13 @@ IoByteCursor::IoByteCursor(const TypeDesc& t, std::int64_t base, std::int64_t sk
 
 TypeSegment IoByteCursor::next(std::int64_t max_len) {
   if (runs_.empty()) return {0, 0};
+  if (dense_) {
+    const TypeSegment out{base_ + elem_ * extent_ + within_, max_len};
+    within_ += max_len;
+    elem_ += within_ / extent_;
+    within_ %= extent_;
+    return out;
+  }
   const TypeSegment& r = runs_[run_];
   const TypeSegment out{base_ + elem_ * extent_ + r.offset + within_,
                         std::min(r.length - within_, max_len)};

@@ -39,6 +39,7 @@ class IoByteCursor {
   std::int64_t elem_ = 0;    // the element the cursor is in
   std::size_t run_ = 0;      // its run
   std::int64_t within_ = 0;  // bytes of that run already passed
+  bool dense_ = false;       // the data fill the extent: runs go on across elements
 };
 
 // One piece of an access: `length` bytes at memory offset `mem` and file offset `file`.
