@@ -530,6 +530,26 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
   b.check_fn = check_distributed;
 }
 
+namespace {
+
+// write_and_read: the reader reads the blocks while the writer writes them, with no
+// synchronization between the two (SKaMPI's pattern), so a read may see the file's bytes from
+// before or after the write (MPI 4.0 §14.6.1: nonatomic conflicting accesses). The writer's
+// buffer slots hold the file's own bytes from the start, so both are the same and every read
+// can be checked exactly, even after an observation made without fill_fn (tests/mpi's catalog
+// harness read stale bytes before: the first write had put an unfilled buffer in the file).
+void prepare_write_and_read(BoundOp& b) {
+  prepare_data(b);
+  if (!b.io->write) return;
+  for (std::int64_t k = 0; k < b.buf.slots(); ++k) {
+    io_fill_for_write(b);
+    b.buf.advance();
+  }
+  b.buf.rewind();
+}
+
+}  // namespace
+
 void bind_io_write_and_read(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, b.rank % 2 == 1);  // SKaMPI: the odd rank of a pair writes
   if (b.size % 2 != 0)
@@ -547,6 +567,7 @@ void bind_io_write_and_read(BoundOp& b, const Args& a) {
   // Both sides use both buffers' sizes (usage_io_write_and_read): the arena is the same.
   b.send_need_bytes = b.recv_need_bytes = std::max(b.send_need_bytes, b.recv_need_bytes);
   finish_data(b);
+  b.prepare_fn = prepare_write_and_read;
 }
 
 // --- open, close, delete, seek, preallocate
