@@ -392,10 +392,10 @@ std::optional<std::string> io_check_read(const BoundOp& b) {
       }
     });
   if (bad) return bad;
-  std::vector<char> sentinel(data.size());
-  fill_sentinel(sentinel.data(), static_cast<std::int64_t>(sentinel.size()));
+  char sentinel = 0;
+  fill_sentinel(&sentinel, 1);  // one byte value throughout
   for (std::size_t k = 0; k < data.size(); ++k)
-    if (!data[k] && buf[k] != sentinel[k])
+    if (!data[k] && buf[k] != sentinel)
       return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
                           "a hole of the memtype was written");
   return std::nullopt;
