@@ -69,15 +69,16 @@ expect_eq "no sync, global changes by 100 us per observation ($slope)" \
   "$(within "${slope#-}" 80e-6 120e-6)" "yes"
 # raw.csv's global stamps: window observations start on a grid of 2 ms slots, and for
 # runtime = global the run-time is their end - start. The grid is checked between consecutive
-# valid observations (an invalid one started late, whenever its rank got a core back): their gap
+# valid observations (an invalid one started late, whenever its rank got a core back; the 50
+# fixed repetitions are one batch, so one grid): their gap
 # is a whole number of slots up to the lag of each start behind its slot. A valid start is the
 # earliest rank's first clock reading at or after the slot (each rank's on its own global clock,
 # so the clock model's error does not enter), and it lags the slot by
 #  - a clock reading (~30 ns) when a rank is spinning at that instant;
 #  - an interrupt both CPUs take at that instant: the scheduler tick is aligned across CPUs and
 #    costs a VM exit here (a few us), and it recurs in step with the slots (a 4 ms tick hits every
-#    other 2 ms slot), so a whole run can have every other start late: the 5.2 us median seen
-#    once in CI;
+#    other 2 ms slot), so a whole run can have every other start late, which fits the 5.2 us
+#    median seen once in CI (not reproduced: 15 runs here had no lag above 0.5 us);
 #  - the time until a rank runs again when both were descheduled in their wait (validity is
 #    decided on the clock reading before the wait, as in SKaMPI and ReproMPI): up to the slot
 #    minus the run-time, in single observations.
