@@ -86,9 +86,14 @@ expect_grep "long: manifest warm-up" '"calls": '"$w" long/manifest.json
 # Without the truncation the transient stays in the statistics: the mean shows it.
 sed 's/^set reps = 300/set reps = 300\nset truncation = none/' long.bench > none.bench
 timeout 120 $MPIEXEC -n 2 "$METRON" exec none.bench --out none > none.txt 2> none.err
+# Its warm-up may end past the floor (a descheduled rank disturbs a stability check on the slow
+# plateau), even past the transient: the slow calls it left are 400 - w of the 300, and the mean
+# is at least what their busy-waits and the others' take (0.5% below for a slewed timer).
 mean=$(column mean_s none/summary.csv)
-expect_eq "no truncation: the mean keeps the transient ($mean)" \
-  "$(awk -v m="$mean" 'BEGIN{print (m > 400e-6) ? "yes" : "no"}')" "yes"
+wn=$(column warmup none/summary.csv)
+sn=$((wn >= 400 ? 0 : 400 - wn > 300 ? 300 : 400 - wn))
+expect_eq "no truncation: the mean keeps the transient's $sn slow calls ($mean)" \
+  "$(awk -v m="$mean" -v s="$sn" 'BEGIN{print (m >= 0.995 * (s * 2e-3 + (300 - s) * 200e-6) / 300) ? "yes" : "no"}')" "yes"
 expect_eq "no truncation: truncated 0" "$(column truncated none/summary.csv)" "0"
 
 # 3. A fixed warm-up count is kept as written.
