@@ -30,7 +30,7 @@ struct CliOptions {
   double alpha = 0.05;
   bool quiet = false;
   bool force = false;  // exec: replace results already in --out
-  // check, plan, exec, run: a SKaMPI name Metron lacks is a warning and its measurement is
+  // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
   // skipped (docs/cli.md)
   bool skip_unsupported = false;
 };

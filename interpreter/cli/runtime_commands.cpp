@@ -429,6 +429,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   r.allow_modified = g_allow_modified;
+  r.skip_unsupported = o.skip_unsupported;
   int rc = launcher::replay_experiment(r);
   if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
@@ -577,6 +578,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
+  g_replay->add_flag("--skip-unsupported", o.skip_unsupported,
+                     std::string(kSkipUnsupportedHelp) + " (default: as recorded)");
 
   register_quick_command(app, o);
   register_clock_check_command(app);

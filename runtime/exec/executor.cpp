@@ -3,6 +3,8 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/ioctl.h>  // FIONREAD
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -630,6 +632,21 @@ namespace {
   ::_exit(kExitRuntime);
 }
 
+// Waits (at most 2 s) until the process manager has read what this process wrote to its
+// stderr pipe. Hydra's proxy reads the ranks' pipes and the abort request on separate channels;
+// when it handled the abort first, mpiexec ended before the timeout message was forwarded, and
+// the user saw the exit code without the reason (under load, exec --timeout).
+void wait_until_stderr_read() {
+  struct stat st {};
+  if (::fstat(STDERR_FILENO, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+  for (int i = 0; i < 200; ++i) {
+    int unread = 0;
+    if (::ioctl(STDERR_FILENO, FIONREAD, &unread) != 0 || unread == 0) return;
+    const timespec step{0, 10'000'000};
+    ::nanosleep(&step, nullptr);
+  }
+}
+
 }  // namespace
 
 void end_launch_on_timeout(double limit_s, double after_s) {
@@ -689,6 +706,7 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     }
   }
   print_error(message(where));
+  wait_until_stderr_read();
   end_launch();
 }
 

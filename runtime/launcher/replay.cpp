@@ -139,6 +139,13 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
   if (!has(j, "launcher", Kind::String, true))
     return damaged(message_text(DiagId::manifest_not_string, "launcher"));
   r.launcher = j.value("launcher", std::string());
+  // A run records the option; an exec launch only has it in its command line.
+  if (is_run) {
+    r.skip_unsupported = j.contains("skip_unsupported") && j["skip_unsupported"] == true;
+  } else if (j.contains("command") && j["command"].is_array()) {
+    for (const auto& a : j["command"])
+      if (a == "--skip-unsupported") r.skip_unsupported = true;
+  }
   r.manifest = std::move(*m);
   return r;
 }
@@ -176,6 +183,7 @@ int replay_experiment(const ReplayOptions& o) {
   r.seed = rec->seed;
   r.seed_given = true;
   r.launcher = o.launcher.empty() ? rec->launcher : o.launcher;
+  r.skip_unsupported = o.skip_unsupported || rec->skip_unsupported;
   r.argv = o.argv;
   r.replay_of = o.recorded_dir;
   r.quiet = o.quiet;

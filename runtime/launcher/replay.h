@@ -30,6 +30,8 @@ struct ReplayOptions {
   std::vector<std::string> argv;
   bool quiet = false;
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
+  // --skip-unsupported; a recording made with it replays with it whether or not it is given
+  bool skip_unsupported = false;
 };
 
 // What a replay takes from the recording's manifest.json, checked for type and range.
@@ -40,8 +42,9 @@ struct Recording {
   int np = 2;
   std::int64_t replicates = 1;  // of a run (an exec launch is one)
   std::uint64_t seed = 0;
-  std::string launcher;     // empty: the default
-  nlohmann::json manifest;  // the whole manifest
+  std::string launcher;           // empty: the default
+  bool skip_unsupported = false;  // recorded with --skip-unsupported (run manifest or exec command)
+  nlohmann::json manifest;        // the whole manifest
 };
 
 // Reads DIR/manifest.json; empty with `error` set and `exit_code` 64 when DIR is not a results

@@ -69,22 +69,47 @@ expect_eq "no sync, global changes by 100 us per observation ($slope)" \
   "$(within "${slope#-}" 80e-6 120e-6)" "yes"
 # raw.csv's global stamps: window observations start on a grid of 2 ms slots, and for
 # runtime = global the run-time is their end - start. The grid is checked between consecutive
-# valid observations (an invalid one started late, whenever its rank got a core back, and a
-# batch starts a new grid): their gap is a whole number of slots, up to the polling of the
-# clock that ends the wait for the slot and the clock model's error between two ranks of one
-# machine (well under 5 us; a slot off by one rank's time slice is 0.3-20 ms).
-offgrid=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
-  $c["block"]=="window_global" {
-    if ($c["valid"] == 1 && prev_valid) {
-      k = ($c["global_start_s"] - prev) / 2e-3; d = (k - int(k + 0.5)) * 2e-3
-      print (int(k + 0.5) >= 1 ? (d < 0 ? -d : d) : 1) }
-    prev = $c["global_start_s"]; prev_valid = $c["valid"] == 1 }' out/raw.csv |
-  sort -g | awk '{a[NR]=$1} END{print NR ? a[int((NR+1)/2)] : "none"}')
+# valid observations (an invalid one started late, whenever its rank got a core back; the 50
+# fixed repetitions are one batch, so one grid): their gap
+# is a whole number of slots up to the lag of each start behind its slot. A valid start is the
+# earliest rank's first clock reading at or after the slot (each rank's on its own global clock,
+# so the clock model's error does not enter), and it lags the slot by
+#  - a clock reading (~30 ns) when a rank is spinning at that instant;
+#  - an interrupt both CPUs take at that instant: the scheduler tick is aligned across CPUs and
+#    costs a VM exit here (a few us), and it recurs in step with the slots (a 4 ms tick hits every
+#    other 2 ms slot), so a whole run can have every other start late, which fits the 5.2 us
+#    median seen once in CI (not reproduced: 15 runs here had no lag above 0.5 us);
+#  - the time until a rank runs again when both were descheduled in their wait (validity is
+#    decided on the clock reading before the wait, as in SKaMPI and ReproMPI): up to the slot
+#    minus the run-time, in single observations.
+# So the median gap is within 50 us of a whole number of slots (10x the tick's lag; a start
+# shifted by half a slot is off by 1 ms), and a run whose few valid pairs were mostly
+# descheduled (a loaded machine) is measured again, up to three launches in all.
+# grid_offset FOLDER: the median distance of consecutive valid starts from whole slots, or none
+grid_offset() {
+  awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
+    $c["block"]=="window_global" {
+      if ($c["valid"] == 1 && prev_valid) {
+        k = ($c["global_start_s"] - prev) / 2e-3; d = (k - int(k + 0.5)) * 2e-3
+        print (int(k + 0.5) >= 1 ? (d < 0 ? -d : d) : 1) }
+      prev = $c["global_start_s"]; prev_valid = $c["valid"] == 1 }' "$1/raw.csv" |
+    sort -g | awk '{a[NR]=$1} END{print NR ? a[int((NR+1)/2)] : "none"}'
+}
+{ echo "set warmup = 0"; sed -n '/^begin measurement "window_global"/,/^end measurement/p' g.bench; } \
+  > grid.bench
+offgrid=$(grid_offset out)
+for attempt in 2 3; do
+  [ "$offgrid" != "none" ] && [ "$(within "$offgrid" 0 50e-6)" == "yes" ] && break
+  echo "slot grid, attempt $((attempt - 1)): median off by $offgrid s; measuring again"
+  METRON_CLOCK_SKEW="1:0.002:20" timeout 120 $MPIEXEC -n 2 "$METRON" exec grid.bench \
+    --out grid$attempt --quiet > /dev/null 2> grid$attempt.err
+  offgrid=$(grid_offset grid$attempt)
+done
 if [ "$offgrid" == "none" ]; then
   pass "window: slot grid not checked: no two consecutive valid observations (a loaded machine)"
 else
   expect_eq "window: valid starts a whole number of 2 ms slots apart (median off by $offgrid s)" \
-    "$(within "$offgrid" 0 5e-6)" "yes"
+    "$(within "$offgrid" 0 50e-6)" "yes"
 fi
 diffs=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
   $c["block"]=="window_global" {d = $c["global_end_s"] - $c["global_start_s"] - $c["time_s"]; if (d < 0) d = -d; if (d > 1e-9) bad++}
