@@ -136,6 +136,21 @@ void imb_fill(BoundOp& b) {
     b.buf.send()[k] = static_cast<char>(pattern_byte(b.rank, k));
 }
 
+// Before the check of a write to the shared pointer: each rank looks for its block among all
+// ranks' blocks, so the other ranks' writes must be visible to it. MPI's consistency rule for
+// that is sync, barrier, sync (MPI 4.0 §14.6.1); without it the check once read the file before
+// the other rank's block of C_Write_shared had landed.
+void imb_settle(BoundOp& b) {
+  IoJob& j = *b.io;
+  const ImbKind k = kind_of(b);
+  if (!j.participates || !j.write || k.pos != Pos::Shared || k.who == Who::Single ||
+      j.fh == MPI_FILE_NULL)
+    return;
+  b.note(MPI_File_sync(j.fh));
+  b.note(MPI_Barrier(j.file_comm));
+  b.note(MPI_File_sync(j.fh));
+}
+
 std::optional<std::string> imb_check(const BoundOp& b) {
   const IoJob& j = *b.io;
   if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
@@ -205,6 +220,7 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {
   b.release_fn = io_release;
   b.fill_fn = imb_fill;
   b.check_fn = imb_check;
+  b.settle_fn = imb_settle;
 }
 
 }  // namespace
