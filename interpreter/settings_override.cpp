@@ -6,7 +6,9 @@ namespace metron {
 const std::vector<OverrideSetter>& override_setters() {
   // SKaMPI's setters that change a measurement setting (builtins.cpp, io_builtins.cpp). Left
   // out: set_unit and set_max_nr_node_times (they format .sko output, they measure nothing),
-  // the file hints (a list that accumulates) and the setters without an effect.
+  // the file hints (a list that accumulates), the setters without an effect and
+  // set_skampi_buffer_mpi_alloc_mem (its warning would repeat each time the file is applied
+  // again; set_skampi_buffer sets the same buffer).
   static const std::vector<OverrideSetter> setters = {
       {"set_min_repetitions", {"min_reps"}},
       {"set_max_repetitions", {"max_reps"}},
@@ -16,7 +18,6 @@ const std::vector<OverrideSetter>& override_setters() {
       {"choose_barrier_synchronization", {"sync"}},
       {"choose_real_synchronization", {"sync"}},
       {"set_skampi_buffer", {"buffer"}},
-      {"set_skampi_buffer_mpi_alloc_mem", {"buffer"}},
       {"switch_buffer_cycling_on", {"buffer_cycling"}},
       {"switch_buffer_cycling_off", {"buffer_cycling"}},
       {"set_send_buffer_alignment", {"send_alignment"}},
