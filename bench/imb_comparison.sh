@@ -14,6 +14,7 @@
 # and IMB-NBC.
 # Usage: bash bench/imb_comparison.sh IMB_BIN_DIR [build dir = build] [rounds = 5]
 set -euo pipefail
+. "$(dirname "$0")/comparison_lib.sh"
 IMB=$(cd "${1:?usage: imb_comparison.sh IMB_BIN_DIR [build dir] [rounds]}" && pwd)
 BUILD=${2:-build}
 ROUNDS=${3:-5}
@@ -104,27 +105,7 @@ run_metron() {  # round
 }
 
 echo "imb_comparison: $ROUNDS rounds on 2 ranks (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
-for r in $(seq 1 "$ROUNDS"); do
-  if [ $((r % 2)) -eq 1 ]; then run_imb; run_metron "$r"; else run_metron "$r"; run_imb; fi
-done
-
-awk '
-  function median(a, cnt,   i, j, t) {
-    for (i = 2; i <= cnt; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return cnt % 2 ? a[(cnt + 1) / 2] : (a[cnt / 2] + a[cnt / 2 + 1]) / 2
-  }
-  FNR == 1 { tool = FILENAME ~ /imb.txt$/ ? "imb" : "metron" }
-  $2 != "" { k = tool SUBSEP $1; n[k]++; v[k, n[k]] = $2; w[k, n[k]] = $3; seen[$1] = 1 }
-  END {
-    split("pingpong_small pingpong_large allreduce iar_pure iar_overlap", order, " ")
-    split("PingPong 8 B (us, one way);PingPong 64 KiB (us, one way);Allreduce 1 KiB t_max (us);Iallreduce 1 KiB t_pure (us);Iallreduce 1 KiB overlap (%)", label, ";")
-    printf "%-34s %9s %9s %6s %11s %6s\n", "point", "IMB", "Metron", "ratio", "Metron_mean", "ratio"
-    for (i = 1; i <= 5; i++) {
-      p = order[i]; if (!(p in seen)) continue
-      ki = "imb" SUBSEP p; km = "metron" SUBSEP p
-      for (j = 1; j <= n[ki]; j++) ai[j] = v[ki, j]
-      for (j = 1; j <= n[km]; j++) { am[j] = v[km, j]; aw[j] = w[km, j] }
-      o = n[ki] ? median(ai, n[ki]) : 0; m = n[km] ? median(am, n[km]) : 0; mm = n[km] ? median(aw, n[km]) : 0
-      printf "%-34s %9.2f %9.2f %6.3f %11.2f %6.3f\n", label[i], o, m, (o > 0 ? m / o : 0), mm, (o > 0 ? mm / o : 0)
-    }
-  }' "$WORK/imb.txt" "$WORK/metron.txt"
+interleave "$ROUNDS" run_imb run_metron
+comparison_table IMB "$WORK/imb.txt" "$WORK/metron.txt" \
+  "pingpong_small pingpong_large allreduce iar_pure iar_overlap" \
+  "PingPong 8 B (us, one way);PingPong 64 KiB (us, one way);Allreduce 1 KiB t_max (us);Iallreduce 1 KiB t_pure (us);Iallreduce 1 KiB overlap (%)" 34

@@ -16,6 +16,7 @@
 # SCALE=k divides every iteration and warm-up count of both tools by k (at least 5 and 1), for a
 # quick look on a slow or loaded machine; the default 1 keeps OSU's counts.
 set -euo pipefail
+. "$(dirname "$0")/comparison_lib.sh"
 OSU=$(cd "${1:?usage: osu_comparison.sh OSU_BIN_DIR [build dir] [rounds]}" && pwd)
 BUILD=${2:-build}
 ROUNDS=${3:-5}
@@ -113,30 +114,7 @@ run_metron() {  # round
 }
 
 echo "osu_comparison: $ROUNDS rounds on 2 ranks, SCALE $SCALE (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
-for r in $(seq 1 "$ROUNDS"); do
-  if [ $((r % 2)) -eq 1 ]; then run_osu "$r"; run_metron "$r"; else run_metron "$r"; run_osu "$r"; fi
-done
-
-# Median over rounds per point and tool, the ratio Metron / OSU, and the same for Metron's
-# mean-based value (OSU reports a loop mean, so on a machine that deschedules the ranks the
-# mean columns compare like with like).
-awk '
-  function median(a, cnt,   i, j, t) {
-    for (i = 2; i <= cnt; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return cnt % 2 ? a[(cnt + 1) / 2] : (a[cnt / 2] + a[cnt / 2 + 1]) / 2
-  }
-  FNR == 1 { tool = FILENAME ~ /osu.txt$/ ? "osu" : "metron" }
-  $2 != "" { k = tool SUBSEP $1; n[k]++; v[k, n[k]] = $2; w[k, n[k]] = $3; seen[$1] = 1 }
-  END {
-    split("lat_small lat_large bw_small bw_large iar_pure iar_overlap", order, " ")
-    split("latency 8 B (us, one way);latency 64 KiB (us, one way);bw 8 B (MB/s);bw 1 MiB (MB/s);iallreduce 1 KiB pure (us);iallreduce 1 KiB overlap (%)", label, ";")
-    printf "%-30s %9s %9s %6s %11s %6s\n", "point", "OSU", "Metron", "ratio", "Metron_mean", "ratio"
-    for (i = 1; i <= 6; i++) {
-      p = order[i]; if (!(p in seen)) continue
-      ko = "osu" SUBSEP p; km = "metron" SUBSEP p
-      for (j = 1; j <= n[ko]; j++) ao[j] = v[ko, j]
-      for (j = 1; j <= n[km]; j++) { am[j] = v[km, j]; aw[j] = w[km, j] }
-      o = n[ko] ? median(ao, n[ko]) : 0; m = n[km] ? median(am, n[km]) : 0; mm = n[km] ? median(aw, n[km]) : 0
-      printf "%-30s %9.2f %9.2f %6.3f %11.2f %6.3f\n", label[i], o, m, (o > 0 ? m / o : 0), mm, (o > 0 ? mm / o : 0)
-    }
-  }' "$WORK/osu.txt" "$WORK/metron.txt"
+interleave "$ROUNDS" run_osu run_metron
+comparison_table OSU "$WORK/osu.txt" "$WORK/metron.txt" \
+  "lat_small lat_large bw_small bw_large iar_pure iar_overlap" \
+  "latency 8 B (us, one way);latency 64 KiB (us, one way);bw 8 B (MB/s);bw 1 MiB (MB/s);iallreduce 1 KiB pure (us);iallreduce 1 KiB overlap (%)" 30

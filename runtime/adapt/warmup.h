@@ -59,8 +59,8 @@ class WarmupDetector {
  private:
   WarmupParams p_;
   std::size_t calls_ = 0;
-  double elapsed_s_ = 0;      // warm-up time so far, as of the last batch
-  double per_call_s_ = 0;     // the last window's median: the estimate that cuts blocks
+  double elapsed_s_ = 0;   // warm-up time so far, as of the last batch
+  double per_call_s_ = 0;  // the last window's median: the estimate that cuts blocks
   WarmupEnd end_ = WarmupEnd::Running;
   std::vector<double> medians_;
 };

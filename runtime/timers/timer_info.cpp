@@ -2,8 +2,13 @@
 #include "runtime/timers/timer_info.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <vector>
+
+#include "runtime/stats/clock_step.h"
 
 #include "runtime/timers/timer.h"
 #include "runtime/timers/tsc.h"
@@ -47,6 +52,25 @@ double measure_overhead() {
   return best;
 }
 
+// The step in which the clock advances, in seconds (stats::clock_step): differences of two reads
+// separated by a busy delay that varies over a few hundred nanoseconds, so that they fall on
+// many multiples of the step. 0 when the frequency is unknown.
+template <class Timer>
+double measure_step(double frequency_hz) {
+  if (!(frequency_hz > 0)) return 0;
+  constexpr int kPairs = 2000;
+  std::vector<std::int64_t> ticks;
+  ticks.reserve(kPairs);
+  volatile std::uint64_t sink = 0;
+  for (int i = 0; i < kPairs; ++i) {
+    const typename Timer::Stamp a = Timer::now();
+    for (int k = (i * 37) % 256; k > 0; --k) sink = sink + 1;
+    const typename Timer::Stamp b = Timer::now();
+    ticks.push_back(std::llround((Timer::seconds(b) - Timer::seconds(a)) * frequency_hz));
+  }
+  return static_cast<double>(stats::clock_step(ticks)) / frequency_hz;
+}
+
 }  // namespace
 
 TimerInfo probe_timer(TimerKind kind) {
@@ -59,6 +83,7 @@ TimerInfo probe_timer(TimerKind kind) {
       info.frequency_source = "1 / MPI_Wtick";
       info.resolution_s = measure_resolution<WtimeTimer>();
       info.overhead_s = measure_overhead<WtimeTimer>();
+      info.step_s = measure_step<WtimeTimer>(info.frequency_hz);
       break;
     }
     case TimerKind::Monotonic:
@@ -66,6 +91,7 @@ TimerInfo probe_timer(TimerKind kind) {
       info.frequency_source = "clock_gettime(CLOCK_MONOTONIC) nanoseconds";
       info.resolution_s = measure_resolution<MonotonicTimer>();
       info.overhead_s = measure_overhead<MonotonicTimer>();
+      info.step_s = measure_step<MonotonicTimer>(info.frequency_hz);
       break;
     case TimerKind::Rdtscp: {
       info.warnings = tsc_warnings();
@@ -78,19 +104,21 @@ TimerInfo probe_timer(TimerKind kind) {
       info.frequency_source = f.source;
       info.resolution_s = measure_resolution<RdtscpTimer>();
       info.overhead_s = measure_overhead<RdtscpTimer>();
+      info.step_s = measure_step<RdtscpTimer>(info.frequency_hz);
       break;
     }
   }
-  info.quantum_s = timer_quantum(info.resolution_s, info.overhead_s, info.frequency_hz);
+  info.quantum_s =
+      timer_quantum(info.resolution_s, info.overhead_s, info.frequency_hz, info.step_s);
   if (info.resolution_s > 1e-6)
     info.warnings.push_back(
         "timer resolution is coarser than 1 us; short operations are quantized");
   return info;
 }
 
-double timer_quantum(double resolution_s, double overhead_s, double frequency_hz) {
+double timer_quantum(double resolution_s, double overhead_s, double frequency_hz, double step_s) {
   if (resolution_s > 2 * overhead_s || !(frequency_hz > 0)) return resolution_s;
-  return std::min(resolution_s, 1.0 / frequency_hz);
+  return std::min(resolution_s, std::max(1.0 / frequency_hz, step_s));
 }
 
 double now_seconds(TimerKind kind) {
@@ -106,6 +134,7 @@ void to_json(nlohmann::json& j, const TimerInfo& t) {
                      {"available", t.available},
                      {"resolution_s", t.resolution_s},
                      {"overhead_s", t.overhead_s},
+                     {"step_s", t.step_s},
                      {"quantum_s", t.quantum_s},
                      {"frequency_hz", t.frequency_hz},
                      {"frequency_source", t.frequency_source},

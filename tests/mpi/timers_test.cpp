@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 using namespace metron;
@@ -49,10 +51,31 @@ TEST_CASE("timers: probe_timer measures resolution and overhead") {
     CHECK(info.overhead_s < 1e-5);
     CHECK(info.frequency_hz > 0);
     CHECK(!info.frequency_source.empty());
+    // The clock's step is a whole number of ticks, and the quantum lies between one tick and
+    // the resolution (it is the step unless the clock is coarse).
+    const double tick = 1.0 / info.frequency_hz;
+    CHECK(info.step_s >= tick * (1 - 1e-9));
+    CHECK(std::fabs(info.step_s / tick - std::round(info.step_s / tick)) < 1e-6);
+    CHECK(info.quantum_s >= tick * (1 - 1e-9));
+    CHECK(info.quantum_s <= info.resolution_s);
+    if (info.resolution_s <= 2 * info.overhead_s)
+      CHECK(info.quantum_s == doctest::Approx(std::min(info.resolution_s, info.step_s)));
     nlohmann::json j = info;
     CHECK(j["name"] == timer_name(k));
     CHECK(j["resolution_s"].get<double>() == info.resolution_s);
+    CHECK(j["step_s"].get<double>() == info.step_s);
   }
+}
+
+TEST_CASE("timers: timer_quantum takes the hidden step, at least one tick") {
+  // A fine clock read in 1 ns units that moves in 10 ns steps under a 30 ns read cost.
+  CHECK(rt::timer_quantum(30e-9, 29e-9, 1e9, 10e-9) == doctest::Approx(10e-9));
+  CHECK(rt::timer_quantum(30e-9, 29e-9, 1e9, 0) == doctest::Approx(1e-9));
+  // A coarse clock: its resolution, whatever the step says.
+  CHECK(rt::timer_quantum(1e-6, 29e-9, 1e9, 10e-9) == doctest::Approx(1e-6));
+  // Never coarser than the resolution; no frequency: the resolution.
+  CHECK(rt::timer_quantum(30e-9, 29e-9, 1e9, 50e-9) == doctest::Approx(30e-9));
+  CHECK(rt::timer_quantum(30e-9, 29e-9, 0, 10e-9) == doctest::Approx(30e-9));
 }
 
 TEST_CASE("timers: the TSC frequency converts ticks to monotonic seconds") {
