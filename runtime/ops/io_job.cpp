@@ -18,8 +18,14 @@
 #include "runtime/ops/io_workdir.h"
 #include "runtime/ops/op_impl.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/io_view.h"
 
 namespace metron::rt {
+
+TypeDesc io_file_type_of(const IoJob& j, int job_rank) {
+  // The front end checked that every rank's part fits (io_checks.cpp).
+  return io_type_for_rank(j.file_dt_arg, job_rank).value_or(j.file_dt_arg);
+}
 
 std::uint8_t io_file_byte(std::int64_t k) {
   return pattern_byte(0x7ff, k);  // a "rank" no job has: file bytes differ from send patterns
@@ -316,8 +322,13 @@ std::string fmt_bytes(std::uint8_t want, std::uint8_t got) {
   return t;
 }
 
-std::int64_t file_bytes_at(const IoJob& j, const IoBlock& blk) {
-  return j.view_disp + blk.offset * j.etype_bytes;
+// The pieces of one block: memory through this rank's memtype from the block's element, the file
+// through this rank's view from the block's offset.
+template <class F>
+void block_pieces(const IoJob& j, const IoBlock& blk, F&& f) {
+  for_each_io_piece(IoByteCursor(j.mem_dt, blk.buf_bytes, 0),
+                    IoByteCursor(j.file_dt, j.view_disp, blk.offset * j.etype_bytes),
+                    blk.count * j.elem_bytes, f);
 }
 
 }  // namespace
@@ -325,12 +336,12 @@ std::int64_t file_bytes_at(const IoJob& j, const IoBlock& blk) {
 void io_fill_for_write(BoundOp& b) {
   IoJob& j = *b.io;
   char* buf = b.buf.send();
-  auto fill = [&](const IoBlock& blk) {
-    const std::int64_t at = file_bytes_at(j, blk);
-    for (std::int64_t k = 0; k < blk.count * j.elem_bytes; ++k)
-      buf[blk.buf_bytes + k] = static_cast<char>(io_file_byte(at + k));
-  };
-  for (const IoBlock& blk : j.blocks) fill(blk);
+  fill_sentinel(buf, b.send_need_bytes);  // a derived memtype's holes: not the file's bytes
+  for (const IoBlock& blk : j.blocks)
+    block_pieces(j, blk, [&](const IoPiece& p) {
+      for (std::int64_t k = 0; k < p.length; ++k)
+        buf[p.mem + k] = static_cast<char>(io_file_byte(p.file + k));
+    });
 }
 
 std::optional<std::string> io_check_written(const BoundOp& b) {
@@ -343,16 +354,19 @@ std::optional<std::string> io_check_written(const BoundOp& b) {
   std::vector<char> got;
   std::optional<std::string> bad;
   for (const IoBlock& blk : j.blocks) {
-    const std::int64_t at = file_bytes_at(j, blk), n = blk.count * j.elem_bytes;
-    got.assign(static_cast<std::size_t>(n), 0);
-    const ssize_t r = ::pread(fd, got.data(), static_cast<std::size_t>(n), at);
-    for (std::int64_t k = 0; k < n && !bad; ++k) {
-      const auto want = io_file_byte(at + k);
-      const auto have = k < r ? static_cast<std::uint8_t>(got[static_cast<std::size_t>(k)]) : 0;
-      if (k >= r || have != want)
-        bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", at + k,
+    block_pieces(j, blk, [&](const IoPiece& p) {
+      if (bad) return;
+      got.assign(static_cast<std::size_t>(p.length), 0);
+      const ssize_t r = ::pread(fd, got.data(), static_cast<std::size_t>(p.length), p.file);
+      for (std::int64_t k = 0; k < p.length && !bad; ++k) {
+        const auto want = io_file_byte(p.file + k);
+        const auto have = k < r ? static_cast<std::uint8_t>(got[static_cast<std::size_t>(k)]) : 0;
+        if (k >= r || have != want)
+          bad =
+              message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", p.file + k,
                            k >= r ? std::string("the file ends before it") : fmt_bytes(want, have));
-    }
+      }
+    });
     if (bad) break;
   }
   ::close(fd);
@@ -363,16 +377,27 @@ std::optional<std::string> io_check_read(const BoundOp& b) {
   const IoJob& j = *b.io;
   if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
   const char* buf = b.buf.recv();
-  for (const IoBlock& blk : j.blocks) {
-    const std::int64_t at = file_bytes_at(j, blk);
-    for (std::int64_t k = 0; k < blk.count * j.elem_bytes; ++k) {
-      const auto want = io_file_byte(at + k);
-      const auto have = static_cast<std::uint8_t>(buf[blk.buf_bytes + k]);
-      if (have != want)
-        return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer",
-                            blk.buf_bytes + k, fmt_bytes(want, have));
-    }
-  }
+  // Bytes the reads may change: the memtype's data; its holes must keep the sentinel.
+  std::vector<bool> data(static_cast<std::size_t>(b.recv_need_bytes), false);
+  std::optional<std::string> bad;
+  for (const IoBlock& blk : j.blocks)
+    block_pieces(j, blk, [&](const IoPiece& p) {
+      for (std::int64_t k = 0; k < p.length; ++k) {
+        data[static_cast<std::size_t>(p.mem + k)] = true;
+        const auto want = io_file_byte(p.file + k);
+        const auto have = static_cast<std::uint8_t>(buf[p.mem + k]);
+        if (have != want && !bad)
+          bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer",
+                             p.mem + k, fmt_bytes(want, have));
+      }
+    });
+  if (bad) return bad;
+  char sentinel = 0;
+  fill_sentinel(&sentinel, 1);  // one byte value throughout
+  for (std::size_t k = 0; k < data.size(); ++k)
+    if (!data[k] && buf[k] != sentinel)
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
+                          "a hole of the memtype was written");
   return std::nullopt;
 }
 

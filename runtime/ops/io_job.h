@@ -15,7 +15,7 @@
 namespace metron::rt {
 
 // One access: `count` memory elements at `offset` etypes of the view, from / into the buffer
-// at `buf_bytes`.
+// at `buf_bytes` (element index * the memtype's extent).
 struct IoBlock {
   std::int64_t offset = 0;
   std::int64_t count = 0;
@@ -29,6 +29,9 @@ struct IoSharedStep {
   IoBlock block;
   bool seek = false;
 };
+
+// MPI_BYTE as a description (the name MPI_BYTE is mpi.h's macro here).
+inline const TypeDesc kIoByte = *datatype_by_name("MPI_BYTE");
 
 struct IoJob {
   IoSettings cfg;
@@ -47,10 +50,17 @@ struct IoJob {
   MPI_Datatype etype = MPI_BYTE;
   MPI_Datatype filetype = MPI_BYTE;  // a type this file made (IMB's views) is freed at release
   bool own_filetype = false;
-  std::int64_t elem_bytes = 1;       // size of one memory element
+  // The types as descriptions (runtime/plan/io_view.h): this rank's memtype and filetype (a
+  // subarray moved to this rank's part) and the script's filetype (rank 0's part); MPI_BYTE
+  // unless the function has types (start() in io_skampi.cpp sets them).
+  TypeDesc mem_dt = kIoByte;
+  TypeDesc file_dt = kIoByte;
+  TypeDesc file_dt_arg = kIoByte;
+  std::int64_t elem_bytes = 1;       // size of one memory element (the data it holds)
+  std::int64_t mem_extent = 1;       // extent of one memory element (where the next one starts)
   std::int64_t etype_bytes = 1;      // size of one etype
-  MPI_Offset view_disp = 0;          // bytes
-  std::int64_t max_view_disp = 0;    // the largest over the ranks (for the file size)
+  MPI_Offset view_disp = 0;          // bytes: this rank's displacement, rank * disp_step
+  std::int64_t disp_step = 0;        // rank r's view starts at r * disp_step bytes
   std::vector<IoBlock> blocks;       // this rank's accesses, in order
   int rounds = 0;                    // collective classes: calls every rank makes (max blocks)
   std::vector<IoSharedStep> shared;  // shared file pointer classes: the global order
@@ -70,6 +80,9 @@ struct IoJob {
   bool keep = false;  // the file stays between jobs? (never: each job makes and deletes its own)
   int tag = 0;
 };
+
+// The file type of a job rank's view (the script's subarray moved to its part, io_view.h).
+TypeDesc io_file_type_of(const IoJob& j, int job_rank);
 
 // The byte of every file at byte offset k (the content read patterns find and write patterns
 // leave): depends on the offset only, so a block at the wrong place is seen.

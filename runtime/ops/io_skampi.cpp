@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <functional>
 
+#include "runtime/ops/derived_types.h"
 #include "runtime/ops/io_job.h"
 #include "runtime/ops/op_impl.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/io_view.h"
 
 namespace metron::rt::ops {
 
@@ -38,18 +40,20 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
     bind_error(b, e.what());
   }
   if (a.has("memtype")) {
-    const Datatype m = a.datatype("memtype"), e = a.datatype("etype"), f = a.datatype("filetype");
-    j.memtype = mpi_datatype(m);
-    j.etype = mpi_datatype(e);
-    j.filetype = mpi_datatype(f);
-    j.elem_bytes = datatype_size(m);
-    j.etype_bytes = datatype_size(e);
-    if (elem_layout(m).extent != j.elem_bytes || elem_layout(e).extent != j.etype_bytes)
-      bind_error(b, "memtype and etype must be datatypes without gaps (not a pair type)");
-    if (f != e || j.elem_bytes % j.etype_bytes != 0)
-      bind_error(b,
-                 "filetype must be the etype, and the memtype's size a multiple of the "
-                 "etype's (the basic datatypes; derived ones are not supported yet)");
+    // Derived types (docs/io.md): a subarray is rank 0's part in the script; each rank binds
+    // its own (io_type_for_rank). The front end checked the view (io_checks.cpp).
+    const TypeDesc& e = a.type("etype");
+    j.file_dt_arg = a.type("filetype");
+    const auto m = io_type_for_rank(a.type("memtype"), b.rank);
+    if (!m) bind_error(b, "the memtype's subarray has no part for rank " + std::to_string(b.rank));
+    j.mem_dt = *m;
+    j.file_dt = io_file_type_of(j, b.rank);
+    j.memtype = commit_type(b, j.mem_dt);
+    j.etype = commit_type(b, e);
+    j.filetype = commit_type(b, j.file_dt);
+    j.elem_bytes = j.mem_dt.size();
+    j.mem_extent = j.mem_dt.extent();
+    j.etype_bytes = e.size();
   }
   if (a.has("daccess")) {
     j.daccess = a.integer("daccess");
@@ -85,8 +89,21 @@ std::vector<IoBlock> pieces(std::int64_t memsize, std::int64_t blocklen,
   return out;
 }
 
-// The layout: blocks_of(group rank) in memory elements; converted to etypes, with the rounds
-// of the collective classes, the shared pointer's order and the file sizes.
+// The job rank of a rank of the group that shares a file.
+int job_rank_of(const BoundOp& b, int group_rank) {
+  switch (b.io->group) {
+    case IoJob::Group::Self:
+      return b.rank;
+    case IoJob::Group::Pairs:
+      return b.rank / 2 * 2 + group_rank;
+    default:
+      return group_rank;
+  }
+}
+
+// The layout: blocks_of(group rank) in memory elements; converted to etypes and buffer bytes,
+// with the rounds of the collective classes, the shared pointer's order and the file size (the
+// end of the last block of any rank, through that rank's view).
 void lay_out(BoundOp& b, int group_size, int my_group_rank,
              const std::function<std::vector<IoBlock>(int)>& blocks_of) {
   IoJob& j = *b.io;
@@ -94,15 +111,20 @@ void lay_out(BoundOp& b, int group_size, int my_group_rank,
   std::vector<std::vector<IoBlock>> all(static_cast<std::size_t>(group_size));
   std::int64_t end_bytes = 0;
   for (int r = 0; r < group_size; ++r) {
+    const int jr = job_rank_of(b, r);
+    const TypeDesc file = io_file_type_of(j, jr);
     all[static_cast<std::size_t>(r)] = blocks_of(r);
     for (IoBlock& blk : all[static_cast<std::size_t>(r)]) {
       blk.offset *= q;
-      blk.buf_bytes *= j.elem_bytes;
-      end_bytes = std::max(end_bytes, blk.offset * j.etype_bytes + blk.count * j.elem_bytes);
+      blk.buf_bytes *= j.mem_extent;
+      end_bytes =
+          std::max(end_bytes, io_view_end(file, jr * j.disp_step, blk.offset * j.etype_bytes,
+                                          blk.count * j.elem_bytes));
     }
     j.rounds = std::max(j.rounds, static_cast<int>(all[static_cast<std::size_t>(r)].size()));
   }
   j.blocks = all[static_cast<std::size_t>(my_group_rank)];
+  j.view_disp = b.rank * j.disp_step;
   if (j.daccess & kIoSharedPointer) {
     // Every access in the order of its place in the file; a gap needs a seek of the pointer.
     for (int r = 0; r < group_size; ++r)
@@ -118,9 +140,9 @@ void lay_out(BoundOp& b, int group_size, int my_group_rank,
       at = s.block.offset + s.block.count * q;
     }
   }
-  j.file_bytes = j.max_view_disp + end_bytes;
+  j.file_bytes = end_bytes;
   std::int64_t mem = 0;
-  for (const IoBlock& blk : j.blocks) mem = std::max(mem, blk.buf_bytes + blk.count * j.elem_bytes);
+  for (const IoBlock& blk : j.blocks) mem = std::max(mem, blk.buf_bytes + blk.count * j.mem_extent);
   (j.write ? b.send_need_bytes : b.recv_need_bytes) = mem;
 }
 
@@ -299,10 +321,11 @@ void bind_noncontiguous(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   no_shared_pointer(b, j);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
-  // With a basic filetype every rank's view would start at 0: each rank's view begins at its
-  // own segment instead (docs/io.md), so the ranks' data do not overlap.
-  j.view_disp = b.rank * mem * j.elem_bytes;
-  j.max_view_disp = (b.size - 1) * mem * j.elem_bytes;
+  // A derived filetype (SKaMPI's subarray) gives each rank its part of the file, and every
+  // view starts at 0 as SKaMPI's. With a basic filetype every rank's view would start at 0 and
+  // the ranks would write over each other: each rank's view begins at its own segment instead
+  // (docs/io.md).
+  if (j.file_dt_arg.is_basic()) j.disp_step = mem * j.elem_bytes;
   lay_out(b, b.size, b.rank,
           [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * bl; }); });
   finish_data(b);
@@ -437,14 +460,36 @@ void call_read_distribute(BoundOp& b) noexcept {
                         b.recv_displs.data(), j.memtype, b.comm));
 }
 
+// Every rank holds the whole file: reader r's part (its view from offset r * part) at element
+// r * part of the receive buffer, through this rank's memtype; the memtype's holes untouched.
 std::optional<std::string> check_distributed(const BoundOp& b) {
   const IoJob& j = *b.io;
   if (j.cfg.datarep != "native") return std::nullopt;
   const char* buf = b.buf.recv();
-  for (std::int64_t k = 0; k < b.recv_need_bytes; ++k)
-    if (static_cast<std::uint8_t>(buf[k]) != io_file_byte(k))
+  const std::int64_t part = b.recv_counts.empty() ? 0 : b.recv_counts[0];
+  std::vector<bool> data(static_cast<std::size_t>(b.recv_need_bytes), false);
+  std::optional<std::string> bad;
+  for (int r = 0; r < j.readers; ++r) {
+    const std::int64_t first = r * part;
+    for_each_io_piece(
+        IoByteCursor(j.mem_dt, first * j.mem_extent, 0),
+        IoByteCursor(io_file_type_of(j, r), 0, first * j.elem_bytes), part * j.elem_bytes,
+        [&](const IoPiece& p) {
+          for (std::int64_t k = 0; k < p.length; ++k) {
+            data[static_cast<std::size_t>(p.mem + k)] = true;
+            if (!bad && static_cast<std::uint8_t>(buf[p.mem + k]) != io_file_byte(p.file + k))
+              bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer",
+                                 p.mem + k, "not the file's byte");
+          }
+        });
+  }
+  if (bad) return bad;
+  char sentinel = 0;
+  fill_sentinel(&sentinel, 1);  // one byte value throughout
+  for (std::size_t k = 0; k < data.size(); ++k)
+    if (!data[k] && buf[k] != sentinel)
       return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
-                          "not the file's byte");
+                          "a hole of the memtype was written");
   return std::nullopt;
 }
 
@@ -470,8 +515,8 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
   });
   if (b.rank >= readers) j.blocks.clear();
   b.send_count = b.rank < readers ? static_cast<int>(part) : 0;
-  b.send_need_bytes = part * j.elem_bytes;
-  b.recv_need_bytes = padded * j.elem_bytes;
+  b.send_need_bytes = part * j.mem_extent;
+  b.recv_need_bytes = padded * j.mem_extent;
   for (std::int64_t r = 0; r < b.size; ++r) {
     b.recv_counts.push_back(r < readers ? static_cast<int>(part) : 0);
     b.recv_displs.push_back(r < readers ? static_cast<int>(r * part) : 0);
@@ -484,6 +529,26 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
   b.fill_fn = fill_distributed;
   b.check_fn = check_distributed;
 }
+
+namespace {
+
+// write_and_read: the reader reads the blocks while the writer writes them, with no
+// synchronization between the two (SKaMPI's pattern), so a read may see the file's bytes from
+// before or after the write (MPI 4.0 §14.6.1: nonatomic conflicting accesses). The writer's
+// buffer slots hold the file's own bytes from the start, so both are the same and every read
+// can be checked exactly, even after an observation made without fill_fn (tests/mpi's catalog
+// harness read stale bytes before: the first write had put an unfilled buffer in the file).
+void prepare_write_and_read(BoundOp& b) {
+  prepare_data(b);
+  if (!b.io->write) return;
+  for (std::int64_t k = 0; k < b.buf.slots(); ++k) {
+    io_fill_for_write(b);
+    b.buf.advance();
+  }
+  b.buf.rewind();
+}
+
+}  // namespace
 
 void bind_io_write_and_read(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, b.rank % 2 == 1);  // SKaMPI: the odd rank of a pair writes
@@ -502,6 +567,7 @@ void bind_io_write_and_read(BoundOp& b, const Args& a) {
   // Both sides use both buffers' sizes (usage_io_write_and_read): the arena is the same.
   b.send_need_bytes = b.recv_need_bytes = std::max(b.send_need_bytes, b.recv_need_bytes);
   finish_data(b);
+  b.prepare_fn = prepare_write_and_read;
 }
 
 // --- open, close, delete, seek, preallocate
@@ -716,7 +782,12 @@ void bind_seek(BoundOp& b, const Args& a, bool shared) {
   j.seek_round = 0;
   const std::int64_t q = j.elem_bytes / j.etype_bytes;
   j.position = shared ? 0 : b.rank * mem * q;
-  j.content_bytes = (shared ? mem : mem * b.size) * j.elem_bytes;  // preallocated (SKaMPI)
+  // Preallocated (SKaMPI): the positions of the walk through every rank's view.
+  j.content_bytes = 0;
+  for (int r = 0; r < b.size; ++r)
+    j.content_bytes = std::max(
+        j.content_bytes,
+        io_view_end(io_file_type_of(j, r), 0, 0, (shared ? mem : mem * b.size) * j.elem_bytes));
   j.file_bytes = j.content_bytes;
   check_space(b);
   b.call_fn = shared ? seek_shared_call : seek_call;

@@ -12,8 +12,13 @@ std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
   std::int64_t r = 0;
   return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::int64_t>::max() : r;
 }
-std::int64_t elem(const OpArgs& a) {
-  return datatype_size(a.datatype("memtype"));
+// Memory holds count elements of memtype at its extent; the data moved are its size (a derived
+// memtype's holes are not moved: SKaMPI reports type size * count).
+std::int64_t mem_bytes(const OpArgs& a, std::int64_t count) {
+  return sat_mul(count, a.type("memtype").extent());
+}
+std::int64_t data_bytes(const OpArgs& a, std::int64_t count) {
+  return sat_mul(count, a.type("memtype").size());
 }
 BufferUse sides(std::int64_t per_rank, std::int64_t reported, std::int64_t count, bool write) {
   BufferUse u{write ? per_rank : 0, write ? 0 : per_rank, reported, count};
@@ -53,38 +58,38 @@ BufferUse usage_io_one_byte(const OpArgs&, int) {
 }
 
 BufferUse usage_io_write_count(const OpArgs& a, int p) {
-  const std::int64_t b = sat_mul(a.count("count"), elem(a));
-  return sides(b, sat_mul(b, p), a.count("count"), true);
+  const std::int64_t n = a.count("count");
+  return sides(mem_bytes(a, n), sat_mul(data_bytes(a, n), p), n, true);
 }
 
 BufferUse usage_io_read_count(const OpArgs& a, int p) {
-  const std::int64_t b = sat_mul(a.count("count"), elem(a));
-  return sides(b, sat_mul(b, p), a.count("count"), false);
+  const std::int64_t n = a.count("count");
+  return sides(mem_bytes(a, n), sat_mul(data_bytes(a, n), p), n, false);
 }
 
 BufferUse usage_io_write_memsize(const OpArgs& a, int p) {
-  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
-  return sides(b, sat_mul(b, p), a.count("memsize"), true);
+  const std::int64_t n = a.count("memsize");
+  return sides(mem_bytes(a, n), sat_mul(data_bytes(a, n), p), n, true);
 }
 
 BufferUse usage_io_read_memsize(const OpArgs& a, int p) {
-  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
-  return sides(b, sat_mul(b, p), a.count("memsize"), false);
+  const std::int64_t n = a.count("memsize");
+  return sides(mem_bytes(a, n), sat_mul(data_bytes(a, n), p), n, false);
 }
 
 BufferUse usage_io_write_random(const OpArgs& a, int p) {
-  return sides(sat_mul(largest(a, "memsize"), elem(a)), sat_mul(total(a, "memsize", p), elem(a)),
+  return sides(mem_bytes(a, largest(a, "memsize")), data_bytes(a, total(a, "memsize", p)),
                largest(a, "memsize"), true);
 }
 
 BufferUse usage_io_read_random(const OpArgs& a, int p) {
-  return sides(sat_mul(largest(a, "memsize"), elem(a)), sat_mul(total(a, "memsize", p), elem(a)),
+  return sides(mem_bytes(a, largest(a, "memsize")), data_bytes(a, total(a, "memsize", p)),
                largest(a, "memsize"), false);
 }
 
 BufferUse usage_io_write_and_read(const OpArgs& a, int p) {
-  const std::int64_t b = sat_mul(a.count("memsize"), elem(a));
-  BufferUse u{b, b, sat_mul(b, p), a.count("memsize")};
+  const std::int64_t n = a.count("memsize"), b = mem_bytes(a, n);
+  BufferUse u{b, b, sat_mul(data_bytes(a, n), p), n};
   u.rate_bytes = u.reported_bytes;
   return u;
 }
@@ -92,9 +97,9 @@ BufferUse usage_io_write_and_read(const OpArgs& a, int p) {
 BufferUse usage_io_read_and_distribute(const OpArgs& a, int p) {
   const std::int64_t readers = std::clamp<std::int64_t>(a.count("np"), 1, std::max(p, 1));
   const std::int64_t padded = (a.count("count") + readers - 1) / readers * readers;
-  const std::int64_t b = sat_mul(padded, elem(a));
-  BufferUse u{b / readers, b, b, padded};  // send: a reader's part; receive: the whole file
-  u.rate_bytes = b;
+  const std::int64_t part = mem_bytes(a, padded / readers), data = data_bytes(a, padded);
+  BufferUse u{part, mem_bytes(a, padded), data, padded};  // send: a reader's part; receive: all
+  u.rate_bytes = data;
   return u;
 }
 

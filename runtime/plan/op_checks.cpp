@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runtime/plan/io_checks.h"
 #include "runtime/plan/mpi_names.h"
 #include "runtime/plan/onesided_checks.h"
 #include "runtime/plan/op_args.h"
@@ -178,6 +179,7 @@ bool accepts_derived_types(OpFamily family) {
     case OpFamily::HandMade:
     case OpFamily::PointToPoint:
     case OpFamily::Nonblocking:
+    case OpFamily::Io:  // memtype, etype and filetype (io_checks.h, runtime/ops/io_skampi.cpp)
       return true;
     // Persistent: MPICH 4.0 releases a derived type's reference at every completion of a
     // persistent collective and again at MPI_Request_free, and aborts on the negative count
@@ -198,6 +200,8 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
   for (std::size_t i = 0; i < args.size(); ++i)
     if (args[i].is(Value::Type::Datatype) && !args[i].as_type().is_basic())
       if (auto p = check_derived(f, i, args[i].as_type())) return p;
+  if (f.family == OpFamily::Io)
+    if (auto p = check_io_types(f, args, comm_size)) return p;
   if (auto p = check_consecutive(f, args, comm_size)) return p;
   for (std::size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
     if (f.params[i].role != ParamRole::Root) continue;

@@ -80,11 +80,7 @@ TEST_CASE("catalog: every implementation binds, runs and verifies on 2 ranks") {
         f.name == "Gather_init" || f.name == "Scatter_init" || f.name == "Allgather_init" ||
         (f.family == OpFamily::Neighbourhood && (f.name.find("alltoallv") != std::string::npos ||
                                                  f.name.find("alltoallw") != std::string::npos));
-    // Open (issue 18): after one unsynchronized observation in this harness the even rank of
-    // MPI_IO_write_and_read reads stale bytes; verification before the first observation (what
-    // exec does) and tests/mpi/ops_io_test.cpp pass. Until understood, checked there only.
-    const bool open_bug = f.name == "MPI_IO_write_and_read";
-    if (!mpich_bug && !open_bug) CHECK_MESSAGE(!err, err.value_or(""));
+    if (!mpich_bug) CHECK_MESSAGE(!err, err.value_or(""));
     op.release();
   }
 }
