@@ -22,7 +22,8 @@ namespace metron {
 class Interp {
  public:
   Interp(const BuildOptions& opt, DiagnosticEngine& diags);
-  Plan run(const ast::Script& script);
+  // `settings`: a checked settings override file, or null.
+  Plan run(const ast::Script& script, const ast::Script* settings = nullptr);
 
   // --- expressions (eval.cpp) ---
   enum class Mode { Normal, Setting };  // Setting: unknown names and calls become option specs
@@ -45,6 +46,13 @@ class Interp {
   void apply_setting(const std::string& key, const Value& v, SourceRange key_range,
                      SourceRange value_range);
   void apply_stop_rule(const ast::Expr& cond);
+  void install_stop_rule(std::shared_ptr<const adapt::StopRule> rule, std::string text);
+  // The settings override (--settings): load_override applies the file once, reporting its
+  // errors at their place in it, and records what each statement did; reapply_override repeats
+  // that after every change of a setting by the script, so the file's values win wherever the
+  // script sets the same settings (global, in blocks, in includes).
+  void load_override(const ast::Script& file);
+  void reapply_override();
   // stop_rule_compile.cpp
   adapt::StopRule compile_stop_rule(const ast::Expr& e);
   std::optional<adapt::Term> stop_term(const ast::Expr& e);
@@ -93,6 +101,21 @@ class Interp {
   int next_refine_group_ = 0;
   std::vector<std::pair<std::string, Value>> loop_vars_;  // outermost first
   Settings settings_;
+  // One statement of the settings override, evaluated once: `set key = value`, `stop when`
+  // (the compiled rule), or a SKaMPI setter with its bound arguments.
+  struct OverrideStep {
+    SourceRange at;
+    std::string key;
+    Value value;
+    std::shared_ptr<const adapt::StopRule> rule;
+    std::string rule_text;
+    const Builtin* setter = nullptr;
+    std::vector<Value> args;
+    std::vector<SourceRange> arg_ranges;
+  };
+  std::vector<OverrideStep> override_;
+  bool applying_override_ = false;
+  void run_override_setter(const OverrideStep& step);
   std::shared_ptr<const Settings> snapshot_;
   bool settings_changed_ = true;
   std::uint64_t rng_state_;

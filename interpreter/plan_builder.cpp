@@ -70,8 +70,9 @@ Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
   plan_.design.seed_given = opt.seed_given;
 }
 
-Plan Interp::run(const ast::Script& script) {
+Plan Interp::run(const ast::Script& script, const ast::Script* settings) {
   try {
+    if (settings) load_override(*settings);
     exec_block(script.body);
     // A launch factor that sets no environment variable and is not the process count acts only
     // through the script; if the script never reads it, every level measures the same thing.
@@ -177,6 +178,7 @@ void Interp::exec_measurement(const ast::Stmt& s, const ast::Measurement& m) {
   // Settings changed inside a block stay inside it (docs/language.md, "Scope of settings").
   Settings saved = settings_;
   auto saved_snapshot = snapshot_;
+  const bool saved_changed = settings_changed_;  // a change not yet in a snapshot
   in_block_ = true;
   block_name_ = m.name;
   block_index_ = static_cast<int>(plan_.block_names.size());
@@ -190,7 +192,7 @@ void Interp::exec_measurement(const ast::Stmt& s, const ast::Measurement& m) {
   locals_.clear();
   settings_ = saved;
   snapshot_ = saved_snapshot;
-  settings_changed_ = false;
+  settings_changed_ = saved_changed;
 }
 
 bool Interp::body_iteration(const ast::Block& body, const std::string& var, Value v) {
@@ -563,9 +565,10 @@ void Interp::check_launch_count(SourceRange at) {
   if (launches > kMaxLaunches) fail(DiagId::too_many_launches, at, kMaxLaunches);
 }
 
-Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags) {
+Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags,
+                const ast::Script* settings) {
   Interp in(options, diags);
-  return in.run(script);
+  return in.run(script, settings);
 }
 
 }  // namespace metron

@@ -9,6 +9,9 @@
 namespace metron {
 
 // Builds the plan. Errors go to diags; the plan is meaningful only if diags has no errors.
-Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags);
+// `settings` is a checked settings override file (settings_override.h): its values replace
+// the script's own assignments of the same settings, wherever the script makes them.
+Plan build_plan(const ast::Script& script, const BuildOptions& options, DiagnosticEngine& diags,
+                const ast::Script* settings = nullptr);
 
 }  // namespace metron

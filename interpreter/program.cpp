@@ -2,13 +2,18 @@
 #include "interpreter/program.h"
 
 #include "interpreter/parse.h"
+#include "interpreter/settings_override.h"
+#include "interpreter/stdlib_path.h"
 
 namespace metron {
 
 Program::~Program() {
-  if (script.body.empty()) return;
+  if (script.body.empty() && settings.body.empty()) return;
   try {
-    run_with_large_stack([this] { script.body.clear(); });
+    run_with_large_stack([this] {
+      script.body.clear();
+      settings.body.clear();
+    });
   } catch (...) {
     // Destructors of the AST do not throw; nothing to report.
   }
@@ -16,7 +21,9 @@ Program::~Program() {
 
 Plan Program::replan(const BuildOptions& options, DiagnosticEngine& diags) const {
   Plan plan;
-  run_with_large_stack([&] { plan = build_plan(script, options, diags); });
+  run_with_large_stack([&] {
+    plan = build_plan(script, options, diags, settings_name.empty() ? nullptr : &settings);
+  });
   return plan;
 }
 
@@ -31,8 +38,26 @@ std::unique_ptr<Program> load_program(const std::string& path, const BuildOption
   p->loaded = true;
   run_with_large_stack([&] {
     p->script = parse_script(p->sources, *id, p->diags);
+    if (!options.settings_file.empty()) {
+      auto sid = p->sources.load(options.settings_file);
+      // As an include, a relative name is looked up in the stdlib folder last, so that
+      // `--settings skampi_quick.settings` works from any folder.
+      if (!sid && !options.settings_file.starts_with('/') && !stdlib_dir().empty())
+        sid = p->sources.load(stdlib_dir() + "/" + options.settings_file);
+      if (!sid) {
+        p->diags.report(DiagId::file_not_found, SourceRange{}, options.settings_file,
+                        read_failure_reason(options.settings_file));
+        p->loaded = false;  // an I/O error, as for the script (exit code 74)
+        return;
+      }
+      p->settings_name = p->sources.file(*sid).name();
+      p->settings_text = p->sources.file(*sid).text();
+      p->settings = parse_script(p->sources, *sid, p->diags);
+      if (!p->diags.has_errors()) check_settings_file(p->settings, p->diags);
+    }
     if (p->diags.has_errors()) return;  // do not evaluate a script that did not parse
-    p->plan = build_plan(p->script, options, p->diags);
+    p->plan =
+        build_plan(p->script, options, p->diags, p->settings_name.empty() ? nullptr : &p->settings);
   });
   return p;
 }

@@ -15,6 +15,7 @@ namespace metron {
 class Program : public LoadedScript {
  public:
   ast::Script script;
+  ast::Script settings;  // the settings override file (--settings), if settings_name is set
   explicit Program(FileReader reader = read_file_from_disk) : LoadedScript(std::move(reader)) {}
   // Frees the AST on a large stack: a legal expression may be thousands of levels deep, and
   // its recursive destruction would overflow the caller's stack.

@@ -33,6 +33,8 @@ struct CliOptions {
   // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
   // skipped (docs/cli.md)
   bool skip_unsupported = false;
+  // check, plan, exec, run: --settings FILE, a settings override file (docs/language.md)
+  std::string settings_file;
 };
 
 inline constexpr const char* kSkipUnsupportedHelp =
@@ -41,6 +43,8 @@ inline constexpr const char* kSkipUnsupportedHelp =
 
 // The script argument of check, plan, ast and exec: FILE, '-' (standard input) or -e TEXT.
 void add_script_options(CLI::App* command, CliOptions& o);
+// --settings FILE of check, plan, exec and run.
+void add_settings_option(CLI::App* command, CliOptions& o);
 // The script the options name, or nullopt (exit code 64 for a usage error, 74 when standard
 // input cannot be read; in `rc`). Only the root reads standard input and prints errors: under
 // MPI that is rank 0, which broadcasts the text with the script's other files.

@@ -182,6 +182,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
+  b.settings_file = o.settings_file;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
     MPI_Finalize();
@@ -196,6 +197,8 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
     MPI_Finalize();
     return program->loaded ? kExitScript : kExitIo;
   }
+  // The settings file is recorded on its own (manifest "settings_override"), not as a script file.
+  if (!program->settings_name.empty()) e.files.erase(program->settings_name);
   // --levels is written by `metron run`; typed by hand it must name the script's factors.
   for (const auto& [name, index] : b.launch_levels) {
     const auto& fs = program->plan.design.factors;
@@ -246,7 +249,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   launcher::RunOptions r;
   r.load = load_script_for_runtime;
   if (!o.resume.empty()) {
-    if (!o.file.empty() || !o.out.empty()) {
+    if (!o.file.empty() || !o.out.empty() || !o.settings_file.empty()) {
       print_message(DiagId::cli_resume_with_file);
       return kExitUsage;
     }
@@ -283,6 +286,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   r.skip_unsupported = o.skip_unsupported;
+  r.settings_file = o.settings_file;
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
@@ -455,6 +459,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                      "launch factor levels, name=index,... (set by metron run)");
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
   g_exec->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
+  add_settings_option(g_exec, o);
   g_exec
       ->add_option("--timeout", g_exec_timeout,
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
@@ -501,6 +506,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
   g_run->add_flag("--skip-unsupported", o.skip_unsupported,
                   std::string(kSkipUnsupportedHelp) + "; appended to each launch's command");
+  g_run->add_option("--settings", o.settings_file,
+                    "settings file: its settings replace the script's own assignments of them; "
+                    "copied into DIR/settings/ and given to each launch");
   g_run
       ->add_option("--launch-timeout", g_launch_timeout,
                    "seconds a launch may run before it is killed and retried (default: its "

@@ -14,6 +14,12 @@ void add_script_options(CLI::App* command, CliOptions& o) {
                       "Bcast(8, MPI_CHAR, 0)')");
 }
 
+void add_settings_option(CLI::App* command, CliOptions& o) {
+  command->add_option("--settings", o.settings_file,
+                      "settings file: its settings replace the script's own assignments of them "
+                      "(e.g. fewer repetitions; docs/language.md)");
+}
+
 std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc) {
   bool has_expr = !o.expression.empty();
   if (has_expr == !o.file.empty()) {

@@ -122,6 +122,7 @@ struct RunState {
   std::string launcher;
   std::uint64_t seed = 0;
   bool skip_unsupported = false;  // appended to each launch's command
+  std::string settings_copy;      // absolute path of the settings file's copy ("": none)
   std::string metron;
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
@@ -217,6 +218,10 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
   std::string err;
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
   if (st.skip_unsupported && !argv.empty()) argv.push_back("--skip-unsupported");
+  if (!st.settings_copy.empty() && !argv.empty()) {
+    argv.push_back("--settings");
+    argv.push_back(st.settings_copy);
+  }
   ChildLimits limits;
   limits.startup_timeout_s = st.startup_timeout_s;
   limits.timeout_s = st.launch_timeout_s >= 0 ? st.launch_timeout_s
@@ -349,12 +354,14 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
+  b.settings_file = o.settings_file;
   std::unique_ptr<LoadedScript> p;
   if (files.empty()) {
     p = o.load(main, b, read_file_from_disk);
   } else {
     std::map<std::string, std::string> texts;
     for (const auto& f : files) texts[f.name] = f.text;
+    if (o.settings_text) texts[o.settings_file] = *o.settings_text;
     p = o.load(main, b, [texts](const std::string& path) -> std::optional<std::string> {
       if (auto it = texts.find(path); it != texts.end()) return it->second;
       return read_file_from_disk(path);  // an absolute include that was not recorded
@@ -392,6 +399,8 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   auto program = load_script(o, main, o.files, rc);
   if (rc != kExitOk) return rc;
   std::vector<ScriptFile> files = o.files.empty() ? program_files(program->sources) : o.files;
+  // The settings file is recorded on its own, not among the script's files.
+  std::erase_if(files, [&](const ScriptFile& f) { return f.name == program->settings_name; });
 
   std::error_code ec;
   if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
@@ -411,6 +420,17 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     return kExitIo;
   }
   st.script_copy = fs::absolute(*copy).string();
+  json settings_record = nullptr;
+  if (!program->settings_name.empty()) {
+    const ScriptFile settings{program->settings_name, program->settings_text};
+    auto settings_copy = write_settings_copy(settings, st.dir.string(), err);
+    if (!settings_copy) {
+      print_error(err);
+      return kExitIo;
+    }
+    st.settings_copy = fs::absolute(*settings_copy).string();
+    settings_record = settings_json(settings, fs::relative(*settings_copy, st.dir).string());
+  }
 
   const LaunchDesign& d = program->plan.design;
   st.seed = o.seed_given ? o.seed : d.seed_given ? d.seed : random_seed();
@@ -472,6 +492,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"launch_order_seed", launch_order_seed(st.seed)},
                  {"launcher", st.launcher},
                  {"skip_unsupported", st.skip_unsupported},
+                 {"settings_override", settings_record},
                  {"scheduler", rt::scheduler_context()},
                  {"design", design_to_json(design)},
                  {"order", order},
@@ -538,6 +559,19 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     }
   }
   st.script_copy = fs::absolute(copy).string();
+  // The settings file of the run, restored from the manifest if its copy went missing.
+  if (const json so = st.manifest.value("settings_override", json()); so.is_object()) {
+    fs::path scopy = st.dir / so.value("copy", std::string());
+    if (!fs::exists(scopy)) {
+      std::string err;
+      if (!write_settings_copy({so.value("path", ""), so.value("text", "")}, st.dir.string(),
+                               err)) {
+        print_error(err);
+        return kExitIo;
+      }
+    }
+    st.settings_copy = fs::absolute(scopy).string();
+  }
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
   if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();

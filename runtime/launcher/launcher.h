@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ struct RunOptions {
   // --skip-unsupported: planned with it, and appended to each launch's command (recorded in
   // the run manifest, so --resume keeps it)
   bool skip_unsupported = false;
+  // --settings FILE (read from disk), or with settings_text the recorded file (replay): copied
+  // into DIR/settings/, recorded in the manifest ("settings_override") and given to each launch
+  std::string settings_file;
+  std::optional<std::string> settings_text;
   bool analysis_table = true;      // print the analysis table (replay prints its verdicts)
   double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation (analysis)
   bool guideline_table = true;     // print the guideline table (also when analysis_table is off)

@@ -108,6 +108,15 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
   r.files = manifest_files(script);
   if (r.files.empty()) return fail(kExitIo, message_text(DiagId::replay_no_script_files, dir));
   r.modified = modified_files(script);
+  if (j.contains("settings_override") && !j["settings_override"].is_null()) {
+    const json& so = j["settings_override"];
+    if (!so.is_object() || !has(so, "path", Kind::String) || !has(so, "text", Kind::String) ||
+        !has(so, "sha256", Kind::String, true))
+      return damaged(message_text(DiagId::manifest_settings_fields, "settings_override"));
+    r.settings = ScriptFile{so["path"].get<std::string>(), so["text"].get<std::string>()};
+    if (so.value("sha256", "") != out::sha256_hex(r.settings->text))
+      r.modified.push_back(r.settings->name);
+  }
   // Process counts and replicates within what `metron run` itself accepts.
   auto count = [&](const json& o, const char* key, std::int64_t dflt, std::int64_t max,
                    std::int64_t& out) {
@@ -177,6 +186,10 @@ int replay_experiment(const ReplayOptions& o) {
     r.replay_modified = modified;
   }
   r.script = r.files.front().name;
+  if (rec->settings) {
+    r.settings_file = rec->settings->name;
+    r.settings_text = rec->settings->text;
+  }
   r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;
   r.np = rec->np;
   r.replicates = o.replicates > 0 ? o.replicates : is_run ? rec->replicates : 1;

@@ -36,9 +36,10 @@ struct ReplayOptions {
 
 // What a replay takes from the recording's manifest.json, checked for type and range.
 struct Recording {
-  bool is_run = false;                // a `metron run` folder (else one `metron exec` launch)
-  std::vector<ScriptFile> files;      // the main script first
-  std::vector<std::string> modified;  // files whose text does not hash to the recorded sha256
+  bool is_run = false;                 // a `metron run` folder (else one `metron exec` launch)
+  std::vector<ScriptFile> files;       // the main script first
+  std::vector<std::string> modified;   // files whose text does not hash to the recorded sha256
+  std::optional<ScriptFile> settings;  // the settings override file (--settings), if any
   int np = 2;
   std::int64_t replicates = 1;  // of a run (an exec launch is one)
   std::uint64_t seed = 0;

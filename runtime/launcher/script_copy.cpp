@@ -1,5 +1,6 @@
 // Copies of a run's script files (see script_copy.h).
 #include "runtime/launcher/script_copy.h"
+#include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 
 #include <filesystem>
@@ -101,6 +102,29 @@ std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& file
     }
   }
   return (fs::path(root) / layout[0]).string();
+}
+
+std::optional<std::string> write_settings_copy(const ScriptFile& settings, const std::string& dir,
+                                               std::string& error) {
+  fs::path name = fs::path(settings.name).filename();
+  if (name.empty() || name == "." || name == "..") name = "settings";
+  fs::path dst = fs::path(dir) / "settings" / name;
+  std::error_code ec;
+  fs::create_directories(dst.parent_path(), ec);
+  std::ofstream f(dst, std::ios::binary);
+  f << settings.text;
+  if (!f) {
+    error = message_text(DiagId::cannot_write_file, dst.string());
+    return std::nullopt;
+  }
+  return dst.string();
+}
+
+nlohmann::json settings_json(const ScriptFile& settings, const std::string& copy_rel) {
+  nlohmann::json j = {
+      {"path", settings.name}, {"sha256", out::sha256_hex(settings.text)}, {"text", settings.text}};
+  if (!copy_rel.empty()) j["copy"] = copy_rel;
+  return j;
 }
 
 }  // namespace metron::launcher

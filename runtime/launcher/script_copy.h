@@ -33,4 +33,11 @@ std::vector<std::string> copy_layout(const std::vector<ScriptFile>& files);
 std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& files,
                                              const std::string& root, std::string& error);
 
+// A run's settings override file (--settings), copied to DIR/settings/<its file name>; returns
+// the copy's path, or nullopt with `error` set.
+std::optional<std::string> write_settings_copy(const ScriptFile& settings, const std::string& dir,
+                                               std::string& error);
+// Its record in a manifest: {"path", "sha256", "text", "copy"} ("copy" only when not empty).
+nlohmann::json settings_json(const ScriptFile& settings, const std::string& copy_rel);
+
 }  // namespace metron::launcher

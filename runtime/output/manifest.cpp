@@ -109,6 +109,11 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
       {"timers", timers},
       {"plan", plan_json(program.plan)},
       {"jobs", nlohmann::json::array()}};
+  // The settings override file (--settings), so that a replay measures with it too.
+  if (!program.settings_name.empty())
+    j_["settings_override"] = {{"path", program.settings_name},
+                               {"sha256", sha256_hex(program.settings_text)},
+                               {"text", program.settings_text}};
   plan_text_ = member_text(j_["plan"]);
 }
 

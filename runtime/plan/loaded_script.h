@@ -20,7 +20,11 @@ class LoadedScript {
   SourceManager sources;
   DiagnosticEngine diags{sources};
   Plan plan;
-  bool loaded = false;  // the main file could be read
+  bool loaded = false;  // the main file (and the settings file, if any) could be read
+  // The settings override file (BuildOptions::settings_file) as it was read: it is recorded
+  // apart from the script's files (manifest "settings_override"); empty name: none.
+  std::string settings_name;
+  std::string settings_text;
 
   explicit LoadedScript(FileReader reader) : sources(std::move(reader)) {}
   virtual ~LoadedScript() = default;

@@ -79,6 +79,13 @@ struct LaunchDesign {
   bool seed_given = false;
 };
 
+// The settings a settings override file (--settings) fixed for every job, in the order the
+// file sets them: key (a `set` key, or "stop" for the stop rule) and value as `set` writes it.
+struct SettingsOverride {
+  std::string file;  // its name as loaded; empty: no override
+  std::vector<std::pair<std::string, std::string>> values;
+};
+
 struct Plan {
   int np = 0;  // the run size the plan was built for
   std::vector<Job> jobs;
@@ -86,6 +93,7 @@ struct Plan {
   std::vector<std::string> block_names;
   std::vector<SkippedMeasure> skipped;  // --skip-unsupported: what was left out
   LaunchDesign design;
+  SettingsOverride settings_override;
 };
 
 }  // namespace metron

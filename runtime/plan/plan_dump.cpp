@@ -275,6 +275,12 @@ nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
                          {"refinements", refinements_json(plan)}};
   // Only under --skip-unsupported, so that other plans stay as they were.
   if (!skipped.empty()) head["skipped_unsupported"] = std::move(skipped);
+  // Only with --settings, likewise.
+  if (!plan.settings_override.file.empty()) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [k, v] : plan.settings_override.values) values[k] = v;
+    head["settings_override"] = {{"file", plan.settings_override.file}, {"values", values}};
+  }
   return head;
 }
 
@@ -335,6 +341,14 @@ std::string plan_table(const Plan& plan) {
       levels += (i ? ", " : "") + to_display(f.levels[i]);
     out += fmt::format("  factor {} in [{}]{}\n", f.name, levels,
                        f.env_var.empty() ? "" : " as env \"" + f.env_var + "\"");
+  }
+  if (const SettingsOverride& o = plan.settings_override; !o.file.empty()) {
+    // Set by the file for every job, whatever the script assigns (docs/language.md).
+    std::string values;
+    for (const auto& [k, v] : o.values)
+      values += (values.empty() ? "" : ", ") + k + " " + v;  // "stop when ...", "reps 5"
+    out += fmt::format("settings from '{}' (replace the script's own): {}\n", o.file,
+                       values.empty() ? "none" : values);
   }
   // Jobs and prints in plan order, under the header of their block; a block without jobs still
   // gets its header, so that a '...' loop that measured nothing is visible.

@@ -24,7 +24,7 @@ empty_array() {
 expect_fails "run without a script" 64 "metron: error: run needs a script FILE (or --resume DIR)" \
   "$METRON" run
 expect_fails "resume with a script" 64 \
-  "metron: error: --resume DIR continues a run: give no FILE or --out" "$METRON" run q.bench --resume r1
+  "metron: error: --resume DIR continues a run: give no FILE, --out or --settings" "$METRON" run q.bench --resume r1
 expect_fails "run into a used folder" 64 \
   "metron: error: results folder 'r1' exists and is not empty (continue it with --resume, or choose another --out)" \
   "$METRON" run q.bench --out r1
