@@ -79,6 +79,10 @@ struct IoJob {
   std::int64_t seek_round = 0;
   bool keep = false;  // the file stays between jobs? (never: each job makes and deletes its own)
   int tag = 0;
+  // SKaMPI's local IO (io_local.cpp): POSIX open/read/write instead of MPI-IO, with O_DIRECT.
+  bool posix = false;
+  bool direct = false;
+  int fd = -1;
 };
 
 // The file type of a job rank's view (the script's subarray moved to its part, io_view.h).

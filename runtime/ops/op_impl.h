@@ -257,6 +257,10 @@ void bind_io_read_sequential(BoundOp&, const Args&);
 void bind_io_write_and_read(BoundOp&, const Args&);
 void bind_io_write_once(BoundOp&, const Args&);
 void bind_io_read_once(BoundOp&, const Args&);
+void bind_io_read_file_once(BoundOp&, const Args&);  // io_local.cpp: SKaMPI's localio.c
+void bind_io_write_file_once(BoundOp&, const Args&);
+void bind_io_read_large_file_once(BoundOp&, const Args&);
+void bind_io_write_large_file_once(BoundOp&, const Args&);
 void bind_imb_s_write_indv(BoundOp&, const Args&);
 void bind_imb_s_write_expl(BoundOp&, const Args&);
 void bind_imb_s_read_indv(BoundOp&, const Args&);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "runtime/plan/io_view.h"
+#include "runtime/plan/local_io.h"
 
 namespace metron {
 
@@ -41,6 +42,7 @@ bool goes_forward(const TypeDesc& t) {
 
 std::optional<OpProblem> check_io_types(const MeasureFunc& f, const std::vector<Value>& args,
                                         int comm_size) {
+  if (auto p = check_local_io_args(f, args)) return p;
   const int im = f.param_index("memtype"), ie = f.param_index("etype"),
             ifl = f.param_index("filetype");
   if (im < 0 || ie < 0 || ifl < 0 || static_cast<std::size_t>(ifl) >= args.size())

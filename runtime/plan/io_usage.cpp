@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "runtime/plan/local_io.h"
+
 namespace metron {
 
 namespace {
@@ -121,6 +123,18 @@ BufferUse usage_imb_parallel_write(const OpArgs& a, int) {
 BufferUse usage_imb_parallel_read(const OpArgs& a, int) {
   const std::int64_t b = a.count("count");
   return sides(b, b, b, false);
+}
+
+// SKaMPI's local IO: rank 0 moves the bytes alone (the other ranks need no buffer, but the
+// usage is per rank: the largest).
+BufferUse usage_local_io_read(const OpArgs& a, int) {
+  const std::int64_t b = local_io_bytes(a);
+  return sides(b, b, b, false);
+}
+
+BufferUse usage_local_io_write(const OpArgs& a, int) {
+  const std::int64_t b = local_io_bytes(a);
+  return sides(b, b, b, true);
 }
 
 }  // namespace metron

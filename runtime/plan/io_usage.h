@@ -25,6 +25,9 @@ BufferUse usage_io_read_and_distribute(const OpArgs& a, int comm_size);
 // IMB-IO: count bytes per rank; the rate is IMB's x/t (x: the bytes of one process).
 BufferUse usage_imb_single_write(const OpArgs& a, int comm_size);
 BufferUse usage_imb_single_read(const OpArgs& a, int comm_size);
+// SKaMPI's local IO (local_io.h): size or 2^power bytes.
+BufferUse usage_local_io_read(const OpArgs& a, int comm_size);
+BufferUse usage_local_io_write(const OpArgs& a, int comm_size);
 BufferUse usage_imb_parallel_write(const OpArgs& a, int comm_size);
 BufferUse usage_imb_parallel_read(const OpArgs& a, int comm_size);
 
