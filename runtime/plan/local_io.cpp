@@ -35,6 +35,15 @@ std::optional<OpProblem> check_local_io_args(const MeasureFunc& f, const std::ve
   if (iapi >= 0)
     if (const Value* v = arg(isize); v && v->as_int() < 1)
       return bad(isize, "size must be positive, got " + std::to_string(v->as_int()));
+  // O_DIRECT (POSIX only) moves whole blocks: the size must be one (docs/io.md).
+  const int idirect = f.param_index("directio_flag");
+  if (const Value* d = arg(idirect), *s = arg(isize), *api = arg(iapi);
+      d && s && api && d->as_int() != 0 &&
+      local_io_api_named(api->as_string()) == LocalIoApi::Posix &&
+      s->as_int() % kLocalIoDirectAlign != 0)
+    return bad(isize, "directio_flag needs a size that is a multiple of " +
+                          std::to_string(kLocalIoDirectAlign) + " bytes, got " +
+                          std::to_string(s->as_int()));
   if (const Value* v = arg(ipower); v && (v->as_int() < 0 || v->as_int() > kLocalIoMaxPower))
     return bad(ipower, "power must be 0 .. " + std::to_string(kLocalIoMaxPower) + ", got " +
                            std::to_string(v->as_int()));
