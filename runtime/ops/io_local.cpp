@@ -148,7 +148,8 @@ void check_direct(BoundOp& b, const IoJob& j) {
                       (j.write ? "send_alignment" : "recv_alignment") + " = " +
                       std::to_string(kLocalIoDirectAlign) + " or more");
   if (b.rank != 0) return;
-  // Some file systems (tmpfs) refuse O_DIRECT at open: say so now, not in the first call.
+  // Some file systems (tmpfs before Linux 6.6) refuse O_DIRECT at open: say so now, not in the
+  // first call.
   const std::string probe = j.folder + "/metron_direct_probe_" + std::to_string(::getpid());
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_DIRECT, S_IRUSR | S_IWUSR);
   const int err = errno;

@@ -170,7 +170,8 @@ TEST_CASE("local io: O_DIRECT needs aligned buffers and a file system that takes
   // The MPI api ignores directio_flag (SKaMPI: O_DIRECT is a flag of POSIX's open).
   run_and_verify("MPI_IO_read_file_once", {I(4000), S("MPI"), I(1)}, s);
   s.send_alignment = s.recv_alignment = 4096;
-  // Where the test folder's file system refuses O_DIRECT (tmpfs), bind says so on rank 0.
+  // Where the test folder's file system refuses O_DIRECT (tmpfs before Linux 6.6), bind
+  // says so (on rank 0, which opens the file).
   const std::string e = error_of("MPI_IO_read_file_once", {I(4096), S("POSIX"), I(1)}, s);
   int refused = e.find("refuses O_DIRECT") != std::string::npos;
   MPI_Allreduce(MPI_IN_PLACE, &refused, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
