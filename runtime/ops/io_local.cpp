@@ -65,14 +65,14 @@ void local_call(BoundOp& b) noexcept {
   char* p = data_of(b);
   const std::int64_t n = bytes_of(b);
   if (j.posix) {
-    if (j.fd < 0) return;
+    if (j.fd < 0) return b.note(MPI_ERR_FILE);  // setup did not open it: never a silent 0 s
     const ssize_t got = j.write ? ::write(j.fd, p, static_cast<std::size_t>(n))
                                 : ::read(j.fd, p, static_cast<std::size_t>(n));
     if (j.write && ::fsync(j.fd) != 0) b.note(MPI_ERR_IO);
     if (got != static_cast<ssize_t>(n)) b.note(MPI_ERR_IO);
     return;
   }
-  if (j.fh == MPI_FILE_NULL) return;
+  if (j.fh == MPI_FILE_NULL) return b.note(MPI_ERR_FILE);
   const int count = static_cast<int>(n);
   b.note(j.write ? MPI_File_write(j.fh, p, count, MPI_BYTE, MPI_STATUS_IGNORE)
                  : MPI_File_read(j.fh, p, count, MPI_BYTE, MPI_STATUS_IGNORE));
