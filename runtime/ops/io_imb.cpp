@@ -191,16 +191,7 @@ std::optional<std::string> imb_check(const BoundOp& b) {
 }
 
 void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {
-  b.io = std::make_shared<IoJob>();
-  IoJob& j = *b.io;
-  j.cfg = b.settings ? b.settings->io : IoSettings{};
-  j.write = write;
-  io_require_per_call(b);
-  try {
-    j.folder = io_folder(j.cfg);
-  } catch (const std::exception& e) {
-    bind_error(b, e.what());
-  }
+  IoJob& j = io_start_job(b, write);
   j.tag = static_cast<int>(who) * 4 + static_cast<int>(pos);
   const std::int64_t n = a.count("count");
   if (n < 1) bind_error(b, "count must be positive, got " + std::to_string(n));

@@ -71,11 +71,21 @@ std::string io_file_name(const std::string& folder, MPI_Comm group, int tag) {
          std::to_string(id % 1000000000ULL);
 }
 
-void io_require_per_call(const BoundOp& b) {
+IoJob& io_start_job(BoundOp& b, bool write) {
+  b.io = std::make_shared<IoJob>();
+  IoJob& j = *b.io;
+  j.cfg = b.settings ? b.settings->io : IoSettings{};
+  j.write = write;
   if (b.settings && b.settings->scheme != SchemeKind::PerCall)
     ops::bind_error(b,
                     "needs scheme = per_call: the file is opened and closed between calls, "
                     "outside the timed region");
+  try {
+    j.folder = io_folder(j.cfg);
+  } catch (const std::exception& e) {
+    ops::bind_error(b, e.what());
+  }
+  return j;
 }
 
 MPI_Info io_make_info(const IoSettings& cfg) {

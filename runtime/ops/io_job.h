@@ -100,8 +100,9 @@ void io_check_space(const std::string& folder, std::int64_t bytes, const std::st
 // A name unique to this job and group: <folder>/metron_io_<world rank of owner>_<n>.
 std::string io_file_name(const std::string& folder, MPI_Comm group, int tag);
 
-// The steps between observations need scheme = per_call; bind_error otherwise.
-void io_require_per_call(const BoundOp& b);
+// Starts b's IO job: the settings' IO part, the direction and the checked folder. The steps
+// between observations need scheme = per_call; bind_error otherwise, or for a bad folder.
+IoJob& io_start_job(BoundOp& b, bool write);
 
 // The MPI_Info of set_file_info's hints (MPI_INFO_NULL without).
 MPI_Info io_make_info(const IoSettings& cfg);

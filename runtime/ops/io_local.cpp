@@ -162,16 +162,7 @@ void check_direct(BoundOp& b, const IoJob& j) {
 
 void bind_local(BoundOp& b, const Args& a, bool write, std::int64_t bytes, bool posix, bool create,
                 bool direct) {
-  b.io = std::make_shared<IoJob>();
-  IoJob& j = *b.io;
-  j.cfg = b.settings ? b.settings->io : IoSettings{};
-  j.write = write;
-  io_require_per_call(b);
-  try {
-    j.folder = io_folder(j.cfg);
-  } catch (const std::exception& e) {
-    bind_error(b, e.what());
-  }
+  IoJob& j = io_start_job(b, write);
   (void)a;
   if (bytes < 1) bind_error(b, "size must be positive, got " + std::to_string(bytes));
   if (bytes > std::numeric_limits<int>::max() && !posix)

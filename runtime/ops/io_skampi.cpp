@@ -29,16 +29,7 @@ std::string hex(std::int64_t v) {
 // A job with the settings and folder; types and class from the arguments where the function
 // has them. Throws (bind_error) for what MPI-IO here cannot do.
 IoJob& start(BoundOp& b, const Args& a, bool write) {
-  b.io = std::make_shared<IoJob>();
-  IoJob& j = *b.io;
-  j.cfg = b.settings ? b.settings->io : IoSettings{};
-  j.write = write;
-  io_require_per_call(b);
-  try {
-    j.folder = io_folder(j.cfg);
-  } catch (const std::exception& e) {
-    bind_error(b, e.what());
-  }
+  IoJob& j = io_start_job(b, write);
   if (a.has("memtype")) {
     // Derived types (docs/io.md): a subarray is rank 0's part in the script; each rank binds
     // its own (io_type_for_rank). The front end checked the view (io_checks.cpp).

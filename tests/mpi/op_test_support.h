@@ -1,9 +1,13 @@
 // What the operation tests share: small buffers, a duplicate of MPI_COMM_WORLD that returns
-// errors instead of aborting, binding an operation by name, and datatype values by name.
+// errors instead of aborting, binding an operation by name (and the message of a refused bind), and
+// argument values (integers, datatypes, reduction operations).
 #pragma once
 
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
+
+#include <stdexcept>
+#include <string>
 
 namespace metron::test {
 
@@ -28,8 +32,34 @@ inline rt::BoundOp bind(const char* name, std::vector<Value> args) {
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), small_settings());
 }
 
+// The message binding refuses these arguments with, or "" when it binds them (the operation is
+// then released, so every rank must call this alike).
+inline std::string bind_error(const std::string& name, std::vector<Value> args,
+                              const Settings& s = small_settings(), MPI_Comm comm = test_comm()) {
+  try {
+    rt::bind_op(rt::make_op_call(name, std::move(args)), comm, s).release();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+inline int my_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
 inline Value dt(const char* n) {
   return Value(rt::datatype_named(n));
+}
+
+inline Value op(const char* n) {
+  return Value(rt::reduce_op_named(n));
+}
+
+inline Value i64(std::int64_t v) {
+  return Value(v);
 }
 
 }  // namespace metron::test

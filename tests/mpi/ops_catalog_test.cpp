@@ -6,27 +6,12 @@
 #include <doctest/doctest.h>
 
 #include "runtime/plan/measure_funcs.h"
+#include "tests/mpi/op_test_support.h"
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
-
-Settings small_settings() {
-  Settings s;
-  s.buffer_bytes = 1 << 20;
-  s.cache_bytes = 1 << 16;
-  return s;
-}
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
 
 // The leading required arguments with typical values: counts 4, times 1 us, strings "POSIX".
 std::vector<Value> typical_args(const MeasureFunc& f) {
@@ -43,16 +28,6 @@ std::vector<Value> typical_args(const MeasureFunc& f) {
   // The border exchanges' grid needs at least 3 rows (count >= 18 doubles).
   if (f.name.find("borderexchange") != std::string::npos) args[0] = Value(std::int64_t{32});
   return args;
-}
-
-std::string bind_error_of(const char* name, std::vector<Value> args, const Settings& s,
-                          MPI_Comm comm) {
-  try {
-    rt::bind_op(rt::make_op_call(name, std::move(args)), comm, s);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace
@@ -100,20 +75,18 @@ TEST_CASE("catalog: make_op_call fills defaults and derived values") {
 
 TEST_CASE("bind: errors name the operation and the problem (the front end's catalogue messages)") {
   const Settings s = small_settings();
-  CHECK(bind_error_of("Bcast", {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), 2}, s,
-                      test_comm()) == "'Bcast': root 2 is not a rank of a communicator of 2 ranks");
-  CHECK(bind_error_of("Bcast", {std::int64_t{-1}}, s, test_comm()) ==
-        "'Bcast': negative count (-1)");
-  CHECK(bind_error_of("Bcast", {std::int64_t{3'000'000'000}}, s, test_comm()) ==
+  CHECK(bind_error("Bcast", {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), 2}, s,
+                   test_comm()) == "'Bcast': root 2 is not a rank of a communicator of 2 ranks");
+  CHECK(bind_error("Bcast", {std::int64_t{-1}}, s, test_comm()) == "'Bcast': negative count (-1)");
+  CHECK(bind_error("Bcast", {std::int64_t{3'000'000'000}}, s, test_comm()) ==
         "'Bcast': count 3000000000 is larger than MPI allows (2147483647)");
-  CHECK(bind_error_of("Allreduce",
-                      {std::int64_t{4}, Value(rt::datatype_named("MPI_DOUBLE")),
-                       Value(rt::reduce_op_named("MPI_BAND"))},
-                      s, test_comm()) ==
+  CHECK(bind_error("Allreduce",
+                   {std::int64_t{4}, Value(rt::datatype_named("MPI_DOUBLE")),
+                    Value(rt::reduce_op_named("MPI_BAND"))},
+                   s, test_comm()) ==
         "'Allreduce': reduction 'MPI_BAND' is not defined for datatype 'MPI_DOUBLE'");
-  CHECK(bind_error_of("Pingpong_Send_Recv",
-                      {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), -1}, s,
-                      test_comm()) ==
+  CHECK(bind_error("Pingpong_Send_Recv",
+                   {std::int64_t{4}, Value(rt::datatype_named("MPI_INT")), -1}, s, test_comm()) ==
         "'Pingpong_Send_Recv': tag -1 is outside [0, MPI_TAG_UB = " + std::to_string([] {
           int* ub;
           int flag;
@@ -126,7 +99,7 @@ TEST_CASE("bind: errors name the operation and the problem (the front end's cata
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm self;
   MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
-  CHECK(bind_error_of("Pingpong_Send_Recv", {std::int64_t{4}}, s, self) ==
+  CHECK(bind_error("Pingpong_Send_Recv", {std::int64_t{4}}, s, self) ==
         "'Pingpong_Send_Recv' needs at least 2 ranks but its communicator has 1");
   MPI_Comm_free(&self);
 }
@@ -136,12 +109,12 @@ TEST_CASE("arena: a job that does not fit is refused with the fit rule's numbers
   s.buffer_bytes = 1000;
   s.buffer_cycling = true;  // off by default
   // 2 * (400 + 400) = 1600 > 1000 with cycling.
-  CHECK(bind_error_of("Allreduce", {std::int64_t{400}}, s, test_comm()) ==
+  CHECK(bind_error("Allreduce", {std::int64_t{400}}, s, test_comm()) ==
         "'Allreduce' needs 1600 bytes of buffer per rank (send 400 + receive 400, twice for "
         "buffer cycling), but the buffer is 1000 bytes; raise it with set_skampi_buffer(...) or "
         "turn buffer cycling off");
   s.buffer_cycling = false;
-  CHECK(bind_error_of("Allreduce", {std::int64_t{400}}, s, test_comm()).empty());
+  CHECK(bind_error("Allreduce", {std::int64_t{400}}, s, test_comm()).empty());
   CHECK(rt::fits_buffer(500, 500, s));
   CHECK(!rt::fits_buffer(500, 501, s));
 }

@@ -11,10 +11,6 @@ using namespace metron::test;
 
 namespace {
 
-Value op(const char* n) {
-  return Value(rt::reduce_op_named(n));
-}
-
 void check(const char* name, std::vector<Value> args, int bad_rank, std::int64_t offset,
            const std::string& where) {
   CAPTURE(name);

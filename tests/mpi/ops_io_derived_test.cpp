@@ -17,17 +17,12 @@
 #include <filesystem>
 #include <string>
 
-#include "op_test_support.h"
+#include "io_test_support.h"
 
 using namespace metron;
-using metron::test::dt;
-using metron::test::test_comm;
+using namespace metron::test;
 
 namespace {
-
-Value I(std::int64_t v) {
-  return Value(v);
-}
 
 Value derived(TypeCtor c, std::vector<std::int64_t> ints, std::vector<std::vector<std::int64_t>> l,
               const char* base) {
@@ -42,29 +37,6 @@ Value subarray(std::int64_t p, std::int64_t n) {
 }
 Value contiguous(std::int64_t n) {
   return derived(TypeCtor::Contiguous, {n}, {}, "MPI_BYTE");
-}
-
-std::string test_folder() {
-  static std::string f = [] {
-    char name[] = "/tmp/metron_io_derived_XXXXXX";
-    int me = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    char buf[64] = {};
-    if (me == 0) std::snprintf(buf, sizeof buf, "%s", ::mkdtemp(name));
-    MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
-    return std::string(buf);
-  }();
-  return f;
-}
-
-Settings io_settings() {
-  Settings s = test::small_settings();
-  s.io.working_dir = test_folder();
-  return s;
-}
-
-rt::BoundOp bind_io(const std::string& name, std::vector<Value> args) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), io_settings());
 }
 
 // Binds, prepares, verifies, runs an observation, verifies again, releases.
@@ -121,7 +93,7 @@ TEST_CASE("io derived: a subarray filetype gives each rank its part of every til
   for (std::int64_t d : kNoShared) {
     CAPTURE(d);
     write_and_inspect(
-        "MPI_IO_write_noncontiguous", {I(3 * n), I(n), B, B, subarray(2, n), I(d)},
+        "MPI_IO_write_noncontiguous", {i64(3 * n), i64(n), B, B, subarray(2, n), i64(d)},
         [&](const rt::BoundOp& op, const std::vector<unsigned char>& f) {
           REQUIRE(f.size() == static_cast<std::size_t>(6 * n));
           const char* buf = op.buf.send();
@@ -133,7 +105,7 @@ TEST_CASE("io derived: a subarray filetype gives each rank its part of every til
               CHECK(f[static_cast<std::size_t>(at)] == rt::io_file_byte(at));
             }
         });
-    run_and_verify("MPI_IO_read_noncontiguous", {I(3 * n), I(n), B, B, subarray(2, n), I(d)});
+    run_and_verify("MPI_IO_read_noncontiguous", {i64(3 * n), i64(n), B, B, subarray(2, n), i64(d)});
   }
 }
 
@@ -146,7 +118,8 @@ TEST_CASE("io derived: io.ski's (c-nc), (nc-c) and (nc-nc) place one element per
     // nc-nc: the memory element is the subarray too: the data sit at r * n of a 2n buffer.
     for (const bool nc_mem : {false, true}) {
       const Value mem = nc_mem ? subarray(2, n) : contiguous(n);
-      write_and_inspect("MPI_IO_write_noncontiguous", {I(1), I(1), mem, B, subarray(2, n), I(d)},
+      write_and_inspect("MPI_IO_write_noncontiguous",
+                        {i64(1), i64(1), mem, B, subarray(2, n), i64(d)},
                         [&](const rt::BoundOp& op, const std::vector<unsigned char>& f) {
                           REQUIRE(f.size() == static_cast<std::size_t>(2 * n));
                           CHECK(op.send_need_bytes == (nc_mem ? 2 * n : n));
@@ -158,19 +131,20 @@ TEST_CASE("io derived: io.ski's (c-nc), (nc-c) and (nc-nc) place one element per
                             CHECK(f[static_cast<std::size_t>(at)] == rt::io_file_byte(at));
                           }
                         });
-      run_and_verify("MPI_IO_read_noncontiguous", {I(1), I(1), mem, B, subarray(2, n), I(d)});
+      run_and_verify("MPI_IO_read_noncontiguous", {i64(1), i64(1), mem, B, subarray(2, n), i64(d)});
     }
     // nc-c: write_once of one subarray element with a contiguous filetype: rank r at r * n.
-    write_and_inspect("MPI_IO_write_once", {I(1), subarray(2, n), B, contiguous(n), I(0), I(d)},
+    write_and_inspect("MPI_IO_write_once",
+                      {i64(1), subarray(2, n), B, contiguous(n), i64(0), i64(d)},
                       [&](const rt::BoundOp& op, const std::vector<unsigned char>& f) {
                         REQUIRE(f.size() == static_cast<std::size_t>(2 * n));
                         for (std::int64_t k = 0; k < n; ++k)
                           CHECK(static_cast<unsigned char>(op.buf.send()[op.rank * n + k]) ==
                                 f[static_cast<std::size_t>(op.rank * n + k)]);
                       });
-    run_and_verify("MPI_IO_read_once", {I(1), subarray(2, n), B, contiguous(n), I(0), I(d)});
-    run_and_verify("MPI_IO_write_once", {I(1), contiguous(n), B, contiguous(n), I(0), I(d)});
-    run_and_verify("MPI_IO_read_once", {I(1), contiguous(n), B, contiguous(n), I(0), I(d)});
+    run_and_verify("MPI_IO_read_once", {i64(1), subarray(2, n), B, contiguous(n), i64(0), i64(d)});
+    run_and_verify("MPI_IO_write_once", {i64(1), contiguous(n), B, contiguous(n), i64(0), i64(d)});
+    run_and_verify("MPI_IO_read_once", {i64(1), contiguous(n), B, contiguous(n), i64(0), i64(d)});
   }
 }
 
@@ -178,12 +152,12 @@ TEST_CASE("io derived: sizes follow the memtype's size and extent") {
   // vector(2, 1, 2, MPI_INT): 8 bytes of data in an extent of 12; 5 elements.
   const Value v = derived(TypeCtor::Vector, {2, 1, 2}, {}, "MPI_INT");
   const Value N = dt("MPI_INT");
-  rt::BoundOp w = bind_io("MPI_IO_write_segmented", {I(5), I(2), I(5), v, N, N, I(0x111)});
+  rt::BoundOp w = bind_io("MPI_IO_write_segmented", {i64(5), i64(2), i64(5), v, N, N, i64(0x111)});
   CHECK(w.send_need_bytes == 5 * 12);
   CHECK(w.io->elem_bytes == 8);
   CHECK(w.io->file_bytes == 2 * 5 * 8);  // rank 1's segment ends at 2 * 5 elements of 8 bytes
   w.release();
-  const auto u = w.func->usage(OpArgs(*w.func, {I(5), I(2), I(5), v, N, N, I(0x111)}), 2);
+  const auto u = w.func->usage(OpArgs(*w.func, {i64(5), i64(2), i64(5), v, N, N, i64(0x111)}), 2);
   CHECK(u.send_bytes == 5 * 12);
   CHECK(u.reported_bytes == 2 * 5 * 8);
 }
@@ -199,26 +173,28 @@ TEST_CASE("io derived: every data pattern verifies with holes in memory and gaps
   for (std::int64_t d : {0x111, 0x222}) {
     CAPTURE(d);
     for (const std::string rw : {"write", "read"}) {
-      run_and_verify("MPI_IO_" + rw + "_segmented", {I(5), I(2), I(6), m, N, f, I(d)});
-      run_and_verify("MPI_IO_" + rw + "_strided", {I(5), I(2), I(3), m, N, f, I(d)});
-      run_and_verify("MPI_IO_" + rw + "_separate", {I(5), I(2), I(3), m, N, f, I(d)});
-      run_and_verify("MPI_IO_" + rw + "_random",
-                     {Value(ValueList{I(5), I(3)}), Value(ValueList{I(2), I(1)}), m, N, f, I(d)});
-      run_and_verify("MPI_IO_" + rw + "_noncontiguous", {I(5), I(2), m, N, f, I(d)});
-      run_and_verify("MPI_IO_" + rw + "_once", {I(5), m, N, f, I(0), I(d)});
+      run_and_verify("MPI_IO_" + rw + "_segmented", {i64(5), i64(2), i64(6), m, N, f, i64(d)});
+      run_and_verify("MPI_IO_" + rw + "_strided", {i64(5), i64(2), i64(3), m, N, f, i64(d)});
+      run_and_verify("MPI_IO_" + rw + "_separate", {i64(5), i64(2), i64(3), m, N, f, i64(d)});
+      run_and_verify(
+          "MPI_IO_" + rw + "_random",
+          {Value(ValueList{i64(5), i64(3)}), Value(ValueList{i64(2), i64(1)}), m, N, f, i64(d)});
+      run_and_verify("MPI_IO_" + rw + "_noncontiguous", {i64(5), i64(2), m, N, f, i64(d)});
+      run_and_verify("MPI_IO_" + rw + "_once", {i64(5), m, N, f, i64(0), i64(d)});
     }
-    run_and_verify("MPI_IO_read_file", {I(5), m, N, f, I(d)});
-    run_and_verify("MPI_IO_read_and_distribute", {I(5), I(2), m, N, f, I(d)});
+    run_and_verify("MPI_IO_read_file", {i64(5), m, N, f, i64(d)});
+    run_and_verify("MPI_IO_read_and_distribute", {i64(5), i64(2), m, N, f, i64(d)});
   }
   for (std::int64_t d : {0x114, 0x224})
     for (const std::string rw : {"write", "read"})
-      run_and_verify("MPI_IO_" + rw + "_sequential", {I(5), I(2), m, N, f, I(d)});
-  run_and_verify("MPI_IO_write_and_read", {I(5), I(2), m, N, f, I(0x111)});
-  run_and_verify("MPI_IO_file_seek", {I(6), I(2), m, N, f});
-  run_and_verify("MPI_IO_file_seek_shared", {I(6), I(2), m, N, f});
+      run_and_verify("MPI_IO_" + rw + "_sequential", {i64(5), i64(2), m, N, f, i64(d)});
+  run_and_verify("MPI_IO_write_and_read", {i64(5), i64(2), m, N, f, i64(0x111)});
+  run_and_verify("MPI_IO_file_seek", {i64(6), i64(2), m, N, f});
+  run_and_verify("MPI_IO_file_seek_shared", {i64(6), i64(2), m, N, f});
   MPI_Barrier(MPI_COMM_WORLD);
   std::size_t left = 0;
-  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(test_folder())) ++left;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(io_test_folder()))
+    ++left;
   CHECK(left == 0);
 }
 
@@ -227,7 +203,7 @@ TEST_CASE("io derived: verification finds a wrong data byte and a written hole")
   const Value N = dt("MPI_INT");
   // Rank 1 reads 4 elements of 12 bytes; byte 5 is in the hole of element 0, byte 13 data.
   for (const std::int64_t at : {5, 13}) {
-    rt::BoundOp op = bind_io("MPI_IO_read_once", {I(4), m, N, N, I(0), I(0x111)});
+    rt::BoundOp op = bind_io("MPI_IO_read_once", {i64(4), m, N, N, i64(0), i64(0x111)});
     op.prepare();
     const rt::VerifyFault fault{1, at};
     const auto e = rt::verify_op(op, &fault);
@@ -238,7 +214,7 @@ TEST_CASE("io derived: verification finds a wrong data byte and a written hole")
     op.release();
   }
   // A write whose file is changed afterwards: rank 1's first int is at file byte 32.
-  write_and_inspect("MPI_IO_write_once", {I(4), m, N, N, I(0), I(0x111)},
+  write_and_inspect("MPI_IO_write_once", {i64(4), m, N, N, i64(0), i64(0x111)},
                     [&](const rt::BoundOp& op, const std::vector<unsigned char>&) {
                       if (op.rank == 1) {
                         FILE* fp = std::fopen(op.io->path.c_str(), "r+b");
@@ -255,23 +231,17 @@ TEST_CASE("io derived: verification finds a wrong data byte and a written hole")
 }
 
 TEST_CASE("io derived: a view MPI would refuse is refused at bind with the catalogue message") {
-  auto error_of = [](const char* name, std::vector<Value> args) {
-    try {
-      bind_io(name, std::move(args)).release();
-    } catch (const std::runtime_error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
   const Value B = dt("MPI_BYTE"), N = dt("MPI_INT");
-  CHECK(error_of("MPI_IO_write_noncontiguous", {I(4), I(4), N, N, contiguous(8), I(0x111)}) ==
+  CHECK(bind_io_error("MPI_IO_write_noncontiguous",
+                      {i64(4), i64(4), N, N, contiguous(8), i64(0x111)}) ==
         "'MPI_IO_write_noncontiguous': filetype 't(8, MPI_BYTE)' is not made of whole etypes "
         "'MPI_INT'; MPI requires a filetype "
         "built from the etype");
-  CHECK(error_of("MPI_IO_write_once", {I(3), B, N, N, I(0), I(0x111)}) ==
+  CHECK(bind_io_error("MPI_IO_write_once", {i64(3), B, N, N, i64(0), i64(0x111)}) ==
         "'MPI_IO_write_once': memtype 'MPI_BYTE' holds 1 bytes, not a multiple of the etype's 4; "
         "an access must move whole etypes");
-  CHECK(error_of("MPI_IO_read_noncontiguous", {I(1), I(1), B, B, subarray(1, 8), I(0x111)}) ==
+  CHECK(bind_io_error("MPI_IO_read_noncontiguous",
+                      {i64(1), i64(1), B, B, subarray(1, 8), i64(0x111)}) ==
         "'MPI_IO_read_noncontiguous': subarray 't([8], [8], [0], MPI_BYTE)' is rank 0's part: the "
         "parts of 2 ranks need 16 elements in its first dimension, it has 8");
 }

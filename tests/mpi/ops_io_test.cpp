@@ -14,41 +14,12 @@
 #include <filesystem>
 #include <string>
 
-#include "op_test_support.h"
+#include "io_test_support.h"
 
 using namespace metron;
-using metron::test::dt;
-using metron::test::test_comm;
+using namespace metron::test;
 
 namespace {
-
-Value I(std::int64_t v) {
-  return Value(v);
-}
-
-// A folder of this test, the same on both ranks.
-std::string test_folder() {
-  static std::string f = [] {
-    char name[] = "/tmp/metron_io_test_XXXXXX";
-    int me = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    char buf[64] = {};
-    if (me == 0) std::snprintf(buf, sizeof buf, "%s", ::mkdtemp(name));
-    MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
-    return std::string(buf);
-  }();
-  return f;
-}
-
-Settings io_settings() {
-  Settings s = test::small_settings();
-  s.io.working_dir = test_folder();
-  return s;
-}
-
-rt::BoundOp bind_io(const std::string& name, std::vector<Value> args, const Settings& s) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), s);
-}
 
 // Binds, prepares, verifies, runs three observations, verifies again, releases.
 void run_and_verify(const std::string& name, std::vector<Value> args,
@@ -69,14 +40,6 @@ void run_and_verify(const std::string& name, std::vector<Value> args,
   op.release();
 }
 
-std::size_t files_left() {
-  MPI_Barrier(MPI_COMM_WORLD);
-  std::size_t n = 0;
-  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(test_folder())) ++n;
-  MPI_Barrier(MPI_COMM_WORLD);
-  return n;
-}
-
 const std::int64_t kAll[] = {0x111, 0x112, 0x114, 0x121, 0x122, 0x124,
                              0x211, 0x212, 0x214, 0x221, 0x222, 0x224};
 const std::int64_t kNoShared[] = {0x111, 0x112, 0x121, 0x122, 0x211, 0x212, 0x221, 0x222};
@@ -90,13 +53,14 @@ TEST_CASE("io: segmented, strided, separate, random and once in all their classe
     for (const char* rw : {"write", "read"}) {
       const std::string w = rw;
       // memsize 10 in blocks of 4 (the last block is 2): blocks of different sizes
-      run_and_verify("MPI_IO_" + w + "_segmented", {I(10), I(4), I(16), B, B, B, I(d)});
-      run_and_verify("MPI_IO_" + w + "_strided", {I(10), I(4), I(6), B, B, B, I(d)});
-      run_and_verify("MPI_IO_" + w + "_separate", {I(10), I(4), I(5), B, B, B, I(d)});
-      run_and_verify("MPI_IO_" + w + "_random",
-                     {Value(ValueList{I(9), I(5)}), Value(ValueList{I(4), I(2)}), B, B, B, I(d)});
-      run_and_verify("MPI_IO_" + w + "_once", {I(12), B, B, B, I(0), I(d)});
-      run_and_verify("MPI_IO_" + w + "_once", {I(12), B, B, B, I(1), I(d)});
+      run_and_verify("MPI_IO_" + w + "_segmented", {i64(10), i64(4), i64(16), B, B, B, i64(d)});
+      run_and_verify("MPI_IO_" + w + "_strided", {i64(10), i64(4), i64(6), B, B, B, i64(d)});
+      run_and_verify("MPI_IO_" + w + "_separate", {i64(10), i64(4), i64(5), B, B, B, i64(d)});
+      run_and_verify(
+          "MPI_IO_" + w + "_random",
+          {Value(ValueList{i64(9), i64(5)}), Value(ValueList{i64(4), i64(2)}), B, B, B, i64(d)});
+      run_and_verify("MPI_IO_" + w + "_once", {i64(12), B, B, B, i64(0), i64(d)});
+      run_and_verify("MPI_IO_" + w + "_once", {i64(12), B, B, B, i64(1), i64(d)});
     }
   }
   CHECK(files_left() == 0);
@@ -105,8 +69,8 @@ TEST_CASE("io: segmented, strided, separate, random and once in all their classe
 TEST_CASE("io: multi-byte elements are placed by etype offsets") {
   const Value D = dt("MPI_DOUBLE"), C = dt("MPI_CHAR");
   for (std::int64_t d : {0x111, 0x212, 0x114}) {
-    run_and_verify("MPI_IO_write_segmented", {I(5), I(2), I(7), D, C, C, I(d)});
-    run_and_verify("MPI_IO_read_strided", {I(5), I(2), I(2), D, D, D, I(d)});
+    run_and_verify("MPI_IO_write_segmented", {i64(5), i64(2), i64(7), D, C, C, i64(d)});
+    run_and_verify("MPI_IO_read_strided", {i64(5), i64(2), i64(2), D, D, D, i64(d)});
   }
 }
 
@@ -114,38 +78,38 @@ TEST_CASE("io: noncontiguous, read_file, read_and_distribute without shared poin
   const Value B = dt("MPI_BYTE");
   for (std::int64_t d : kNoShared) {
     CAPTURE(d);
-    run_and_verify("MPI_IO_write_noncontiguous", {I(10), I(3), B, B, B, I(d)});
-    run_and_verify("MPI_IO_read_noncontiguous", {I(10), I(3), B, B, B, I(d)});
-    run_and_verify("MPI_IO_read_file", {I(33), B, B, B, I(d)});
-    run_and_verify("MPI_IO_read_and_distribute", {I(33), I(1), B, B, B, I(d)});
-    run_and_verify("MPI_IO_read_and_distribute", {I(33), I(2), B, B, B, I(d)});
+    run_and_verify("MPI_IO_write_noncontiguous", {i64(10), i64(3), B, B, B, i64(d)});
+    run_and_verify("MPI_IO_read_noncontiguous", {i64(10), i64(3), B, B, B, i64(d)});
+    run_and_verify("MPI_IO_read_file", {i64(33), B, B, B, i64(d)});
+    run_and_verify("MPI_IO_read_and_distribute", {i64(33), i64(1), B, B, B, i64(d)});
+    run_and_verify("MPI_IO_read_and_distribute", {i64(33), i64(2), B, B, B, i64(d)});
   }
   for (std::int64_t d : {0x111, 0x112, 0x121, 0x122})
-    run_and_verify("MPI_IO_write_and_read", {I(10), I(4), B, B, B, I(d)});
+    run_and_verify("MPI_IO_write_and_read", {i64(10), i64(4), B, B, B, i64(d)});
   CHECK(files_left() == 0);
 }
 
 TEST_CASE("io: sequential files with the shared pointer classes") {
   const Value B = dt("MPI_BYTE");
   for (std::int64_t d : {0x114, 0x124, 0x214, 0x224}) {
-    run_and_verify("MPI_IO_write_sequential", {I(10), I(4), B, B, B, I(d)});
-    run_and_verify("MPI_IO_read_sequential", {I(10), I(4), B, B, B, I(d)});
+    run_and_verify("MPI_IO_write_sequential", {i64(10), i64(4), B, B, B, i64(d)});
+    run_and_verify("MPI_IO_read_sequential", {i64(10), i64(4), B, B, B, i64(d)});
   }
 }
 
 TEST_CASE("io: open, close, delete, seek and preallocate") {
   const Value B = dt("MPI_BYTE");
   for (int create : {0, 1}) {
-    run_and_verify("MPI_IO_open", {I(create)});
-    run_and_verify("MPI_IO_open_close", {I(create)});
+    run_and_verify("MPI_IO_open", {i64(create)});
+    run_and_verify("MPI_IO_open_close", {i64(create)});
   }
-  run_and_verify("MPI_IO_close", {I(1000)});
-  run_and_verify("MPI_IO_delete", {I(1000)});
-  run_and_verify("MPI_IO_delete_on_close", {I(1000)});
-  run_and_verify("MPI_IO_file_seek", {I(100), I(30), B, B, B});
-  run_and_verify("MPI_IO_file_seek_shared", {I(100), I(30), B, B, B});
-  run_and_verify("MPI_IO_preallocate", {I(4096), I(0)});
-  run_and_verify("MPI_IO_preallocate", {I(4096), I(1)});
+  run_and_verify("MPI_IO_close", {i64(1000)});
+  run_and_verify("MPI_IO_delete", {i64(1000)});
+  run_and_verify("MPI_IO_delete_on_close", {i64(1000)});
+  run_and_verify("MPI_IO_file_seek", {i64(100), i64(30), B, B, B});
+  run_and_verify("MPI_IO_file_seek_shared", {i64(100), i64(30), B, B, B});
+  run_and_verify("MPI_IO_preallocate", {i64(4096), i64(0)});
+  run_and_verify("MPI_IO_preallocate", {i64(4096), i64(1)});
   CHECK(files_left() == 0);
 }
 
@@ -155,7 +119,7 @@ TEST_CASE("io: IMB-IO patterns") {
         "P_Write_expl", "P_Write_shared", "P_Write_priv", "P_Read_indv", "P_Read_expl",
         "P_Read_shared", "P_Read_priv", "C_Write_indv", "C_Write_expl", "C_Write_shared",
         "C_Read_indv", "C_Read_expl", "C_Read_shared"})
-    run_and_verify(n, {I(1000)});
+    run_and_verify(n, {i64(1000)});
   CHECK(files_left() == 0);
 }
 
@@ -168,16 +132,16 @@ TEST_CASE("io: settings: preallocation, atomicity, unique open, no sync, dropped
   s.io.cache = IoCache::Drop;
   s.io.file_info = {{"romio_cb_write", "enable"}};
   const Value B = dt("MPI_BYTE");
-  run_and_verify("MPI_IO_write_segmented", {I(10), I(4), I(16), B, B, B, I(0x211)}, s);
-  run_and_verify("MPI_IO_read_once", {I(100), B, B, B, I(0), I(0x112)}, s);
-  run_and_verify("P_Read_expl", {I(100)}, s);
+  run_and_verify("MPI_IO_write_segmented", {i64(10), i64(4), i64(16), B, B, B, i64(0x211)}, s);
+  run_and_verify("MPI_IO_read_once", {i64(100), B, B, B, i64(0), i64(0x112)}, s);
+  run_and_verify("P_Read_expl", {i64(100)}, s);
 }
 
 TEST_CASE("io: verification finds a wrong byte in the file or the buffer") {
   const Value B = dt("MPI_BYTE");
   for (const char* name : {"MPI_IO_write_once", "MPI_IO_read_once"}) {
     CAPTURE(name);
-    rt::BoundOp op = bind_io(name, {I(64), B, B, B, I(0), I(0x111)}, io_settings());
+    rt::BoundOp op = bind_io(name, {i64(64), B, B, B, i64(0), i64(0x111)}, io_settings());
     op.prepare();
     const rt::VerifyFault fault{1, 5};
     // Writes: rank 1's send buffer is checked through the file, so the fault goes in the
@@ -211,34 +175,26 @@ TEST_CASE("io: verification finds a wrong byte in the file or the buffer") {
 
 TEST_CASE("io: bad input is refused at bind with the reason") {
   const Value B = dt("MPI_BYTE");
-  auto error_of = [](const char* name, std::vector<Value> args, const Settings& s) {
-    try {
-      bind_io(name, std::move(args), s);
-    } catch (const std::runtime_error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
   const Settings s = io_settings();
-  CHECK(error_of("MPI_IO_write_once", {I(4), B, B, B, I(0), I(0x113)}, s) ==
+  CHECK(bind_io_error("MPI_IO_write_once", {i64(4), B, B, B, i64(0), i64(0x113)}, s) ==
         "'MPI_IO_write_once': daccess 0x113 is not a data access class (one bit of 0x007, "
         "0x030 and 0x300 each)");
-  CHECK(error_of("MPI_IO_write_segmented", {I(8), I(4), I(4), B, B, B, I(0x111)}, s) ==
+  CHECK(bind_io_error("MPI_IO_write_segmented", {i64(8), i64(4), i64(4), B, B, B, i64(0x111)}, s) ==
         "'MPI_IO_write_segmented': stride 4 is below memsize 8: the segments would overlap");
-  CHECK(error_of("MPI_IO_read_file", {I(8), B, B, B, I(0x114)}, s) ==
+  CHECK(bind_io_error("MPI_IO_read_file", {i64(8), B, B, B, i64(0x114)}, s) ==
         "'MPI_IO_read_file': the shared file pointer classes (daccess 0x114) are not defined for "
         "this pattern");
-  CHECK(error_of("MPI_IO_write_sequential", {I(8), I(4), B, B, B, I(0x111)}, s) ==
+  CHECK(bind_io_error("MPI_IO_write_sequential", {i64(8), i64(4), B, B, B, i64(0x111)}, s) ==
         "'MPI_IO_write_sequential': a file in MPI_MODE_SEQUENTIAL takes the shared file pointer "
         "classes only, not daccess 0x111");
   Settings missing = s;
   missing.io.working_dir = "/nonexistent/metron";
-  CHECK(error_of("MPI_IO_open", {I(0)}, missing) ==
+  CHECK(bind_io_error("MPI_IO_open", {i64(0)}, missing) ==
         "'MPI_IO_open': the MPI-IO working directory '/nonexistent/metron' cannot hold files: no "
         "such directory (set io_dir or set_io_working_dir to a writable folder)");
   ::setenv("METRON_TEST_IO_FREE_BYTES", "1000", 1);
-  CHECK(error_of("MPI_IO_write_once", {I(4096), B, B, B, I(0), I(0x111)}, s) ==
-        "'MPI_IO_write_once' needs 8192 bytes of files in '" + test_folder() +
+  CHECK(bind_io_error("MPI_IO_write_once", {i64(4096), B, B, B, i64(0), i64(0x111)}, s) ==
+        "'MPI_IO_write_once' needs 8192 bytes of files in '" + io_test_folder() +
             "', which has 1000 bytes free (lower the sizes or choose another io_dir)");
   ::unsetenv("METRON_TEST_IO_FREE_BYTES");
   CHECK(files_left() == 0);

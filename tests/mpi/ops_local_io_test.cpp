@@ -13,43 +13,15 @@
 #include <filesystem>
 #include <string>
 
-#include "op_test_support.h"
+#include "io_test_support.h"
 
 using namespace metron;
-using metron::test::test_comm;
+using namespace metron::test;
 
 namespace {
 
-Value I(std::int64_t v) {
-  return Value(v);
-}
 Value S(const char* s) {
   return Value(std::string(s));
-}
-
-// A folder of this test, the same on both ranks.
-std::string test_folder() {
-  static std::string f = [] {
-    char name[] = "/tmp/metron_local_io_test_XXXXXX";
-    int me = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    char buf[64] = {};
-    if (me == 0) std::snprintf(buf, sizeof buf, "%s", ::mkdtemp(name));
-    MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
-    return std::string(buf);
-  }();
-  return f;
-}
-
-Settings io_settings() {
-  Settings s = test::small_settings();
-  s.io.working_dir = test_folder();
-  return s;
-}
-
-rt::BoundOp bind_io(const std::string& name, std::vector<Value> args,
-                    const Settings& s = io_settings()) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), s);
 }
 
 // An observation as the per_call scheme makes it: open, the timed access, close.
@@ -76,46 +48,29 @@ void run_and_verify(const std::string& name, std::vector<Value> args,
   op.release();
 }
 
-std::size_t files_left() {
-  MPI_Barrier(MPI_COMM_WORLD);
-  std::size_t n = 0;
-  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(test_folder())) ++n;
-  MPI_Barrier(MPI_COMM_WORLD);
-  return n;
-}
-
-std::string error_of(const char* name, std::vector<Value> args, const Settings& s) {
-  try {
-    bind_io(name, std::move(args), s);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return {};
-}
-
 }  // namespace
 
 TEST_CASE("local io: both APIs, with and without create_flag, the large-file functions") {
   for (const char* api : {"POSIX", "MPI", "posix", "mpi"}) {
     CAPTURE(api);
-    run_and_verify("MPI_IO_read_file_once", {I(1000), S(api), I(0)});
-    run_and_verify("MPI_IO_write_file_once", {I(1000), S(api), I(0), I(0)});
-    run_and_verify("MPI_IO_write_file_once", {I(1000), S(api), I(1), I(0)});
+    run_and_verify("MPI_IO_read_file_once", {i64(1000), S(api), i64(0)});
+    run_and_verify("MPI_IO_write_file_once", {i64(1000), S(api), i64(0), i64(0)});
+    run_and_verify("MPI_IO_write_file_once", {i64(1000), S(api), i64(1), i64(0)});
   }
-  run_and_verify("MPI_IO_read_large_file_once", {I(0)});  // 2^0: one byte
-  run_and_verify("MPI_IO_read_large_file_once", {I(16)});
-  run_and_verify("MPI_IO_write_large_file_once", {I(16), I(0)});
-  run_and_verify("MPI_IO_write_large_file_once", {I(16), I(1)});
+  run_and_verify("MPI_IO_read_large_file_once", {i64(0)});  // 2^0: one byte
+  run_and_verify("MPI_IO_read_large_file_once", {i64(16)});
+  run_and_verify("MPI_IO_write_large_file_once", {i64(16), i64(0)});
+  run_and_verify("MPI_IO_write_large_file_once", {i64(16), i64(1)});
   CHECK(files_left() == 0);
 }
 
 TEST_CASE("local io: rank 0 alone has a file and a buffer; the sizes are size and 2^power") {
-  rt::BoundOp op = bind_io("MPI_IO_write_large_file_once", {I(12), I(1)});
+  rt::BoundOp op = bind_io("MPI_IO_write_large_file_once", {i64(12), i64(1)});
   CHECK(op.send_need_bytes == (op.rank == 0 ? 4096 : 0));
   CHECK(op.io->participates == (op.rank == 0));
   CHECK(op.io->file_bytes == 4096);
   CHECK(op.io->content_bytes == 0);  // create_flag: no file before the first open
-  rt::BoundOp r = bind_io("MPI_IO_read_file_once", {I(100), S("POSIX"), I(0)});
+  rt::BoundOp r = bind_io("MPI_IO_read_file_once", {i64(100), S("POSIX"), i64(0)});
   CHECK(r.recv_need_bytes == (r.rank == 0 ? 100 : 0));
   CHECK(r.io->posix);
   CHECK(r.io->content_bytes == 100);
@@ -124,7 +79,7 @@ TEST_CASE("local io: rank 0 alone has a file and a buffer; the sizes are size an
 TEST_CASE("local io: verification finds a wrong byte in the file or the buffer") {
   for (const char* api : {"POSIX", "MPI"}) {
     CAPTURE(api);
-    rt::BoundOp w = bind_io("MPI_IO_write_file_once", {I(64), S(api), I(0), I(0)});
+    rt::BoundOp w = bind_io("MPI_IO_write_file_once", {i64(64), S(api), i64(0), i64(0)});
     w.prepare();
     w.fill_fn(w);
     w.setup();
@@ -147,7 +102,7 @@ TEST_CASE("local io: verification finds a wrong byte in the file or the buffer")
     }
     w.release();
 
-    rt::BoundOp r = bind_io("MPI_IO_read_file_once", {I(64), S(api), I(0)});
+    rt::BoundOp r = bind_io("MPI_IO_read_file_once", {i64(64), S(api), i64(0)});
     r.prepare();
     const rt::VerifyFault fault{0, 5};
     const auto e = rt::verify_op(r, &fault);
@@ -161,24 +116,24 @@ TEST_CASE("local io: verification finds a wrong byte in the file or the buffer")
 
 TEST_CASE("local io: O_DIRECT needs aligned buffers and a file system that takes it") {
   Settings s = io_settings();
-  CHECK(error_of("MPI_IO_read_file_once", {I(4096), S("POSIX"), I(1)}, s) ==
+  CHECK(bind_io_error("MPI_IO_read_file_once", {i64(4096), S("POSIX"), i64(1)}, s) ==
         "'MPI_IO_read_file_once': directio_flag needs buffers aligned to 512 bytes: set "
         "recv_alignment = 512 or more");
-  CHECK(error_of("MPI_IO_write_file_once", {I(4096), S("POSIX"), I(0), I(1)}, s) ==
+  CHECK(bind_io_error("MPI_IO_write_file_once", {i64(4096), S("POSIX"), i64(0), i64(1)}, s) ==
         "'MPI_IO_write_file_once': directio_flag needs buffers aligned to 512 bytes: set "
         "send_alignment = 512 or more");
   // The MPI api ignores directio_flag (SKaMPI: O_DIRECT is a flag of POSIX's open).
-  run_and_verify("MPI_IO_read_file_once", {I(4000), S("MPI"), I(1)}, s);
+  run_and_verify("MPI_IO_read_file_once", {i64(4000), S("MPI"), i64(1)}, s);
   s.send_alignment = s.recv_alignment = 4096;
   // Where the test folder's file system refuses O_DIRECT (tmpfs before Linux 6.6), bind
   // says so (on rank 0, which opens the file).
-  const std::string e = error_of("MPI_IO_read_file_once", {I(4096), S("POSIX"), I(1)}, s);
+  const std::string e = bind_io_error("MPI_IO_read_file_once", {i64(4096), S("POSIX"), i64(1)}, s);
   int refused = e.find("refuses O_DIRECT") != std::string::npos;
   MPI_Allreduce(MPI_IN_PLACE, &refused, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (!refused) {
     CHECK(e.empty());
-    run_and_verify("MPI_IO_read_file_once", {I(4096), S("POSIX"), I(1)}, s);
-    run_and_verify("MPI_IO_write_file_once", {I(8192), S("POSIX"), I(1), I(1)}, s);
+    run_and_verify("MPI_IO_read_file_once", {i64(4096), S("POSIX"), i64(1)}, s);
+    run_and_verify("MPI_IO_write_file_once", {i64(8192), S("POSIX"), i64(1), i64(1)}, s);
   }
   CHECK(files_left() == 0);
 }

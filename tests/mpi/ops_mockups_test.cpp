@@ -4,44 +4,19 @@
 // ops_mockups_np3_test.cpp, on 3.
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
-
-Settings small_settings() {
-  Settings s;
-  s.buffer_bytes = 1 << 20;
-  s.cache_bytes = 1 << 16;
-  return s;
-}
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
 
 int world_size() {
   int p = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   return p;
-}
-
-Value dt(const char* n) {
-  return Value(rt::datatype_named(n));
-}
-Value op(const char* n) {
-  return Value(rt::reduce_op_named(n));
-}
-Value i64(std::int64_t v) {
-  return Value(v);
 }
 
 // Verifies `name` three times (buffer cycling moves the slots), then with one result byte of

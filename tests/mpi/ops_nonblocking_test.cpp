@@ -3,6 +3,7 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 #include "runtime/plan/measure_funcs.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
@@ -10,31 +11,7 @@
 #include <cmath>
 
 using namespace metron;
-
-namespace {
-
-Settings small_settings() {
-  Settings s;
-  s.buffer_bytes = 1 << 20;
-  s.cache_bytes = 1 << 16;
-  return s;
-}
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-rt::BoundOp bind(const char* name, std::vector<Value> args) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), small_settings());
-}
-
-}  // namespace
+using namespace metron::test;
 
 TEST_CASE("nonblocking: every I* collective verifies and finds a corrupted byte") {
   struct Case {

@@ -16,10 +16,6 @@ using namespace metron::test;
 namespace {
 
 const Value kInfoNull = Value(Spec{"MPI_INFO_NULL", {}});
-Value i64(std::int64_t v) {
-  return Value(v);
-}
-
 struct Case {
   const char* name;
   std::vector<Value> args;
@@ -86,15 +82,6 @@ void observe(rt::BoundOp& b) {
   b.teardown();
   b.finish();
   b.advance();
-}
-
-std::string bind_error_of(const char* name, std::vector<Value> args) {
-  try {
-    bind(name, std::move(args));
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace
@@ -185,17 +172,17 @@ TEST_CASE("onesided rest: the truly passive put's target computes without MPI fo
 }
 
 TEST_CASE("onesided rest: bad arguments are bind errors with the front end's messages") {
-  CHECK(bind_error_of("Put_activewait_twosided", {i64(0), kInfoNull}) ==
+  CHECK(bind_error("Put_activewait_twosided", {i64(0), kInfoNull}) ==
         "bad argument #1 to 'Put_activewait_twosided' (count must be "
         "at least 1: the last element is the polled flag)");
-  CHECK(bind_error_of("twosided_borderexchange", {i64(17), i64(1), i64(0)}) ==
+  CHECK(bind_error("twosided_borderexchange", {i64(17), i64(1), i64(0)}) ==
         "bad argument #1 to 'twosided_borderexchange' (count must be "
         "at least 18 for a grid of at least 3 rows)");
-  CHECK(bind_error_of("Exchange_Isend_Irecv", {i64(5), dt("MPI_INT"), i64(0)}) ==
+  CHECK(bind_error("Exchange_Isend_Irecv", {i64(5), dt("MPI_INT"), i64(0)}) ==
         "bad argument #3 to 'Exchange_Isend_Irecv' (msg_count must be "
         "between 1 and 1000000)");
   // 300 elements of 4800 bytes on each side do not fit the tests' 1 MiB buffer.
-  const std::string big = bind_error_of("Datatype_simple", {i64(300), kInfoNull});
+  const std::string big = bind_error("Datatype_simple", {i64(300), kInfoNull});
   CHECK(big.find("'Datatype_simple' needs 2880000 bytes of buffer per rank (send 1440000 + "
                  "receive 1440000") == 0);
 }

@@ -4,6 +4,7 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 #include "runtime/plan/measure_funcs.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
@@ -11,6 +12,7 @@
 #include <iterator>
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
 
@@ -22,17 +24,7 @@ Settings settings(bool cycling) {
   return s;
 }
 
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-rt::BoundOp bind(const char* name, std::vector<Value> args, bool cycling = false) {
+rt::BoundOp bind_persistent(const char* name, std::vector<Value> args, bool cycling = false) {
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), settings(cycling));
 }
 
@@ -67,7 +59,7 @@ TEST_CASE("persistent: every _init collective verifies and finds a corrupted byt
   for (const Case& c : cases) {
     const std::string name = c.name;
     CAPTURE(name);
-    rt::BoundOp b = bind(c.name, {std::int64_t{4}, ints});
+    rt::BoundOp b = bind_persistent(c.name, {std::int64_t{4}, ints});
     CHECK(b.func->family == OpFamily::Persistent);
     b.prepare();
     REQUIRE(b.error == MPI_SUCCESS);
@@ -103,7 +95,7 @@ TEST_CASE("persistent: every _init collective verifies and finds a corrupted byt
 
 TEST_CASE("persistent: with buffer cycling each slot has its request, used in turn") {
   const Value ints(rt::datatype_named("MPI_INT"));
-  rt::BoundOp b = bind("Allreduce_init", {std::int64_t{16}, ints}, true);
+  rt::BoundOp b = bind_persistent("Allreduce_init", {std::int64_t{16}, ints}, true);
   b.prepare();
   REQUIRE(b.error == MPI_SUCCESS);
   REQUIRE(b.buf.slots() > 1);
@@ -121,7 +113,7 @@ TEST_CASE("persistent: with buffer cycling each slot has its request, used in tu
 }
 
 TEST_CASE("persistent: Barrier_init starts and completes") {
-  rt::BoundOp b = bind("Barrier_init", {});
+  rt::BoundOp b = bind_persistent("Barrier_init", {});
   b.prepare();
   for (int i = 0; i < 10; ++i) b.call();
   CHECK(b.error == MPI_SUCCESS);

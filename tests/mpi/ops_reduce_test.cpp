@@ -3,48 +3,12 @@
 // a corrupted result byte is found and reported with its rank and offset.
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
 using namespace metron;
-
-namespace {
-
-Settings small_settings() {
-  Settings s;
-  s.buffer_bytes = 1 << 20;
-  s.cache_bytes = 1 << 16;
-  return s;
-}
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-int my_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-rt::BoundOp bind(const char* name, std::vector<Value> args) {
-  return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), small_settings());
-}
-
-Value dt(const char* n) {
-  return Value(rt::datatype_named(n));
-}
-Value op(const char* n) {
-  return Value(rt::reduce_op_named(n));
-}
-
-}  // namespace
+using namespace metron::test;
 
 TEST_CASE("reductions: Allreduce verifies on every datatype and reduction MPI defines") {
   int checked = 0;

@@ -12,10 +12,6 @@ using namespace metron::test;
 
 namespace {
 
-Value op(const char* n) {
-  return Value(rt::reduce_op_named(n));
-}
-
 void verifies(rt::BoundOp& b, int rounds = 3) {
   for (int k = 0; k < rounds; ++k) {
     const auto ok = rt::verify_op(b);

@@ -2,6 +2,7 @@
 // deterministically per (seed, rank, observation), and runs for about that long.
 #include "runtime/measure/job_runner.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
@@ -9,24 +10,9 @@
 #include <memory>
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
-
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-int my_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
 
 // Synthetic(count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every)
 rt::BoundOp synthetic(double time_s, double imbalance, double noise, std::int64_t seed,

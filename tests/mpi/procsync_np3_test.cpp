@@ -5,43 +5,23 @@
 #include "runtime/measure/local_runtime.h"
 #include "runtime/ops/catalog.h"
 #include "runtime/procsync/dissemination.h"
+#include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 using namespace metron;
+using namespace metron::test;
 
 namespace {
 
-MPI_Comm test_comm() {
-  static MPI_Comm c = [] {
-    MPI_Comm d;
-    MPI_Comm_dup(MPI_COMM_WORLD, &d);
-    MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-    return d;
-  }();
-  return c;
-}
-
-int my_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-rt::BoundOp bind(const char* name, std::vector<Value> args) {
+// Smaller buffers than test::bind's: these operations need only a few elements.
+rt::BoundOp bind_small(const char* name, std::vector<Value> args) {
   Settings s;
   s.buffer_bytes = 1 << 16;
   s.cache_bytes = 1 << 12;
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), s);
-}
-
-Value dt(const char* n) {
-  return Value(rt::datatype_named(n));
-}
-Value op(const char* n) {
-  return Value(rt::reduce_op_named(n));
 }
 
 }  // namespace
@@ -77,11 +57,11 @@ TEST_CASE("np3: collectives and reductions verify with 3 ranks and root 2") {
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);
-    rt::BoundOp b = bind(c.name, c.args);
+    rt::BoundOp b = bind_small(c.name, c.args);
     const auto ok = rt::verify_op(b);
     CHECK_MESSAGE(!ok, ok.value_or(""));
   }
-  rt::BoundOp b = bind("Scan", {std::int64_t{2}, dt("MPI_INT"), op("MPI_SUM")});
+  rt::BoundOp b = bind_small("Scan", {std::int64_t{2}, dt("MPI_INT"), op("MPI_SUM")});
   const rt::VerifyFault fault{2, 5};
   const auto err = rt::verify_op(b, &fault);
   REQUIRE(err);
