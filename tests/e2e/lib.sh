@@ -12,6 +12,8 @@ pass() { echo "ok: $*"; }
 expect_eq() { if [ "$2" == "$3" ]; then pass "$1"; else fail "$1: got '$2', expected '$3'"; fi; }
 # expect_grep WHAT PATTERN FILE
 expect_grep() { if grep -q -- "$2" "$3"; then pass "$1"; else fail "$1: '$2' not in $3"; cat "$3"; fi; }
+# expect_no_grep WHAT PATTERN FILE
+expect_no_grep() { if grep -q -- "$2" "$3"; then fail "$1: '$2' in $3"; cat "$3"; else pass "$1"; fi; }
 # column NAME FILE: prints the values of a CSV column (no quoting in the columns we read)
 column() { awk -F, -v name="$1" 'NR==1{for(i=1;i<=NF;i++) if($i==name) c=i; next} {print $c}' "$2"; }
 json_status() { grep -o '"status": "[a-z]*"' "$1" | head -1 | sed 's/.*: "\(.*\)"/\1/'; }

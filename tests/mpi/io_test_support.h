@@ -1,6 +1,6 @@
 // What the MPI-IO operation tests share: a folder of the test that every rank names alike, the
 // settings that put an operation's files there, binding with them (or the message of a refused
-// bind), and counting what is left.
+// bind), and the names of the files left.
 #pragma once
 
 #include <unistd.h>
@@ -44,13 +44,15 @@ inline std::string bind_io_error(const std::string& name, std::vector<Value> arg
   return bind_error(name, std::move(args), s);
 }
 
-// Entries in the test folder once every rank got here (released operations leave none).
-inline std::size_t files_left() {
+// The names in the test folder once every rank got here, space-separated ("" when released
+// operations left none, as they must).
+inline std::string files_left() {
   MPI_Barrier(MPI_COMM_WORLD);
-  std::size_t n = 0;
-  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(io_test_folder())) ++n;
+  std::string names;
+  for (const auto& e : std::filesystem::directory_iterator(io_test_folder()))
+    names += (names.empty() ? "" : " ") + e.path().filename().string();
   MPI_Barrier(MPI_COMM_WORLD);
-  return n;
+  return names;
 }
 
 }  // namespace metron::test
