@@ -25,12 +25,13 @@ std::vector<std::int64_t> io_data_access_routines(std::int64_t pattern) {
 }
 
 std::string io_routine_name(std::int64_t d, bool write) {
-  std::string n = write ? "MPI_File_write" : "MPI_File_read";
   const bool coll = d & kIoCollective, split = d & kIoNonblockingSplit;
+  // The nonblocking routines put their 'i' before the verb: MPI_File_iwrite_at.
+  std::string n =
+      std::string("MPI_File_") + (split && !coll ? "i" : "") + (write ? "write" : "read");
   if (d & kIoExplicitOffsets) n += coll ? "_at_all" : "_at";
   if (d & kIoIndividualPointers) n += coll ? "_all" : "";
   if (d & kIoSharedPointer) n += coll ? "_ordered" : "_shared";
-  if (split && !coll) n.insert(9, "i");  // MPI_File_iwrite_at
   if (split && coll) n += "_begin/end";
   return n;
 }
