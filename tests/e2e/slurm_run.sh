@@ -47,6 +47,9 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
 SchedulerType=sched/builtin
+# Batch jobs start as soon as the node is free: with the default delay each of the five waited
+# about 2 s in PENDING on the idle node (the test took 18.5 s, now 10.5 s).
+SchedulerParameters=batch_sched_delay=0
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc)
