@@ -36,6 +36,7 @@ void register_quick_command(CLI::App& app, CliOptions& o) {
   g_quick->add_option("--out", o.out, "results folder (default results/quick-<op>-<time>)");
   g_quick->add_option("--seed", o.seed, "run seed");
   g_quick->add_flag("--quiet", o.quiet, "no progress lines");
+  add_settings_option(g_quick, o);
 }
 
 bool quick_command_parsed() {
@@ -50,6 +51,13 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
     // Every rank finds the same error; under mpiexec (Hydra sets PMI_RANK) only rank 0 says so.
     const char* rank = std::getenv("PMI_RANK");
     if (!rank || std::string(rank) == "0") print_error(error);
+    return kExitUsage;
+  }
+  if (g_print_script && !o.settings_file.empty()) {
+    // The printed script is the generated one alone; the settings file belongs to its run.
+    print_error(
+        "--settings applies to the run, not to --print-script: pass it to 'metron exec' "
+        "with the printed script");
     return kExitUsage;
   }
   if (g_print_script) {

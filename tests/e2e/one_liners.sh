@@ -98,6 +98,18 @@ expect_grep "quick unknown op: message" "unknown measurement function 'Bcastt'" 
 "$METRON" quick Bcast --sizes 8:1 2> q3.txt
 expect_eq "quick MIN > MAX: usage error" "$?" "64"
 expect_grep "quick MIN > MAX: message" "bad --sizes '8:1'" q3.txt
+# A settings file applies to quick's run as to exec's (its settings win), not to --print-script.
+printf 'set reps = 7\nset warmup = 1\n' > few.settings
+timeout 120 $MPIEXEC -n 2 "$METRON" quick Bcast --sizes 0:4 --settings few.settings --out dqs \
+  --quiet > /dev/null 2> e7.txt
+expect_eq "quick --settings exit code" "$?" "0"
+expect_eq "quick --settings: every job made the file's 7 repetitions" \
+  "$(column n dqs/summary.csv | sort -u | tr '\n' ' ')" "7 "
+expect_grep "quick --settings recorded in the manifest" '"file": "few.settings"' dqs/manifest.json
+"$METRON" quick Bcast --print-script --settings few.settings > q5.out 2> q5.txt
+expect_eq "quick --print-script --settings: usage error" "$?" "64"
+expect_eq "quick --print-script --settings: message" "$(cat q5.txt)" \
+  "metron: error: --settings applies to the run, not to --print-script: pass it to 'metron exec' with the printed script"
 "$METRON" quick Synthetic 2> q4.txt
 expect_eq "quick Synthetic: usage error" "$?" "64"
 expect_grep "quick Synthetic: message" "'Synthetic' needs its 'time' argument" q4.txt
