@@ -383,6 +383,17 @@ std::optional<std::string> io_check_written(const BoundOp& b) {
   return bad;
 }
 
+std::optional<std::string> io_check_holes(const BoundOp& b, const char* buf,
+                                          const std::vector<bool>& data) {
+  char sentinel = 0;
+  fill_sentinel(&sentinel, 1);  // one byte value throughout
+  for (std::size_t k = 0; k < data.size(); ++k)
+    if (!data[k] && buf[k] != sentinel)
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
+                          "a hole of the memtype was written");
+  return std::nullopt;
+}
+
 std::optional<std::string> io_check_read(const BoundOp& b) {
   const IoJob& j = *b.io;
   if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
@@ -401,14 +412,7 @@ std::optional<std::string> io_check_read(const BoundOp& b) {
                              p.mem + k, fmt_bytes(want, have));
       }
     });
-  if (bad) return bad;
-  char sentinel = 0;
-  fill_sentinel(&sentinel, 1);  // one byte value throughout
-  for (std::size_t k = 0; k < data.size(); ++k)
-    if (!data[k] && buf[k] != sentinel)
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
-                          "a hole of the memtype was written");
-  return std::nullopt;
+  return bad ? bad : io_check_holes(b, buf, data);
 }
 
 }  // namespace metron::rt

@@ -107,6 +107,11 @@ IoJob& io_start_job(BoundOp& b, bool write);
 // The MPI_Info of set_file_info's hints (MPI_INFO_NULL without).
 MPI_Info io_make_info(const IoSettings& cfg);
 
+// A read's check of the memtype's holes: every byte of the receive buffer `buf` that no data
+// piece marked in `data` still holds the sentinel it was filled with.
+std::optional<std::string> io_check_holes(const BoundOp& b, const char* buf,
+                                          const std::vector<bool>& data);
+
 // Steps outside the timed region (note MPI errors on b).
 void io_open(BoundOp& b, int amode);
 void io_set_view(BoundOp& b);

@@ -474,14 +474,7 @@ std::optional<std::string> check_distributed(const BoundOp& b) {
           }
         });
   }
-  if (bad) return bad;
-  char sentinel = 0;
-  fill_sentinel(&sentinel, 1);  // one byte value throughout
-  for (std::size_t k = 0; k < data.size(); ++k)
-    if (!data[k] && buf[k] != sentinel)
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
-                          "a hole of the memtype was written");
-  return std::nullopt;
+  return bad ? bad : io_check_holes(b, buf, data);
 }
 
 void fill_distributed(BoundOp& b) {

@@ -1,6 +1,6 @@
 // What the MPI-IO operation tests share: a folder of the test that every rank names alike, the
 // settings that put an operation's files there, binding with them (or the message of a refused
-// bind), and the names of the files left.
+// bind), verification before and after observations, and the names of the files left.
 #pragma once
 
 #include <unistd.h>
@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "op_test_support.h"
 
@@ -36,6 +38,24 @@ inline Settings io_settings() {
 inline rt::BoundOp bind_io(const std::string& name, std::vector<Value> args,
                            const Settings& s = io_settings()) {
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), s);
+}
+
+// Binds with `s`, prepares, verifies, makes `observations` observations with `observe`, verifies
+// again (the check must hold after real calls too), releases.
+template <class Observe>
+void verify_around_observations(const std::string& name, std::vector<Value> args, const Settings& s,
+                                int observations, Observe observe) {
+  CAPTURE(name);
+  rt::BoundOp op = bind_io(name, std::move(args), s);
+  op.prepare();
+  REQUIRE(op.error == MPI_SUCCESS);
+  auto err = rt::verify_op(op);
+  CHECK_MESSAGE(!err, err.value_or(""));
+  for (int i = 0; i < observations; ++i) observe(op);
+  CHECK(op.error == MPI_SUCCESS);
+  err = rt::verify_op(op);
+  CHECK_MESSAGE(!err, err.value_or(""));
+  op.release();
 }
 
 // The message binding refuses these arguments with, or "" (then the operation is released).

@@ -39,20 +39,12 @@ Value contiguous(std::int64_t n) {
   return derived(TypeCtor::Contiguous, {n}, {}, "MPI_BYTE");
 }
 
-// Binds, prepares, verifies, runs an observation, verifies again, releases.
+// One observation (the file stays open).
 void run_and_verify(const std::string& name, std::vector<Value> args) {
-  CAPTURE(name);
-  rt::BoundOp op = bind_io(name, args);
-  op.prepare();
-  REQUIRE(op.error == MPI_SUCCESS);
-  auto err = rt::verify_op(op);
-  CHECK_MESSAGE(!err, err.value_or(""));
-  op.call();
-  op.advance();
-  CHECK(op.error == MPI_SUCCESS);
-  err = rt::verify_op(op);
-  CHECK_MESSAGE(!err, err.value_or(""));
-  op.release();
+  verify_around_observations(name, std::move(args), io_settings(), 1, [](rt::BoundOp& op) {
+    op.call();
+    op.advance();
+  });
 }
 
 // The whole file as it is now.

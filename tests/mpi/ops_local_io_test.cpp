@@ -32,20 +32,9 @@ void observe(rt::BoundOp& op) {
   op.advance();
 }
 
-// Binds, prepares, verifies, makes three observations, verifies again, releases.
 void run_and_verify(const std::string& name, std::vector<Value> args,
                     const Settings& s = io_settings()) {
-  CAPTURE(name);
-  rt::BoundOp op = bind_io(name, args, s);
-  op.prepare();
-  REQUIRE(op.error == MPI_SUCCESS);
-  auto err = rt::verify_op(op);
-  CHECK_MESSAGE(!err, err.value_or(""));
-  for (int i = 0; i < 3; ++i) observe(op);
-  CHECK(op.error == MPI_SUCCESS);
-  err = rt::verify_op(op);
-  CHECK_MESSAGE(!err, err.value_or(""));
-  op.release();
+  verify_around_observations(name, std::move(args), s, 3, observe);
 }
 
 }  // namespace
