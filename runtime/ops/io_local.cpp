@@ -160,10 +160,8 @@ void check_direct(BoundOp& b, const IoJob& j) {
                       std::strerror(err) + "); choose another io_dir or set directio_flag = 0");
 }
 
-void bind_local(BoundOp& b, const Args& a, bool write, std::int64_t bytes, bool posix, bool create,
-                bool direct) {
+void bind_local(BoundOp& b, bool write, std::int64_t bytes, bool posix, bool create, bool direct) {
   IoJob& j = io_start_job(b, write);
-  (void)a;
   if (bytes < 1) bind_error(b, "size must be positive, got " + std::to_string(bytes));
   if (bytes > std::numeric_limits<int>::max() && !posix)
     bind_error(b, "one MPI_File_read or MPI_File_write moves at most " +
@@ -204,20 +202,20 @@ std::int64_t large_bytes(BoundOp& b, const Args& a) {
 }  // namespace
 
 void bind_io_read_file_once(BoundOp& b, const Args& a) {
-  bind_local(b, a, false, a.integer("size"), posix_api(a), false, a.integer("directio_flag") != 0);
+  bind_local(b, false, a.integer("size"), posix_api(a), false, a.integer("directio_flag") != 0);
 }
 
 void bind_io_write_file_once(BoundOp& b, const Args& a) {
-  bind_local(b, a, true, a.integer("size"), posix_api(a), a.integer("create_flag") != 0,
+  bind_local(b, true, a.integer("size"), posix_api(a), a.integer("create_flag") != 0,
              a.integer("directio_flag") != 0);
 }
 
 void bind_io_read_large_file_once(BoundOp& b, const Args& a) {
-  bind_local(b, a, false, large_bytes(b, a), false, false, false);
+  bind_local(b, false, large_bytes(b, a), false, false, false);
 }
 
 void bind_io_write_large_file_once(BoundOp& b, const Args& a) {
-  bind_local(b, a, true, large_bytes(b, a), false, a.integer("create_flag") != 0, false);
+  bind_local(b, true, large_bytes(b, a), false, a.integer("create_flag") != 0, false);
 }
 
 }  // namespace metron::rt::ops
