@@ -92,7 +92,7 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
       const std::string& cell = row[c];
       // The statistics the analysis reads or shows; CI bounds may legitimately be infinite.
       bool is_time = name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
-                     name == "sd_s" || name == "trimmed_mean_s";
+                     name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" || name == "p75_s";
       bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
                       name == "used_n" || name == "order" || name == "truncated" ||
@@ -137,6 +137,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
   auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
+  auto c_p25 = col("p25_s"), c_p75 = col("p75_s"), c_noise = col("noise");
   auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
   auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
   auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
@@ -191,6 +192,9 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.row = r;
     v.job = c_job ? as_int(get(row, *c_job)) : 0;
     v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
+    v.p25_s = c_p25 ? cell_double(get(row, *c_p25)) : std::nan("");
+    v.p75_s = c_p75 ? cell_double(get(row, *c_p75)) : std::nan("");
+    if (c_noise) v.noise = get(row, *c_noise);
     bool failed = c_stop && get(row, *c_stop) == "error";
     std::string key = k.text();
     auto it = index.find(key);
