@@ -92,7 +92,8 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
       const std::string& cell = row[c];
       // The statistics the analysis reads or shows; CI bounds may legitimately be infinite.
       bool is_time = name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
-                     name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" || name == "p75_s";
+                     name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" ||
+                     name == "p75_s";
       bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
                       name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
                       name == "used_n" || name == "order" || name == "truncated" ||
