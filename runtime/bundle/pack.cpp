@@ -119,7 +119,7 @@ std::optional<std::vector<FileEntry>> folder_files(const std::string& dir_text,
        it.increment(ec)) {
     const fs::file_status st = it->symlink_status(ec);
     if (fs::is_directory(st)) continue;
-    const std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+    const std::string rel = it->path().lexically_relative(dir).generic_string();
     if (rel == kMetadataFile || it->path().filename() == ".metron.lock") continue;
     if (!fs::is_regular_file(st)) {
       error = message_text(DiagId::pack_special_file, rel);
