@@ -58,6 +58,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   if (data->manifest.contains("design"))
     for (const auto& f : data->manifest["design"].value("factors", nlohmann::json::array())) {
       if (!f.contains("env") || !f["env"].is_string()) continue;
@@ -82,6 +83,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   go.alpha = o.alpha;
   go.margin = o.guideline_margin;
   go.adjust = o.adjust;
+  go.strict = o.strict;
   std::vector<GuidelineCheck> checks = check_guidelines(*data, go);
   if (!checks.empty()) {
     annotate_algorithms(checks, data->manifest, launch_environment(dir, data->manifest));

@@ -17,6 +17,7 @@ struct AnalyzeOptions {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   double guideline_margin = 0.05;  // minimum slowdown of a guideline violation
   bool print_guidelines = true;    // the guideline table on stdout (also when print is false)
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

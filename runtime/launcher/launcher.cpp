@@ -716,6 +716,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     ao.print = !o.quiet && o.analysis_table;
     ao.print_guidelines = !o.quiet && o.guideline_table;  // a replay shows them too
     ao.guideline_margin = o.guideline_margin;
+    ao.strict = o.strict;
     if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
       print_error(err);
       exit_code = kExitIo;

@@ -202,6 +202,7 @@ int replay_experiment(const ReplayOptions& o) {
   r.quiet = o.quiet;
   r.analysis_table = false;
   r.guideline_margin = o.guideline_margin;
+  r.strict = o.strict;
   if (!o.quiet)
     print_message(DiagId::replay_start, o.recorded_dir, r.script, r.seed, r.replicates,
                   r.replicates == 1 ? "" : "s", r.out_dir);
@@ -238,6 +239,7 @@ int replay_experiment(const ReplayOptions& o) {
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   std::size_t unmatched = 0;
   auto cs = analysis::compare_results(*old_data, *new_data, co, &unmatched);
   std::printf("replay of %s in %s\n%s", o.recorded_dir.c_str(), r.out_dir.c_str(),

@@ -32,6 +32,7 @@ struct ReplayOptions {
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // What a replay takes from the recording's manifest.json, checked for type and range.
