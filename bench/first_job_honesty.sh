@@ -10,6 +10,7 @@
 # BUSY busy loops (started and stopped by this script) raise the load; the load averages at the
 # start and the end are printed.
 # Usage: bash bench/first_job_honesty.sh [build dir] [launches per case = 5] [busy loops = 0]
+# (MPIEXEC: the mpiexec to use; default mpiexec)
 set -euo pipefail
 BUILD=${1:-build}
 LAUNCHES=${2:-5}
@@ -29,20 +30,22 @@ done
 [ "$BUSY" -gt 0 ] && sleep 60  # let the 1-minute load average follow
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
-# family|name|call with N (bytes) and C4 (N / 4, at least 1)
+# family|name|call with @N@ (bytes) and @C4@ (@N@ / 4, at least 1)
 CASES=(
-  "blocking|Bcast|Bcast(N, MPI_CHAR, 0)"
-  "blocking|Allreduce|Allreduce(C4, MPI_INT, MPI_SUM)"
-  "nonblocking|Ibcast|Ibcast(N, MPI_CHAR, 0)"
-  "nonblocking|Iallreduce|Iallreduce(C4, MPI_INT, MPI_SUM)"
-  "pingpong|Pingpong_Send_Recv|Pingpong_Send_Recv(N, MPI_CHAR)"
-  "bandwidth|Bandwidth|Bandwidth(N, MPI_CHAR)"
-  "one-sided|Put_latency|Put_latency(N, MPI_CHAR)"
-  "MPI-IO|P_Read_expl|P_Read_expl(N)"
+  "blocking|Bcast|Bcast(@N@, MPI_CHAR, 0)"
+  "blocking|Allreduce|Allreduce(@C4@, MPI_INT, MPI_SUM)"
+  "nonblocking|Ibcast|Ibcast(@N@, MPI_CHAR, 0)"
+  "nonblocking|Iallreduce|Iallreduce(@C4@, MPI_INT, MPI_SUM)"
+  "pingpong|Pingpong_Send_Recv|Pingpong_Send_Recv(@N@, MPI_CHAR)"
+  "bandwidth|Bandwidth|Bandwidth(@N@, MPI_CHAR)"
+  "one-sided|Put_latency|Put_latency(@N@, MPI_CHAR)"
+  "MPI-IO|P_Read_expl|P_Read_expl(@N@)"
 )
 SIZES=(8 4096 1048576)
 script() {  # script CALL STEADY_REPS
+  # 80 MB: Bandwidth's window of 64 messages of 1 MiB
   cat << B
+set_skampi_buffer(80MB)
 begin measurement "first"
   set_min_repetitions(8)
   set_max_repetitions(1000)
@@ -60,8 +63,8 @@ for c in "${CASES[@]}"; do
   for n in "${SIZES[@]}"; do
     c4=$((n / 4 > 0 ? n / 4 : 1))
     reps=$((n >= 1048576 ? 300 : 500))
-    s=${call//C4/$c4}
-    script "${s//N/$n}" "$reps" > "$WORK/$name-$n.bench"
+    s=${call//@C4@/$c4}
+    script "${s//@N@/$n}" "$reps" > "$WORK/$name-$n.bench"
   done
 done
 : > "$WORK/rows.txt"
@@ -70,7 +73,7 @@ for l in $(seq 1 "$LAUNCHES"); do
     IFS='|' read -r fam name call <<< "$c"
     for n in "${SIZES[@]}"; do
       out="$WORK/out-$name-$n-$l"
-      if ! mpiexec -n 2 "$METRON" exec "$WORK/$name-$n.bench" --out "$out" --quiet 2> "$out.err"; then
+      if ! ${MPIEXEC:-mpiexec} -n 2 "$METRON" exec "$WORK/$name-$n.bench" --out "$out" --quiet 2> "$out.err"; then
         echo "$fam $name $n $l failed: $(head -c 300 "$out.err")" >&2
         continue
       fi
