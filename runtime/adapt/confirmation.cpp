@@ -40,8 +40,7 @@ std::optional<Confirmation::Request> Confirmation::start(std::span<const double>
   };
   std::int64_t spacer = std::min(p_.spacer_calls, std::max(n, affordable(p_.spacer_seconds)));
   // The transient guard (transient_guard.h): an early stop's first check lies past the horizon.
-  if (rounds_ == 0)
-    spacer = std::max(spacer, guard_spacer(p_.guard, values.size(), per_call));
+  if (rounds_ == 0) spacer = std::max(spacer, guard_spacer(p_.guard, values.size(), per_call));
   spacer = std::min(spacer, affordable(seconds_left));
   pending_ = true;
   ++rounds_;

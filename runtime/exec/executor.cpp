@@ -286,6 +286,45 @@ struct JobContext {
   bool first_of_kind = true;
 };
 
+// The warm-up the settings ask for (auto or a fixed count), timed into r.warmup_s.
+void run_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
+                const JobContext& ctx, JobResult& r, std::string& error) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    if (s.warmup_reps == kWarmupAuto) {
+      adapt::WarmupParams wp;
+      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
+      wp.quantum = ctx.quantum_s;
+      auto_warmup(runner, comm, rank, s, wp, ctx.quantum_s, r, error);
+    } else {
+      if (s.warmup_reps > 0) runner.warmup(s.warmup_reps);
+      r.warmup = s.warmup_reps;
+      r.warmup_end = adapt::WarmupEnd::Fixed;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A measured batch into the job's result (root): times, validity, global stamps, per-rank times.
+void append_batch(const GatheredDurations& g, std::span<const double> times, bool stamps,
+                  bool per_rank, JobResult& r) {
+  const std::size_t b = times.size();
+  for (std::size_t i = 0; i < b; ++i) {
+    r.time_s.push_back(times[i]);
+    r.valid.push_back(g.valid[i]);
+    if (stamps) {
+      r.global_start_s.push_back(g.global_start_s[i]);
+      r.global_end_s.push_back(g.global_end_s[i]);
+    }
+    if (per_rank)
+      for (int k = 0; k < g.ranks; ++k)
+        r.rank_time_s.push_back(g.per_rank[static_cast<std::size_t>(k) * b + i]);
+  }
+  ++r.batches;
+}
+
 void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
                  std::string& error) {
   const Settings& s = *job.settings;
@@ -325,49 +364,22 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     error = e.what();
   }
   if (failed()) return;
-  const auto t_warmup = std::chrono::steady_clock::now();
-  try {
-    if (s.warmup_reps == kWarmupAuto) {
-      adapt::WarmupParams wp;
-      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
-      wp.quantum = ctx.quantum_s;
-      auto_warmup(*runner, comm, rank, s, wp, ctx.quantum_s, r, error);
-    } else {
-      if (s.warmup_reps > 0) runner->warmup(s.warmup_reps);
-      r.warmup = s.warmup_reps;
-      r.warmup_end = adapt::WarmupEnd::Fixed;
-    }
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_warmup).count();
+  run_warmup(*runner, comm, rank, s, ctx, r, error);
   if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
   const bool stamps = dynamic_cast<GlobalTimes*>(&runner->sync()) != nullptr;
-  const std::size_t p_size = static_cast<std::size_t>(p);
   const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
-    const std::size_t b = times.size();
-    for (std::size_t i = 0; i < b; ++i) {
-      r.time_s.push_back(times[i]);
-      r.valid.push_back(g.valid[i]);
-      if (stamps) {
-        r.global_start_s.push_back(g.global_start_s[i]);
-        r.global_end_s.push_back(g.global_end_s[i]);
-      }
-      if (s.raw_per_rank)
-        for (std::size_t k = 0; k < p_size; ++k) r.rank_time_s.push_back(g.per_rank[k * b + i]);
-    }
-    ++r.batches;
+    append_batch(g, times, stamps, s.raw_per_rank, r);
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
     const std::int64_t next = control.next_batch(r.time_s, r.valid, elapsed);
     return LoopNext{next, control.spacer()};
   };
-  error = run_measured_loop(
-      *runner, comm, s, LoopNext{control.first_batch(), 0}, step,
-      inject_error(job, rank, p) ? message_text(DiagId::job_mpi_error_injected, job.op.func->name)
-                                 : std::string());
+  error = run_measured_loop(*runner, comm, s, LoopNext{control.first_batch(), 0}, step,
+                            inject_error(job, rank, p)
+                                ? message_text(DiagId::job_mpi_error_injected, job.op.func->name)
+                                : std::string());
   if (!error.empty()) {
     r.stop_reason = StopReason::Error;
     return;

@@ -54,7 +54,8 @@ std::string run_measured_loop(JobRunner& runner, MPI_Comm comm, const Settings& 
       } else {
         times.resize(b);
         for (std::size_t i = 0; i < b; ++i)
-          times[i] = global ? (g.global_end_s[i] - g.global_start_s[i]) / divisor : g.max_per_obs[i];
+          times[i] =
+              global ? (g.global_end_s[i] - g.global_start_s[i]) / divisor : g.max_per_obs[i];
         const LoopNext n = step(g, times);
         decided[0] = n.batch;
         decided[1] = n.spacer;

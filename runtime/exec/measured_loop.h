@@ -24,7 +24,8 @@ struct LoopNext {
 // Called on the job root after each batch: the gathered batch and each observation's time as
 // the job records it (`runtime = global`: latest end minus earliest start on the synchronized
 // clock per operation; else the `local` run-time, the maximum of the ranks' durations).
-using LoopStep = std::function<LoopNext(const GatheredDurations& g, std::span<const double> time_s)>;
+using LoopStep =
+    std::function<LoopNext(const GatheredDurations& g, std::span<const double> time_s)>;
 
 // Runs batches from `first` until the root's step returns a batch of 0. Collective over comm.
 // Returns "" or the error, the same on every rank (a failed MPI call on any rank, or the test

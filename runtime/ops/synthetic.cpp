@@ -71,9 +71,8 @@ void synthetic_prepare_next(BoundOp& b) noexcept {
   double wait = s.base_s;
   if (s.noise_s > 0) wait += uniform01(s.seed, b.rank, s.rep) * s.noise_s;
   if (b.rank == s.delay_rank && (s.rep + 1) % s.delay_every == 0) wait += s.delay_s;
-  const bool in_transient = s.transient_sync
-                                ? s.last_synced && g_synced_observations < s.transient
-                                : g_observations < s.transient;
+  const bool in_transient = s.transient_sync ? s.last_synced && g_synced_observations < s.transient
+                                             : g_observations < s.transient;
   if (in_transient) wait *= s.transient_factor;
   b.wait_ns = std::llround(wait * 1e9);
 }

@@ -250,11 +250,10 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
     const bool unsettled = r.warmup_end == adapt::WarmupEnd::CallBudget ||
                            r.warmup_end == adapt::WarmupEnd::TimeBudget;
     const std::string warm =
-        r.warmup_end == adapt::WarmupEnd::Fixed
-            ? fmt::format("warm-up {}", r.warmup)
-        : unsettled ? fmt::format("warm-up {} not stable ({})", r.warmup,
-                                  adapt::to_string(r.warmup_end))
-                    : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
+        r.warmup_end == adapt::WarmupEnd::Fixed ? fmt::format("warm-up {}", r.warmup)
+        : unsettled
+            ? fmt::format("warm-up {} not stable ({})", r.warmup, adapt::to_string(r.warmup_end))
+            : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
     // Say what the time is where it is not one call (a ping-pong's round trip, OSU's one way).
     const std::string basis = j.op.func->time_of == TimeOf::OneCall
                                   ? std::string()
