@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 # level VALUE: "steady" below 2x the 200 us call, "transient" above 5x (the transient is 10x),
 # "between" else. Levels, not tolerances: on a loaded machine descheduled ranks stretch single
 # observations by milliseconds, and medians of a few by tens of percent.
-level() { awk -v m="$1" 'BEGIN{print m < 400e-6 ? "steady" : m > 1e-3 ? "transient" : "between"}'; }
+level() { awk -v m="$1" 'BEGIN{print (m < 400e-6) ? "steady" : ((m > 1e-3) ? "transient" : "between")}'; }
 # head_median FOLDER FROM TO: the median time of observations FROM..TO-1 (rep) in raw.csv. A
 # median, since on a loaded machine single observations are descheduled for milliseconds.
 head_median() {
