@@ -39,8 +39,10 @@ set(METRON_LONG_TESTS
 file(GLOB_RECURSE STATS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/stats/*_test.cpp
                                                    ${CMAKE_SOURCE_DIR}/tests/unit/adapt/*_test.cpp)
 file(GLOB_RECURSE FRONT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*_test.cpp)
-list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt)/")
-foreach(kind stats front)
+list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis)/")
+# tests/unit/analysis/ tests metron_analysis (results folders, verdicts, claims).
+file(GLOB_RECURSE ANALYSIS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/analysis/*_test.cpp)
+foreach(kind stats front analysis)
   string(TOUPPER ${kind} KIND)
   add_executable(metron_${kind}_tests ${CMAKE_SOURCE_DIR}/tests/unit/main.cpp ${${KIND}_TEST_SRC})
   target_link_libraries(metron_${kind}_tests PRIVATE metron_${kind} doctest::doctest)

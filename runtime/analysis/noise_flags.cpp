@@ -1,81 +1,44 @@
-// Noise flags of launches and their unions (see noise_flags.h).
+// Noise flags reduced to kinds, and their unions (see noise_flags.h). NOISE-TEXT: the texts are
+// those of runtime/exec/job_summary.cpp (descheduled observations) and
+// runtime/adapt/machine_load.cpp (the launch's check at start); tests/mpi/analysis_noise_test
+// feeds the producers' own texts through noise_kinds.
 #include "runtime/analysis/noise_flags.h"
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <set>
-
 namespace metron::analysis {
 
-namespace {
-
-// NOISE-TEXT: the findings' wording comes from adapt::machine_findings ("(oversubscribed)",
-// "load average") and rt::summarize ("observations descheduled"); tests/mpi/analysis_noise_test
-// feeds them through noise_kinds, so a change of wording there fails here.
-struct NoiseKind {
-  const char* kind;
-  const char* marker;  // a finding that contains it is of this kind
-  const char* text;
-};
-constexpr NoiseKind kNoiseKinds[] = {
-    {"oversubscribed", "(oversubscribed)", "more ranks than cores (oversubscribed)"},
-    {"load_average", "load average", "load average above the core count at start"},
-    {"descheduled", "descheduled", "descheduled observations (over 1%)"},
-};
-constexpr const char* kOther = "other";
-
-std::size_t kind_rank(std::string_view kind) {
-  std::size_t i = 0;
-  for (const NoiseKind& k : kNoiseKinds) {
-    if (kind == k.kind) return i;
-    ++i;
-  }
-  return i;  // "other" last
-}
-
-// Findings are joined with "; " (summary.csv); a cell of one finding has no separator.
-std::vector<std::string_view> findings(std::string_view cell) {
-  std::vector<std::string_view> out;
-  while (!cell.empty()) {
-    const std::size_t at = cell.find("; ");
-    std::string_view f = cell.substr(0, at);
-    while (!f.empty() && f.front() == ' ') f.remove_prefix(1);
-    if (!f.empty()) out.push_back(f);
-    if (at == std::string_view::npos) break;
-    cell.remove_prefix(at + 2);
+std::set<std::string> noise_kinds(const std::string& cell) {
+  std::set<std::string> out;
+  std::size_t start = 0;
+  while (start < cell.size()) {
+    std::size_t end = cell.find(';', start);
+    if (end == std::string::npos) end = cell.size();
+    std::string flag = cell.substr(start, end - start);
+    while (!flag.empty() && flag.front() == ' ') flag.erase(flag.begin());
+    while (!flag.empty() && flag.back() == ' ') flag.pop_back();
+    if (flag.find("descheduled") != std::string::npos)
+      out.insert("descheduled observations");
+    else if (flag.rfind("load average", 0) == 0)
+      out.insert("load average above the cores");
+    else if (flag.find("oversubscribed") != std::string::npos)
+      out.insert("oversubscribed");
+    else if (!flag.empty())
+      out.insert(flag);
+    start = end + 1;
   }
   return out;
 }
 
-}  // namespace
-
-std::vector<std::string> noise_kinds(std::string_view noise_cell) {
-  std::set<std::size_t> ranks;
-  for (std::string_view f : findings(noise_cell)) {
-    std::size_t r = std::size(kNoiseKinds);
-    for (std::size_t i = 0; i < std::size(kNoiseKinds); ++i)
-      if (f.find(kNoiseKinds[i].marker) != std::string_view::npos) {
-        r = i;
-        break;
-      }
-    ranks.insert(r);
-  }
-  std::vector<std::string> out;
-  for (std::size_t r : ranks)
-    out.emplace_back(r < std::size(kNoiseKinds) ? kNoiseKinds[r].kind : kOther);
+std::string noise_text(const std::set<std::string>& kinds) {
+  std::string out;
+  for (const auto& k : kinds) out += (out.empty() ? "" : "; ") + k;
   return out;
-}
-
-std::string noise_kind_text(std::string_view kind) {
-  for (const NoiseKind& k : kNoiseKinds)
-    if (kind == k.kind) return k.text;
-  return "other findings (summary.csv column noise)";
 }
 
 void NoiseSummary::add(const LaunchValue& v) {
   ++total;
-  const std::vector<std::string> kinds = noise_kinds(v.noise);
+  const std::set<std::string> kinds = noise_kinds(v.noise);
   if (kinds.empty()) return;
   ++flagged;
   for (const auto& k : kinds) ++launches_by_kind[k];
@@ -87,17 +50,9 @@ void NoiseSummary::add(const NoiseSummary& other) {
   for (const auto& [k, n] : other.launches_by_kind) launches_by_kind[k] += n;
 }
 
-std::vector<std::string> NoiseSummary::kinds() const {
-  std::vector<std::string> out;
-  for (const auto& [k, n] : launches_by_kind) out.push_back(k);
-  std::sort(out.begin(), out.end(),
-            [](const std::string& a, const std::string& b) { return kind_rank(a) < kind_rank(b); });
-  return out;
-}
-
-std::string NoiseSummary::kinds_text() const {
-  std::string out;
-  for (const auto& k : kinds()) out += (out.empty() ? "" : ";") + k;
+std::set<std::string> NoiseSummary::kinds() const {
+  std::set<std::string> out;
+  for (const auto& [k, n] : launches_by_kind) out.insert(k);
   return out;
 }
 
@@ -114,10 +69,7 @@ NoiseSummary noise_of(const JobSeries& s) {
 NoiseSummary folder_noise(const ResultsData& d) {
   std::map<std::int64_t, std::set<std::string>> by_launch;
   for (const JobSeries& s : d.jobs)
-    for (const LaunchValue& v : s.launches) {
-      auto& kinds = by_launch[v.launch];
-      for (auto& k : noise_kinds(v.noise)) kinds.insert(std::move(k));
-    }
+    for (const LaunchValue& v : s.launches) by_launch[v.launch].merge(noise_kinds(v.noise));
   NoiseSummary out;
   for (const auto& [launch, kinds] : by_launch) {
     ++out.total;
@@ -137,14 +89,9 @@ std::string noise_footer(std::span<const NoiseSummary> rows, bool verdicts, bool
     for (const auto& [k, n] : r.launches_by_kind) ++rows_by_kind[k];
   }
   if (flagged == 0) return "";
-  std::vector<std::string> kinds;
-  for (const auto& [k, n] : rows_by_kind) kinds.push_back(k);
-  std::sort(kinds.begin(), kinds.end(),
-            [](const std::string& a, const std::string& b) { return kind_rank(a) < kind_rank(b); });
   std::string named;
-  for (const auto& k : kinds)
-    named += fmt::format("{}{} ({} row{})", named.empty() ? "" : ", ", noise_kind_text(k),
-                         rows_by_kind[k], rows_by_kind[k] == 1 ? "" : "s");
+  for (const auto& [k, n] : rows_by_kind)
+    named += fmt::format("{}{} ({} row{})", named.empty() ? "" : ", ", k, n, n == 1 ? "" : "s");
   std::string out =
       fmt::format("{}: {} of {} row{} computed on launches with noise flags: {}\n", kNoiseMark,
                   flagged, rows.size(), rows.size() == 1 ? "" : "s", named);

@@ -1,31 +1,31 @@
-// Noise flags carried up to the verdicts: summary.csv's `noise` cell of each launch (the
-// launch's machine findings and the job's descheduled observations) sorted into a few kinds, and
-// their union over the launches behind a row of analysis.csv, comparisons.csv, replay.csv,
-// guidelines.csv or the report. A verdict computed on flagged launches is printed with a mark and
-// a footer that names the flags; `--strict` makes it inconclusive (docs/methodology.md). No MPI.
+// The noise flags of summary.csv rows reduced to their kinds, so that the flags of many launches
+// read as one short list: "descheduled observations", "load average above the cores",
+// "oversubscribed". The per-launch details (how many, how long, which host) stay in summary.csv.
+// Their union over the launches behind a row of analysis.csv, comparisons.csv, replay.csv,
+// guidelines.csv, claims.csv or the report: a verdict computed on flagged launches is printed
+// with a mark and a footer that names the flags, and `--strict` makes it inconclusive
+// (docs/methodology.md, "Noise reaches every verdict"). No MPI.
 #pragma once
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "runtime/analysis/results_data.h"
 
 namespace metron::analysis {
 
+// The kinds named by one `noise` cell ("1 of 15 observations descheduled (...); load average
+// 6.6 on 2 cores of 'vm' at start"); an unknown flag is kept as written.
+std::set<std::string> noise_kinds(const std::string& cell);
+
+// "descheduled observations; load average above the cores" (empty for none).
+std::string noise_text(const std::set<std::string>& kinds);
+
 // The mark printed beside a row whose launches carry noise flags.
 inline constexpr const char* kNoiseMark = "!";
-
-// The kinds of one summary.csv `noise` cell, in the order of kNoiseKinds (noise_flags.cpp), each
-// once: "oversubscribed", "load_average", "descheduled", or "other" for a finding none of them
-// names. Empty for an empty cell.
-std::vector<std::string> noise_kinds(std::string_view noise_cell);
-
-// What a kind means, for footers and the report ("load average above the core count at start").
-std::string noise_kind_text(std::string_view kind);
 
 // The noise of a set of launch values (one job's launches, both sides of a comparison).
 struct NoiseSummary {
@@ -36,10 +36,9 @@ struct NoiseSummary {
   bool any() const { return flagged > 0; }
   void add(const LaunchValue& v);
   void add(const NoiseSummary& other);  // the union of two sets of launches
-  // The kinds present, in the order of noise_kinds.
-  std::vector<std::string> kinds() const;
-  // The CSV cell: the kinds joined by ';' ("load_average;descheduled"), "" when none.
-  std::string kinds_text() const;
+  std::set<std::string> kinds() const;
+  // The CSV cell: noise_text of the kinds, "" when none.
+  std::string kinds_text() const { return noise_text(kinds()); }
 };
 
 // The union of the noise flags of `values`.

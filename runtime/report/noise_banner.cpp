@@ -10,12 +10,11 @@ namespace metron::report {
 
 namespace {
 
-// "6 of 6 launches of A: DIR (load average above the core count at start: 6, ...)"
+// "6 of 6 launches of A: DIR (load average above the cores: 6; ...)"
 std::string view_text(const ResultsView& v, const analysis::NoiseSummary& n) {
   std::string kinds;
-  for (const auto& k : n.kinds())
-    kinds += fmt::format("{}{}: {}", kinds.empty() ? "" : "; ", analysis::noise_kind_text(k),
-                         n.launches_by_kind.at(k));
+  for (const auto& [k, count] : n.launches_by_kind)
+    kinds += fmt::format("{}{}: {}", kinds.empty() ? "" : "; ", k, count);
   return fmt::format("{} of {} launch{} of {} ({})", n.flagged, n.total, n.total == 1 ? "" : "es",
                      v.label, kinds);
 }
