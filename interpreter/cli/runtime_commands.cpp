@@ -53,6 +53,9 @@ std::string g_lead = "auto";    // replay --lead
 std::string g_fit;              // analyze --fit
 double g_peak_bandwidth = 0;    // analyze --peak-bandwidth (MB/s)
 double g_peak_latency = 0;      // analyze --peak-latency (us)
+bool g_strict = false;          // run, analyze, compare, replay --strict
+constexpr const char* kStrictHelp =
+    "verdicts computed on launches with noise flags (summary.csv column noise) are inconclusive";
 
 // A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
 CLI::Validator positive_seconds() {
@@ -295,6 +298,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
+  r.strict = g_strict;
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   launcher::RunOutcome outcome;
   int rc;
@@ -319,6 +323,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
 int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
+  a.strict = g_strict;
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   if (!guideline_margin_option(a.guideline_margin)) return kExitUsage;
   if (!g_fit.empty() && g_fit != "hockney" && g_fit != "loggp") {
@@ -347,6 +352,7 @@ int cmd_compare(const CliOptions& o) {
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
+  co.strict = g_strict;
   if (!verdict_options(co.margin, co.adjust)) return kExitUsage;
   for (const auto& p : g_pairs) {
     auto pr = analysis::parse_pair(p);
@@ -463,6 +469,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.allow_modified = g_allow_modified;
   r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_launch_timeout;
+  r.strict = g_strict;
   int rc = launcher::replay_experiment(r);
   if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
@@ -555,6 +562,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
   g_run->add_option("--guideline-margin", g_guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_run->add_flag("--strict", g_strict, kStrictHelp);
 
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "
@@ -576,6 +584,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze
       ->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
       ->check(CLI::PositiveNumber);
+  g_analyze->add_flag("--strict", g_strict, kStrictHelp);
 
   g_compare =
       app.add_subcommand("compare",
@@ -601,6 +610,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(non_empty_check());
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
+  g_compare->add_flag("--strict", g_strict, kStrictHelp);
 
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
@@ -632,6 +642,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(positive_seconds());
   g_replay->add_option("--guideline-margin", g_guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_replay->add_flag("--strict", g_strict, kStrictHelp);
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");

@@ -27,6 +27,7 @@ struct AnalyzeOptions {
   // empty: no fit. The peak, when given, is what the fits are related to.
   std::string fit;
   PeakBound peak;
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.
