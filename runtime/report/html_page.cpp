@@ -8,6 +8,7 @@
 
 #include "runtime/analysis/analysis.h"
 #include "runtime/report/curves.h"
+#include "runtime/report/published_section.h"
 #include "runtime/report/report_header.h"
 #include "runtime/report/text_format.h"
 
@@ -118,7 +119,8 @@ std::string files_list(const ReportInput& in) {
   namespace fs = std::filesystem;
   std::string h;
   for (const char* f : {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv",
-                        "guidelines.csv", "manifest.json"})
+                        "guidelines.csv", "published_vs_measured.csv",
+                        "manifest.json"})
     if (fs::exists(fs::path(in.request.dir) / f))
       h += "<li><a href=\"" + html_escape(f) + "\">" + html_escape(f) + "</a></li>";
   return h.empty() ? "" : "<h2 id=\"files\">Files</h2>\n<ul>" + h + "</ul>\n";
@@ -161,6 +163,7 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
     if (*s.intro) h += std::string("<p>") + s.intro + "</p>\n";
     h += figs;
   }
+  if (in.published) h += published_html(*in.published);
   if (in.main) {
     h += "<h2 id=\"values\">Per-job values</h2>\n";
     h += "<p>Median: of the per-launch medians (with one launch, of the observations); 95% CI "

@@ -237,6 +237,8 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   }
   if (fs::exists(dir / "guidelines.csv"))
     in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string());
+  if (fs::exists(dir / "published_vs_measured.csv"))
+    in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string());
   return in;
 }
 
