@@ -47,6 +47,7 @@ int analyze_claims(const std::string& dir, const ResultsData& data, const Analyz
   namespace fs = std::filesystem;
   auto claims = claims_of_folder(data, error);
   if (!claims) return 74;
+  if (o.claims) *o.claims = nlohmann::json::array();
   if (claims->empty()) return 0;
   ClaimOptions co;
   co.alpha = o.alpha;
@@ -55,7 +56,9 @@ int analyze_claims(const std::string& dir, const ResultsData& data, const Analyz
   if (!write_claims_csv((fs::path(dir) / "claims.csv").string(), results, co, error) ||
       !write_claim_checks_csv((fs::path(dir) / "claim_checks.csv").string(), results, co, error))
     return 74;
-  if (o.print || o.print_guidelines) std::printf("\n%s", claims_table(results, co).c_str());
+  if (o.print_claims && (o.print || o.print_guidelines))
+    std::printf("\n%s", claims_table(results, co).c_str());
+  if (o.claims) *o.claims = claims_json(results, co);
   return 0;
 }
 
