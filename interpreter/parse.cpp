@@ -491,18 +491,24 @@ void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, 
   pc.include_sites.pop_back();
 }
 
-// Lexes `text` under the nesting guard; false (after reporting) when a limit is passed.
-bool lex_tokens(const std::string& text, Builder& builder, DiagnosticEngine& diags,
-                std::vector<std::unique_ptr<antlr4::Token>>& lexed) {
-  antlr4::ANTLRInputStream input(text);
-  BenchLexer lexer(&input);
-  lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
+// A text and its lexer, which must outlive the parse: tokens read their text through them.
+struct Lexed {
+  antlr4::ANTLRInputStream input;
+  BenchLexer lexer{&input};
+  std::vector<std::unique_ptr<antlr4::Token>> tokens;
+  explicit Lexed(const std::string& text) : input(text) {
+    lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
+  }
+};
+
+// Lexes under the nesting guard; false (after reporting) when a limit is passed.
+bool lex_tokens(Lexed& lx, Builder& builder, DiagnosticEngine& diags) {
   NestingGuard guard(builder, diags);
   for (;;) {
-    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
+    std::unique_ptr<antlr4::Token> t = lx.lexer.nextToken();
     bool eof = t->getType() == antlr4::Token::EOF;
     bool ok = guard.accept(t.get());
-    lexed.push_back(std::move(t));
+    lx.tokens.push_back(std::move(t));
     if (!ok) return false;
     if (eof) return true;
   }
@@ -548,9 +554,9 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
   if (!valid_bytes(pc, id)) return {};
   OffsetMap offsets(text);
   Builder builder(id, offsets, pc.diags);
-  std::vector<std::unique_ptr<antlr4::Token>> lexed;
-  if (!lex_tokens(text, builder, pc.diags, lexed)) return {};
-  antlr4::ListTokenSource source(std::move(lexed));
+  Lexed lx(text);
+  if (!lex_tokens(lx, builder, pc.diags)) return {};
+  antlr4::ListTokenSource source(std::move(lx.tokens));
   antlr4::CommonTokenStream tokens(&source);
   tokens.fill();
   std::size_t first_diag = pc.diags.all().size();
@@ -573,10 +579,10 @@ std::optional<ast::ClaimTerm> parse_selection_cell(ParseContext& pc, FileId file
                                                    const CsvCell& cell) {
   OffsetMap offsets(cell.text, cell.at);
   Builder builder(file, offsets, pc.diags);
-  std::vector<std::unique_ptr<antlr4::Token>> lexed;
   const std::size_t first_diag = pc.diags.all().size();
-  if (!lex_tokens(cell.text, builder, pc.diags, lexed)) return std::nullopt;
-  antlr4::ListTokenSource source(std::move(lexed));
+  Lexed lx(cell.text);
+  if (!lex_tokens(lx, builder, pc.diags)) return std::nullopt;
+  antlr4::ListTokenSource source(std::move(lx.tokens));
   antlr4::CommonTokenStream tokens(&source);
   tokens.fill();
   std::set<std::size_t> lex_errors = repair_lexical_errors(tokens, builder, pc.diags);

@@ -111,8 +111,11 @@ ClaimResult collect_checks(const ResultsData& d, const Claim& c, const ClaimOpti
         if (!with_bytes && !sides_differ_in_a_variable(c)) break;
         const std::string key = pairing_key(c, fields_of(a->key), procs, with_bytes) +
                                 std::to_string(a->key.occurrence);
+        // A job is its own partner only when the sides take different statistics of it
+        // (`mean(X) > median(X)`: the distribution's skew, paired by launch).
+        const bool self_ok = c.lhs.statistic != c.rhs.statistic;
         for (const JobSeries* b : right)
-          if (b != a && pairing_key(c, fields_of(b->key), procs, with_bytes) +
+          if ((b != a || self_ok) && pairing_key(c, fields_of(b->key), procs, with_bytes) +
                                 std::to_string(b->key.occurrence) ==
                             key) {
             partner = b;

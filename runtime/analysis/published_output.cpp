@@ -24,9 +24,17 @@ double scale_of(const std::string& unit) {
   return u ? u->scale : 1.0;
 }
 
+// For people: four significant digits.
 std::string number(double v) {
   if (std::isnan(v)) return "";
   return fmt::format("{:.4g}", v);
+}
+
+// For files: twelve, enough to read back what was computed without the noise of the unit's
+// scaling (2.86e-6 / 1e-6 is 2.8599999999999994).
+std::string exact(double base_value, const std::string& unit) {
+  if (std::isnan(base_value)) return "";
+  return fmt::format("{:.12g}", base_value / scale_of(unit));
 }
 
 std::string or_unstated(const std::string& s) {
@@ -74,10 +82,10 @@ bool write_published_csv(const std::string& path, const std::vector<PublishedCom
     const std::string unit = shown_unit(v);
     w.field(v.id).field(v.source).field(v.selection);
     w.field(std::string_view(claim_statistic_name(v.side.statistic))).field(unit);
-    w.field(v.has_value() ? in_unit(*v.lo, unit) : std::string());
-    w.field(v.has_value() && *v.hi != *v.lo ? in_unit(*v.hi, unit) : std::string());
+    w.field(v.has_value() ? exact(*v.lo, unit) : std::string());
+    w.field(v.has_value() && *v.hi != *v.lo ? exact(*v.hi, unit) : std::string());
     w.field(v.machine).field(v.mpi).field(v.procs).field(v.note).field(c.job);
-    w.field(in_unit(c.measured, unit)).field(in_unit(c.ci_lo, unit)).field(in_unit(c.ci_hi, unit));
+    w.field(exact(c.measured, unit)).field(exact(c.ci_lo, unit)).field(exact(c.ci_hi, unit));
     w.field(static_cast<std::int64_t>(c.launches)).field(m.cpu_model).field(m.mpi_library);
     if (c.job.empty())
       w.field(std::string_view());
@@ -94,23 +102,33 @@ std::string published_table(const std::vector<PublishedComparison>& rows,
                             const MeasuredMachine& m) {
   if (rows.empty()) return "";
   std::string out = fmt::format(
-      "published vs measured: the paper's values beside this machine's (the median over "
-      "launches of the per-launch statistic, 95% CI)\n  this machine: {}, {}\n",
+      "published vs measured: the paper's values beside this machine's (here: the median over "
+      "launches of the per-launch statistic, 95% CI; ratio: here / published)\n"
+      "  this machine: {}, {}\n",
       or_unstated(m.cpu_model), or_unstated(m.mpi_library));
+  const PublishedValue* last = nullptr;
   for (const auto& c : rows) {
     const PublishedValue& v = c.value;
-    std::string line = fmt::format("  {} ({}): {}: published ", v.id, v.source, v.selection);
-    line += v.has_value() ? published_text(v) + " " + v.unit
-                          : "no number" + (v.note.empty() ? "" : " (" + v.note + ")");
-    line += fmt::format(" on {}, {}, {} processes", or_unstated(v.machine), or_unstated(v.mpi),
-                        or_unstated(v.procs));
-    if (c.job.empty()) {
-      line += "; not measured here (no job of this folder matches)";
-    } else {
-      line += fmt::format("; measured {}: {} on {} processes, {} launch{}", c.job,
-                          measured_text(c), c.np, c.launches, c.launches == 1 ? "" : "es");
-      if (!std::isnan(c.ratio)) line += fmt::format("; ratio {:.3g}", c.ratio);
+    if (last == nullptr || last->id != v.id) {
+      std::string paper;
+      for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"", v.machine},
+                                       {"", v.mpi},
+                                       {" processes", v.procs}})
+        if (!text.empty()) paper += (paper.empty() ? "" : "; ") + text + what;
+      out += fmt::format("  {} ({}) {}: published {}{}\n", v.id, v.source, v.selection,
+                         v.has_value() ? published_text(v) + " " + v.unit : "no number",
+                         paper.empty() ? "" : " (" + paper + ")");
+      if (!v.has_value() && !v.note.empty()) out += "      note: " + v.note + "\n";
     }
+    last = &v;
+    if (c.job.empty()) {
+      out += "      here: not measured (no job of this folder matches)\n";
+      continue;
+    }
+    std::string line = fmt::format("      here: {}: {}, {} processes, {} launch{}", c.job,
+                                   measured_text(c), c.np, c.launches,
+                                   c.launches == 1 ? "" : "es");
+    if (!std::isnan(c.ratio)) line += fmt::format("; ratio {:.3g}", c.ratio);
     if (!c.noise.empty()) line += "; noise: " + c.noise;
     out += line + "\n";
   }

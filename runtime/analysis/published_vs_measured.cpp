@@ -133,8 +133,14 @@ MeasuredMachine measured_machine(const ResultsData& d) {
   const auto& sys = lm["system"];
   m.cpu_model = sys.value("cpu_model", "");
   m.host = sys.value("host", "");
-  std::string mpi = sys.value("mpi_library_version", "");
-  m.mpi_library = mpi.substr(0, mpi.find('\n'));
+  // The first line of the library's version text, its blanks (tabs in MPICH's) made single.
+  const std::string mpi = sys.value("mpi_library_version", "");
+  for (char ch : mpi.substr(0, mpi.find('\n'))) {
+    const bool blank = ch == ' ' || ch == '\t' || ch == '\r';
+    if (blank && (m.mpi_library.empty() || m.mpi_library.back() == ' ')) continue;
+    m.mpi_library += blank ? ' ' : ch;
+  }
+  while (!m.mpi_library.empty() && m.mpi_library.back() == ' ') m.mpi_library.pop_back();
   return m;
 }
 
