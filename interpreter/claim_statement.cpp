@@ -255,10 +255,15 @@ void Interp::check_claim(const PendingClaim& p, const std::set<std::string>& var
   for (std::size_t i = 0; i < c.rhs.filters.size(); ++i)
     check_claim_filter(c.rhs.filters[i], p.node->rhs.filters[i], vars);
   if (!c.range.empty()) check_claim_filter(c.range[0], *p.node->range_filter, vars);
+  std::vector<const JobFields*> selected;
+  for (const auto& j : jobs)
+    if (side_selects(c, c.lhs, j, true) || side_selects(c, c.rhs, j, true)) selected.push_back(&j);
+  const std::set<std::string> shared = shared_variables(selected);
   auto keys_of = [&](const ClaimSide& side, bool with_bytes) {
     std::set<std::string> keys;
     for (const auto& j : jobs)
-      if (side_selects(c, side, j, true)) keys.insert(pairing_key(c, j, "", with_bytes, true));
+      if (side_selects(c, side, j, true))
+        keys.insert(pairing_key(c, j, "", shared, with_bytes, true));
     return keys;
   };
   if (keys_of(c.lhs, true).empty())

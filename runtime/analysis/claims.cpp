@@ -104,20 +104,27 @@ ClaimResult collect_checks(const ResultsData& d, const Claim& c, const ClaimOpti
     if (side_selects(c, c.lhs, f)) left.push_back(&s);
     if (!c.rhs.is_reference() && side_selects(c, c.rhs, f)) right.push_back(&s);
   }
+  std::vector<JobFields> fields;
+  for (const JobSeries* s : left) fields.push_back(fields_of(s->key));
+  for (const JobSeries* s : right) fields.push_back(fields_of(s->key));
+  std::vector<const JobFields*> all;
+  for (const auto& f : fields) all.push_back(&f);
+  const std::set<std::string> shared = shared_variables(all);
+  auto key_of = [&](const JobSeries* s, bool with_bytes) {
+    return pairing_key(c, fields_of(s->key), procs, shared, with_bytes) +
+           std::to_string(s->key.occurrence);
+  };
   for (const JobSeries* a : left) {
     const JobSeries* partner = nullptr;
     if (!c.rhs.is_reference()) {
       for (bool with_bytes : {true, false}) {
         if (!with_bytes && !sides_differ_in_a_variable(c)) break;
-        const std::string key = pairing_key(c, fields_of(a->key), procs, with_bytes) +
-                                std::to_string(a->key.occurrence);
+        const std::string key = key_of(a, with_bytes);
         // A job is its own partner only when the sides take different statistics of it
         // (`mean(X) > median(X)`: the distribution's skew, paired by launch).
         const bool self_ok = c.lhs.statistic != c.rhs.statistic;
         for (const JobSeries* b : right)
-          if ((b != a || self_ok) && pairing_key(c, fields_of(b->key), procs, with_bytes) +
-                                std::to_string(b->key.occurrence) ==
-                            key) {
+          if ((b != a || self_ok) && key_of(b, with_bytes) == key) {
             partner = b;
             break;
           }

@@ -115,8 +115,28 @@ bool sides_differ_in_a_variable(const Claim& c) {
   return false;
 }
 
+std::set<std::string> shared_variables(const std::vector<const JobFields*>& jobs) {
+  std::set<std::string> out;
+  bool first = true;
+  for (const JobFields* j : jobs) {
+    std::set<std::string> names;
+    for (const auto& [k, v] : j->vars) names.insert(k);
+    if (first) {
+      out = std::move(names);
+      first = false;
+      continue;
+    }
+    std::set<std::string> both;
+    for (const auto& n : out)
+      if (names.count(n)) both.insert(n);
+    out = std::move(both);
+  }
+  return out;
+}
+
 std::string pairing_key(const Claim& c, const JobFields& job, const std::string& procs_factor,
-                        bool with_bytes, bool skip_factors) {
+                        const std::set<std::string>& shared_vars, bool with_bytes,
+                        bool skip_factors) {
   const std::set<std::string> apart = distinguishing(c);
   auto differs = [&](ClaimField kind) {
     for (const auto& name : apart)
@@ -132,7 +152,7 @@ std::string pairing_key(const Claim& c, const JobFields& job, const std::string&
   if (!differs(ClaimField::CommSize) && !(procs_factor.size() && apart.count(procs_factor)))
     key += "comm=" + std::to_string(job.comm_size) + '\x1f';
   for (const auto& [k, v] : job.vars)
-    if (!apart.count(k)) key += "var:" + k + '=' + v + '\x1f';
+    if (!apart.count(k) && shared_vars.count(k)) key += "var:" + k + '=' + v + '\x1f';
   if (!skip_factors)
     for (const auto& [k, v] : job.factors)
       if (!apart.count(k)) key += "factor:" + k + '=' + v + '\x1f';

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,9 +77,13 @@ bool side_selects(const Claim& c, const ClaimSide& side, const JobFields& job,
 // process-count factor (`procs_factor`, "" if none) tells them apart. The size is left out when
 // it tells them apart, or when `with_bytes` is false (the caller's second try, when the sides
 // differ in a loop variable that changes the size). `skip_factors`: leave every launch factor
-// out (checking one launch's plan).
+// out (checking one launch's plan). Only the loop variables in `shared_vars` count: those that
+// every job of both sides has (a block without the other's loop still pairs by size).
 std::string pairing_key(const Claim& c, const JobFields& job, const std::string& procs_factor,
-                        bool with_bytes = true, bool skip_factors = false);
+                        const std::set<std::string>& shared_vars, bool with_bytes = true,
+                        bool skip_factors = false);
+// The loop variables every one of these jobs has.
+std::set<std::string> shared_variables(const std::vector<const JobFields*>& jobs);
 // Whether the sides differ in a loop variable (the second try of pairing_key applies).
 bool sides_differ_in_a_variable(const Claim& c);
 
