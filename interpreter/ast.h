@@ -210,9 +210,9 @@ struct PublishedCell {
   SourceRange range;
 };
 struct PublishedRow {
-  SourceRange range;                        // the row's first cell
-  std::vector<PublishedCell> cells;         // in the header's order
-  std::optional<ClaimTerm> selection;       // the selection cell parsed; empty after an error
+  SourceRange range;                   // the row's first cell
+  std::vector<PublishedCell> cells;    // in the header's order
+  std::optional<ClaimTerm> selection;  // the selection cell parsed; empty after an error
 };
 struct Published {
   std::string path;

@@ -537,8 +537,7 @@ std::set<std::size_t> repair_lexical_errors(antlr4::CommonTokenStream& tokens, B
     } else {
       std::string text = t->getText();
       diags.report(DiagId::bad_number, r, text);
-      if (text.size() < 2 || (text[1] != 'x' && text[1] != 'X'))
-        diags.note(DiagId::note_units, r);
+      if (text.size() < 2 || (text[1] != 'x' && text[1] != 'X')) diags.note(DiagId::note_units, r);
       ct->setType(BenchParser::INT);  // parse on as if it were a number
       ct->setText("0");
     }
@@ -609,9 +608,8 @@ void resolve_published(ParseContext& pc, const ast::Stmt& st, ast::Published& no
   }
   node.file = *id;
   if (!valid_bytes(pc, *id)) return;
-  read_published_file(pc.sm, pc.diags, node, [&](const CsvCell& cell) {
-    return parse_selection_cell(pc, *id, cell);
-  });
+  read_published_file(pc.sm, pc.diags, node,
+                      [&](const CsvCell& cell) { return parse_selection_cell(pc, *id, cell); });
 }
 
 void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {

@@ -54,8 +54,8 @@ bool read_header(DiagnosticEngine& diags, FileId f, const CsvLine& line, ast::Pu
 void read_row(DiagnosticEngine& diags, FileId f, const CsvLine& line, ast::Published& node,
               const SelectionParser& parse_selection) {
   if (line.cells.size() != node.header.size()) {
-    diags.report(DiagId::published_cell_count, cell_range(f, line.cells.front()),
-                 line.cells.size(), node.header.size());
+    diags.report(DiagId::published_cell_count, cell_range(f, line.cells.front()), line.cells.size(),
+                 node.header.size());
     return;
   }
   ast::PublishedRow row;
@@ -91,13 +91,12 @@ void read_published_file(const SourceManager& sm, DiagnosticEngine& diags, ast::
   const CsvCells cells = split_csv(sm.file(f).text());
   if (cells.error != CsvError::None) {
     diags.report(cells.error == CsvError::UnterminatedQuote ? DiagId::published_unterminated_quote
-                                                             : DiagId::published_text_after_quote,
+                                                            : DiagId::published_text_after_quote,
                  at(f, cells.error_at, cells.error_at + 1));
     return;
   }
   if (cells.lines.empty()) {
-    diags.report(DiagId::published_empty_file, node.path_range, node.path,
-                 published_column_list());
+    diags.report(DiagId::published_empty_file, node.path_range, node.path, published_column_list());
     return;
   }
   if (!read_header(diags, f, cells.lines.front(), node)) return;

@@ -61,8 +61,7 @@ void Interp::published_unit(PublishedValue& v, const ast::PublishedCell& value,
   const PublishedUnit* u = find_published_unit(unit.text);
   if (!u)
     fail(DiagId::published_unknown_unit, unit.range, unit.text,
-         published_unit_names(PublishedKind::Time),
-         published_unit_names(PublishedKind::Bandwidth));
+         published_unit_names(PublishedKind::Time), published_unit_names(PublishedKind::Bandwidth));
   if (!published_kind_fits(u->kind, v.side.statistic))
     fail(DiagId::published_unit_kind, unit.range, kind_article(u->kind), unit.text,
          claim_statistic_name(v.side.statistic),
@@ -126,8 +125,7 @@ void Interp::check_published() {
       bool any = false;
       for (const auto& j : jobs) any = any || side_selects(none, p.value.side, j, true);
       if (!any)
-        fail(DiagId::published_selects_nothing, p.selection->range, p.value.id,
-             p.value.side.op);
+        fail(DiagId::published_selects_nothing, p.selection->range, p.value.id, p.value.side.op);
       plan_.published.push_back(p.value);
     } catch (const EvalError&) {
       // Reported; the next value may have its own error.

@@ -75,8 +75,7 @@ int analyze_published(const std::string& dir, const ResultsData& data, const Ana
   if (!write_published_csv((fs::path(dir) / "published_vs_measured.csv").string(), rows, machine,
                            error))
     return 74;
-  if (o.print || o.print_guidelines)
-    std::printf("\n%s", published_table(rows, machine).c_str());
+  if (o.print || o.print_guidelines) std::printf("\n%s", published_table(rows, machine).c_str());
   return 0;
 }
 

@@ -72,11 +72,28 @@ bool write_published_csv(const std::string& path, const std::vector<PublishedCom
     error = message_text(DiagId::cannot_write_file, path);
     return false;
   }
-  w.header({"id",           "source",        "selection",     "statistic",   "unit",
-            "published",    "published_hi",  "paper_machine", "paper_mpi",   "paper_procs",
-            "note",         "job",           "measured",      "measured_ci_lo", "measured_ci_hi",
-            "launches",     "machine_cpu",   "machine_mpi",   "machine_np",  "ratio",
-            "noise",        "at"});
+  w.header({"id",
+            "source",
+            "selection",
+            "statistic",
+            "unit",
+            "published",
+            "published_hi",
+            "paper_machine",
+            "paper_mpi",
+            "paper_procs",
+            "note",
+            "job",
+            "measured",
+            "measured_ci_lo",
+            "measured_ci_hi",
+            "launches",
+            "machine_cpu",
+            "machine_mpi",
+            "machine_np",
+            "ratio",
+            "noise",
+            "at"});
   for (const auto& c : rows) {
     const PublishedValue& v = c.value;
     const std::string unit = shown_unit(v);
@@ -126,8 +143,7 @@ std::string published_table(const std::vector<PublishedComparison>& rows,
       continue;
     }
     std::string line = fmt::format("      here: {}: {}, {} processes, {} launch{}", c.job,
-                                   measured_text(c), c.np, c.launches,
-                                   c.launches == 1 ? "" : "es");
+                                   measured_text(c), c.np, c.launches, c.launches == 1 ? "" : "es");
     if (!std::isnan(c.ratio)) line += fmt::format("; ratio {:.3g}", c.ratio);
     if (!c.noise.empty()) line += "; noise: " + c.noise;
     out += line + "\n";

@@ -153,8 +153,8 @@ std::vector<PublishedComparison> compare_published(const ResultsData& d,
   for (const auto& v : values) {
     bool any = false;
     for (const auto& s : d.jobs) {
-      const JobFields f{s.key.block, s.key.op, s.key.bytes, s.key.comm_size, s.key.vars,
-                        s.key.factors};
+      const JobFields f{s.key.block,     s.key.op,   s.key.bytes,
+                        s.key.comm_size, s.key.vars, s.key.factors};
       if (s.launches.empty() || !side_selects(none, v.side, f)) continue;
       out.push_back(measure(v, s, summary, run_np));
       any = true;

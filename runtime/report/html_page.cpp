@@ -119,8 +119,7 @@ std::string files_list(const ReportInput& in) {
   namespace fs = std::filesystem;
   std::string h;
   for (const char* f : {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv",
-                        "guidelines.csv", "published_vs_measured.csv",
-                        "manifest.json"})
+                        "guidelines.csv", "published_vs_measured.csv", "manifest.json"})
     if (fs::exists(fs::path(in.request.dir) / f))
       h += "<li><a href=\"" + html_escape(f) + "\">" + html_escape(f) + "</a></li>";
   return h.empty() ? "" : "<h2 id=\"files\">Files</h2>\n<ul>" + h + "</ul>\n";

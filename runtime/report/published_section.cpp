@@ -54,9 +54,9 @@ std::string published_html(const analysis::CsvTable& t) {
          cell(t, r, "selection") + "</td><td>" + published_cell(t, r) + "</td><td>" +
          html_escape(or_unstated(t.cell(r, "paper_machine"))) + "</td><td>" +
          html_escape(or_unstated(t.cell(r, "paper_mpi"))) + "</td><td>" +
-         html_escape(or_unstated(t.cell(r, "paper_procs"))) + "</td><td>" +
-         measured_cell(t, r) + "</td><td>" + cell(t, r, "launches") + "</td><td>" +
-         cell(t, r, "machine_np") + "</td><td>" + cell(t, r, "ratio") + "</td></tr>\n";
+         html_escape(or_unstated(t.cell(r, "paper_procs"))) + "</td><td>" + measured_cell(t, r) +
+         "</td><td>" + cell(t, r, "launches") + "</td><td>" + cell(t, r, "machine_np") +
+         "</td><td>" + cell(t, r, "ratio") + "</td></tr>\n";
   }
   return h + "</table>\n";
 }

@@ -258,8 +258,8 @@ TEST_CASE("claims: the JSON form reads back the same claim") {
 
 TEST_CASE("claims: mean against median of the same job pairs the job with itself") {
   // data() gives every launch a mean 10% above its median: the skew of `mean(X) > median(X)`.
-  Claim c = less("skew", {eq("block", ClaimField::Block, "a")},
-                 {eq("block", ClaimField::Block, "a")}, 0);
+  Claim c =
+      less("skew", {eq("block", ClaimField::Block, "a")}, {eq("block", ClaimField::Block, "a")}, 0);
   c.relation = ClaimRelation::Greater;
   c.lhs.statistic = ClaimStatistic::Mean;
   c.by = 0.05;

@@ -21,13 +21,13 @@ const std::vector<double> kMedians = {10.0, 10.4, 9.8, 10.2, 10.6, 10.1};
 // One ping-pong job (with a rate: 2000 bytes per reported time) and one Bcast job without one.
 CsvTable summary() {
   CsvTable t;
-  t.header = {"launch", "block", "op",   "bytes", "comm_size", "median_s",
-              "mean_s", "sd_s",  "noise", "mb_per_s"};
+  t.header = {"launch",   "block",  "op",   "bytes", "comm_size",
+              "median_s", "mean_s", "sd_s", "noise", "mb_per_s"};
   for (int l = 0; l < 6; ++l) {
     const double m = kMedians[l] * 1e-6;
     t.rows.push_back({std::to_string(l), "pp", "Pingpong_Send_Recv", "1000", "2",
-                      fmt::format("{}", m), fmt::format("{}", 1.2 * m),
-                      fmt::format("{}", 0.1 * m), "", fmt::format("{}", 2000 / m / 1e6)});
+                      fmt::format("{}", m), fmt::format("{}", 1.2 * m), fmt::format("{}", 0.1 * m),
+                      "", fmt::format("{}", 2000 / m / 1e6)});
     t.rows.push_back({std::to_string(l), "b", "Bcast", "8", "2", fmt::format("{}", m),
                       fmt::format("{}", m), fmt::format("{}", 0.1 * m), "", ""});
   }
@@ -85,8 +85,7 @@ TEST_CASE("published_vs_measured: a range gives 1 inside and the ratio to the ne
 }
 
 TEST_CASE("published_vs_measured: mean, bandwidth and spreads") {
-  CHECK(one(value("us", 12, 12, ClaimStatistic::Mean)).measured ==
-        doctest::Approx(1.2 * 10.15e-6));
+  CHECK(one(value("us", 12, 12, ClaimStatistic::Mean)).measured == doctest::Approx(1.2 * 10.15e-6));
   // 2000 bytes per time; the median of the per-launch rates.
   CHECK(one(value("MB/s", 200, 200)).measured == doctest::Approx(2000 / 10.15e-6).epsilon(1e-3));
   CHECK(std::isnan(one(value("MB/s", 200, 200, ClaimStatistic::Median, "Bcast")).measured));
