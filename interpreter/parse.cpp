@@ -100,13 +100,14 @@ bool is_closer(std::size_t t) {
 
 const std::set<std::size_t>& expr_starts() {
   static const std::set<std::size_t> s = {
-      BenchParser::INT,    BenchParser::HEX,     BenchParser::SIZE,      BenchParser::DOUBLE,
-      BenchParser::TIME,   BenchParser::PERCENT, BenchParser::STRING,    BenchParser::IDENT,
-      BenchParser::LPAREN, BenchParser::LBRACK,  BenchParser::LBRACE,    BenchParser::MINUS,
-      BenchParser::PLUS,   BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
-      BenchParser::STOP,   BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
-      BenchParser::AS,     BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
-      BenchParser::WITHIN, BenchParser::EXPECT};
+      BenchParser::INT,      BenchParser::HEX,     BenchParser::SIZE,      BenchParser::DOUBLE,
+      BenchParser::TIME,     BenchParser::PERCENT, BenchParser::STRING,    BenchParser::IDENT,
+      BenchParser::LPAREN,   BenchParser::LBRACK,  BenchParser::LBRACE,    BenchParser::MINUS,
+      BenchParser::PLUS,     BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
+      BenchParser::STOP,     BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
+      BenchParser::AS,       BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
+      BenchParser::WITHIN,   BenchParser::EXPECT,  BenchParser::CLAIM,     BenchParser::BY,
+      BenchParser::PUBLISHED};
   return s;
 }
 const std::set<std::size_t>& stmt_starts() {
@@ -116,7 +117,7 @@ const std::set<std::size_t>& stmt_starts() {
       BenchParser::FLUSH,  BenchParser::SET,     BenchParser::STOP,  BenchParser::REPLICATE,
       BenchParser::FACTOR, BenchParser::SHUFFLE, BenchParser::IDENT, BenchParser::AS,
       BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN,
-      BenchParser::EXPECT};
+      BenchParser::EXPECT, BenchParser::CLAIM,   BenchParser::BY,    BenchParser::PUBLISHED};
   return s;
 }
 const std::set<std::size_t>& binary_ops() {
