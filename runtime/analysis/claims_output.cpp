@@ -72,6 +72,12 @@ std::string launches_text(const ClaimCheck& c) {
   return fmt::format("{} and {} launches", c.a.size(), c.b.size());
 }
 
+bool open_csv(out::CsvWriter& w, const std::string& path, std::string& error) {
+  if (w.open(path)) return true;
+  error = message_text(DiagId::cannot_write_file, path);
+  return false;
+}
+
 }  // namespace
 
 std::string claim_sentence(const ClaimResult& r, const ClaimOptions&) {
@@ -127,10 +133,7 @@ std::string claims_table(const std::vector<ClaimResult>& rs, const ClaimOptions&
 bool write_claims_csv(const std::string& path, const std::vector<ClaimResult>& rs,
                       const ClaimOptions& o, std::string& error) {
   out::CsvWriter w;
-  if (!w.open(path)) {
-    error = message_text(DiagId::cannot_write_file, path);
-    return false;
-  }
+  if (!open_csv(w, path, error)) return false;
   w.header({"claim",
             "text",
             "at",
@@ -190,10 +193,7 @@ bool write_claims_csv(const std::string& path, const std::vector<ClaimResult>& r
 bool write_claim_checks_csv(const std::string& path, const std::vector<ClaimResult>& rs,
                             const ClaimOptions& o, std::string& error) {
   out::CsvWriter w;
-  if (!w.open(path)) {
-    error = message_text(DiagId::cannot_write_file, path);
-    return false;
-  }
+  if (!open_csv(w, path, error)) return false;
   w.header({"claim",
             "job_a",
             "job_b",

@@ -121,8 +121,8 @@ std::string published_table(const std::vector<PublishedComparison>& rows,
   std::string out = fmt::format(
       "published vs measured: the paper's values beside this machine's (here: the median over "
       "launches of the per-launch statistic, 95% CI; ratio: here / published)\n"
-      "  this machine: {}, {}\n",
-      or_unstated(m.cpu_model), or_unstated(m.mpi_library));
+      "  this machine: {}\n",
+      m.name.empty() ? or_unstated(m.cpu_model) + ", " + or_unstated(m.mpi_library) : m.name);
   const PublishedValue* last = nullptr;
   for (const auto& c : rows) {
     const PublishedValue& v = c.value;

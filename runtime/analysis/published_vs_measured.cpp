@@ -9,6 +9,7 @@
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/claim_tests.h"
 #include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/findings.h"
 #include "runtime/analysis/folder_plan.h"
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/plan/diagnostics.h"
@@ -133,14 +134,8 @@ MeasuredMachine measured_machine(const ResultsData& d) {
   const auto& sys = lm["system"];
   m.cpu_model = sys.value("cpu_model", "");
   m.host = sys.value("host", "");
-  // The first line of the library's version text, its blanks (tabs in MPICH's) made single.
-  const std::string mpi = sys.value("mpi_library_version", "");
-  for (char ch : mpi.substr(0, mpi.find('\n'))) {
-    const bool blank = ch == ' ' || ch == '\t' || ch == '\r';
-    if (blank && (m.mpi_library.empty() || m.mpi_library.back() == ' ')) continue;
-    m.mpi_library += blank ? ' ' : ch;
-  }
-  while (!m.mpi_library.empty() && m.mpi_library.back() == ' ') m.mpi_library.pop_back();
+  m.mpi_library = mpi_library_name(sys);
+  m.name = machine_name(sys, m.np);
   return m;
 }
 

@@ -21,8 +21,9 @@ struct CsvTable;
 
 // This machine as the launch manifest records it.
 struct MeasuredMachine {
+  std::string name;         // "AMD EPYC (2 cores), MPICH 4.0.2, 2 ranks" (machine_name)
   std::string cpu_model;    // system.cpu_model
-  std::string mpi_library;  // the first line of system.mpi_library_version
+  std::string mpi_library;  // "MPICH 4.0.2" (mpi_library_name)
   std::string host;         // system.host
   std::int64_t np = 0;      // the launch's process count
 };

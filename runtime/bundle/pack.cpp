@@ -1,7 +1,6 @@
 // `metron pack`: the files of a results folder and the .tar.gz that holds them (see bundle.h).
 #include <archive.h>
 #include <archive_entry.h>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "runtime/bundle/bundle.h"
+#include "runtime/bundle/sha256.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
@@ -24,19 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-std::string hex(const unsigned char* md, unsigned int len) {
-  std::string out;
-  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
-  return out;
-}
-
-std::string text_sha256(const std::string& data) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-  return hex(md, len);
-}
 
 // The folder must be a finished results folder: a manifest that says so, and summaries.
 std::optional<std::string> not_finished(const fs::path& dir) {
@@ -64,7 +51,7 @@ void add_manifest_scripts(const fs::path& dir, std::vector<FileEntry>& files) {
     e.path = "script/" + fs::path(f["name"].get<std::string>()).filename().string();
     e.content = f["text"].get<std::string>();
     e.size = static_cast<std::int64_t>(e.content->size());
-    e.sha256 = text_sha256(*e.content);
+    e.sha256 = sha256_of(*e.content);
     files.push_back(std::move(e));
   }
 }
@@ -91,19 +78,13 @@ bool write_entry(struct archive* a, const std::string& name, std::int64_t size,
 std::string file_sha256(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "";
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
+  Sha256 h;
   std::vector<char> buf(1 << 16);
   while (in) {
     in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    if (in.gcount() > 0)
-      EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<std::size_t>(in.gcount()));
+    if (in.gcount() > 0) h.update(buf.data(), static_cast<std::size_t>(in.gcount()));
   }
-  if (in.bad()) return "";
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_DigestFinal_ex(ctx.get(), md, &len);
-  return hex(md, len);
+  return in.bad() ? "" : h.hex();
 }
 
 std::optional<std::vector<FileEntry>> folder_files(const std::string& dir_text,
@@ -119,7 +100,7 @@ std::optional<std::vector<FileEntry>> folder_files(const std::string& dir_text,
        it.increment(ec)) {
     const fs::file_status st = it->symlink_status(ec);
     if (fs::is_directory(st)) continue;
-    const std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+    const std::string rel = it->path().lexically_relative(dir).generic_string();
     if (rel == kMetadataFile || it->path().filename() == ".metron.lock") continue;
     if (!fs::is_regular_file(st)) {
       error = message_text(DiagId::pack_special_file, rel);

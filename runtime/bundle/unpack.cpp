@@ -3,7 +3,6 @@
 // once to unpack into a temporary folder that is renamed into place at the end.
 #include <archive.h>
 #include <archive_entry.h>
-#include <openssl/evp.h>
 
 #include <filesystem>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "runtime/bundle/bundle.h"
+#include "runtime/bundle/sha256.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 
@@ -87,15 +87,6 @@ struct Scan {
   std::string metadata;
 };
 
-std::string digest_hex(EVP_MD_CTX* ctx) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_DigestFinal_ex(ctx, md, &len);
-  std::string out;
-  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
-  return out;
-}
-
 // Pass 1: every entry's type, place, size and sha256; the reason when it is unacceptable.
 std::optional<std::string> scan(const std::string& path, Scan& s) {
   ArchivePtr a = open_archive(path);
@@ -116,8 +107,7 @@ std::optional<std::string> scan(const std::string& path, Scan& s) {
     if (type != AE_IFREG || archive_entry_hardlink(e))
       return message_text(DiagId::bundle_not_regular, name);
     if (++files > kMaxFiles) return message_text(DiagId::bundle_too_large, kMaxBytes, kMaxFiles);
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-    EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
+    Sha256 sha;
     std::int64_t size = 0;
     for (;;) {
       la_ssize_t n = archive_read_data(a.get(), buf.data(), buf.size());
@@ -126,14 +116,14 @@ std::optional<std::string> scan(const std::string& path, Scan& s) {
       size += n;
       bytes += n;
       if (bytes > kMaxBytes) return message_text(DiagId::bundle_too_large, kMaxBytes, kMaxFiles);
-      EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<std::size_t>(n));
+      sha.update(buf.data(), static_cast<std::size_t>(n));
       if (rel == kMetadataFile) {
         if (s.metadata.size() + static_cast<std::size_t>(n) > kMaxMetadata)
           return message_text(DiagId::bundle_too_large, kMaxBytes, kMaxFiles);
         s.metadata.append(buf.data(), static_cast<std::size_t>(n));
       }
     }
-    s.found[rel] = {digest_hex(ctx.get()), size};
+    s.found[rel] = {sha.hex(), size};
   }
   return std::nullopt;
 }

@@ -277,10 +277,10 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
     jobs += fmt::format("{} job(s) found in only one of the two runs\n", unmatched);
   std::printf("replay of %s in %s\n", old_dir.c_str(), new_dir.c_str());
   if (findings_lead) {
-    std::printf("%s", diffs.empty()
-                          ? message_text(DiagId::replay_findings_lead_forced).c_str()
-                          : message_text(DiagId::replay_findings_lead, diffs.size()).c_str());
-    std::printf("\n%s", findings.empty() ? message_text(DiagId::replay_no_findings).c_str()
+    std::printf("%s\n", diffs.empty()
+                            ? message_text(DiagId::replay_findings_lead_forced).c_str()
+                            : message_text(DiagId::replay_findings_lead, diffs.size()).c_str());
+    std::printf("\n%s", findings.empty() ? (message_text(DiagId::replay_no_findings) + "\n").c_str()
                                          : findings.c_str());
     std::printf("\n%s\n%s", message_text(DiagId::replay_jobs_context).c_str(), jobs.c_str());
   } else {
@@ -313,12 +313,6 @@ int replay_experiment(const ReplayOptions& o) {
     print_error(error);
     return code;
   }
-  // The recording must hold measurements to compare with before anything is measured.
-  auto old_data = analysis::load_results(*dir, error);
-  if (!old_data) {
-    print_message(DiagId::replay_no_measurements, *dir, error);
-    return kExitUsage;
-  }
   RunOptions r = rerun_options(o, *rec, *dir);
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
   // changed script) is refused unless the user says so, and the replay records that it was.
@@ -331,6 +325,12 @@ int replay_experiment(const ReplayOptions& o) {
     }
     print_message(DiagId::replay_modified, list);
     r.replay_modified = rec->modified;
+  }
+  // The recording must hold measurements to compare with before anything is measured.
+  auto old_data = analysis::load_results(*dir, error);
+  if (!old_data) {
+    print_message(DiagId::replay_no_measurements, *dir, error);
+    return kExitUsage;
   }
   if (!o.quiet)
     print_message(DiagId::replay_start, *dir, r.script, r.seed, r.replicates,

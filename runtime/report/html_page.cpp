@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "runtime/analysis/analysis.h"
+#include "runtime/report/claims_section.h"
 #include "runtime/report/curves.h"
 #include "runtime/report/published_section.h"
 #include "runtime/report/report_header.h"
@@ -20,6 +21,8 @@ constexpr const char* kStyle = R"(
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 1000px; color: #222; line-height: 1.4; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.9em; }
+td.good { color: #1a7f37; font-weight: bold; } td.bad { color: #b42318; font-weight: bold; }
+td.open { color: #8a6d00; }
 table.header { width: 100%; table-layout: fixed; }
 table.header th { text-align: left; vertical-align: top; padding: 0.2em 1em 0.2em 0; width: 13em; }
 table.header td { padding: 0.2em 0; overflow-wrap: anywhere; }
@@ -119,7 +122,8 @@ std::string files_list(const ReportInput& in) {
   namespace fs = std::filesystem;
   std::string h;
   for (const char* f : {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv",
-                        "guidelines.csv", "published_vs_measured.csv", "manifest.json"})
+                        "guidelines.csv", "claims.csv", "claim_checks.csv", "replay_findings.csv",
+                        "published_vs_measured.csv", "manifest.json"})
     if (fs::exists(fs::path(in.request.dir) / f))
       h += "<li><a href=\"" + html_escape(f) + "\">" + html_escape(f) + "</a></li>";
   return h.empty() ? "" : "<h2 id=\"files\">Files</h2>\n<ul>" + h + "</ul>\n";
@@ -145,6 +149,9 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
          "METRON_GNUPLOT to its path and run metron report again. Every number is in the CSV "
          "files of this folder and in the tables below.</p>\n";
   for (const auto& n : notes) h += "<p class=\"note\">" + html_escape(n) + "</p>\n";
+  h += findings_replay_section(in);
+  h += claims_section(in);
+  if (in.published) h += published_html(*in.published);
   std::size_t n = 0;
   for (const Section& s : kSections) {
     std::string figs;
@@ -162,7 +169,6 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
     if (*s.intro) h += std::string("<p>") + s.intro + "</p>\n";
     h += figs;
   }
-  if (in.published) h += published_html(*in.published);
   if (in.main) {
     h += "<h2 id=\"values\">Per-job values</h2>\n";
     h += "<p>Median: of the per-launch medians (with one launch, of the observations); 95% CI "

@@ -1,6 +1,8 @@
 // Reading what a report shows (see report_input.h).
 #include "runtime/report/report_input.h"
 
+#include "runtime/analysis/findings.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -237,6 +239,16 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   }
   if (fs::exists(dir / "guidelines.csv"))
     in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string());
+  if (fs::exists(dir / "claims.csv"))
+    in.claims = analysis::read_csv_table((dir / "claims.csv").string());
+  if (fs::exists(dir / "replay_findings.csv")) {
+    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string());
+    auto name = [](const ResultsView& v) {
+      return analysis::machine_name(system_of(v), v.launch_manifest.value("np", 0));
+    };
+    if (in.main) in.replay_machine = name(*in.main);
+    if (in.other) in.recorded_machine = name(*in.other);
+  }
   if (fs::exists(dir / "published_vs_measured.csv"))
     in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string());
   return in;

@@ -55,5 +55,10 @@ expect_eq "--lead findings: the same findings, exit 0" "$?" "0"
 expect_grep "forced" "^--lead findings: the findings lead$" rp2.txt
 expect_grep "the level claim reproduced" "^  'fast beats slow'  *reproduced$" rp2.txt
 expect_grep "the failing claim too" "^  'flipped'  *reproduced$" rp2.txt
+"$METRON" report r > /dev/null 2>&1 && "$METRON" report rp2 > /dev/null 2>&1
+expect_grep "the report shows the claims" '<h2 id="claims">Claims</h2>' r/report.html
+expect_grep "with their verdicts" '<td>fast beats slow</td><td class="good">holds</td>' r/report.html
+expect_grep "a replay's report sets the findings side by side" '<td>flipped</td><td class="good">reproduced</td><td>fails ' rp2/report.html
+expect_grep "naming both machines" 'Recorded on .*, 2 ranks; replayed on .*, 2 ranks\.' rp2/report.html
 expect_fails "bad --lead" 64 "metron: error: bad --lead 'claims' (auto, findings or jobs)" "$METRON" replay r --lead claims
 finish

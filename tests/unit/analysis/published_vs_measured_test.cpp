@@ -120,7 +120,11 @@ TEST_CASE("published_vs_measured: the CSV and the table name both machines") {
   v.mpi = "NEC MPI 1.2.8";
   v.procs = "16x1";
   auto rows = compare_published(data(t), {v}, &t);
-  MeasuredMachine m{"Test CPU", "MPICH 4", "host", 2};
+  MeasuredMachine m;
+  m.name = "Test CPU (2 cores), MPICH 4, 2 ranks";
+  m.cpu_model = "Test CPU";
+  m.mpi_library = "MPICH 4";
+  m.np = 2;
   const std::string path =
       (std::filesystem::temp_directory_path() / "metron_published_test.csv").string();
   std::string error;
@@ -136,7 +140,7 @@ TEST_CASE("published_vs_measured: the CSV and the table name both machines") {
   CHECK(back->cell(0, "machine_cpu") == "Test CPU");
   CHECK(back->cell(0, "ratio") == "1");
   const std::string table = published_table(rows, m);
-  CHECK(table.find("this machine: Test CPU, MPICH 4") != std::string::npos);
+  CHECK(table.find("this machine: Test CPU (2 cores), MPICH 4, 2 ranks") != std::string::npos);
   CHECK(table.find("published 9..11 us (TUWien; NEC MPI 1.2.8; 16x1 processes)") !=
         std::string::npos);
 }
