@@ -44,6 +44,7 @@ statement
   | CLAIM (id=STRING)? ':' lhs=claimTerm rel=('<' | '>' | '==') rhs=claimTerm
         (BY by=expr)? (WITHIN within=expr)?
         (FOR quant=name range=claimFilter?)?                    # claimStmt    // Metron:
+  | PUBLISHED STRING                                            # publishedStmt // Metron:
   | name '=' expr                                               # assignStmt
   | call                                                        # callStmt
   ;
@@ -60,6 +61,10 @@ claimTerm
   ;
 
 claimFilter : field=name op=('=' | '==' | '!=' | '<' | '<=' | '>' | '>=') value=expr ;
+
+// Metron: the selection cell of a published-values file (docs/claims.md, "Published values"),
+// parsed on its own: one claim side and nothing after it.
+publishedSelection : claimTerm EOF ;
 
 // ---------------------------------------------------------------------------------------------
 // Expressions, highest precedence first (SKaMPI: or < and < | < & < == != < relational < + - <
@@ -103,7 +108,7 @@ exprList : expr (',' expr)* ;
 
 // Metron's keywords are contextual: SKaMPI scripts may use them as names.
 name : IDENT | SET | STOP | WHEN | REPLICATE | FACTOR | AS | ENV | SHUFFLE | SEED | WITHIN | EXPECT
-     | CLAIM | BY ;
+     | CLAIM | BY | PUBLISHED ;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -149,6 +154,7 @@ WITHIN      : 'within' ;
 EXPECT      : 'expect' ;
 CLAIM       : 'claim' ;
 BY          : 'by' ;
+PUBLISHED   : 'published' ;
 
 ELLIPSIS : '...' ;
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -201,11 +202,37 @@ struct Include {  // @include "file": the included file's statements, already pa
   Block body;
 };
 
+// published "file.csv": a paper's values for jobs of this script (docs/claims.md, "Published
+// values"). The parser reads the file (resolved as @include resolves), splits it into cells and
+// parses each selection cell; the ranges point into the file.
+struct PublishedCell {
+  std::string text;  // without the quotes of a quoted cell
+  SourceRange range;
+};
+struct PublishedRow {
+  SourceRange range;                   // the row's first cell
+  std::vector<PublishedCell> cells;    // in the header's order
+  std::optional<ClaimTerm> selection;  // the selection cell parsed; empty after an error
+};
+struct Published {
+  std::string path;
+  SourceRange path_range;
+  FileId file = kNoFile;  // kNoFile if it could not be read
+  std::vector<PublishedCell> header;
+  std::vector<PublishedRow> rows;
+  // The cell of `column` in `row`, or null when the header has no such column.
+  const PublishedCell* cell(const PublishedRow& row, std::string_view column) const {
+    for (std::size_t i = 0; i < header.size() && i < row.cells.size(); ++i)
+      if (header[i].text == column) return &row.cells[i];
+    return nullptr;
+  }
+};
+
 struct Stmt {
   SourceRange range;
   std::variant<Measurement, Assign, CallStmt, SetStmt, StopStmt, ReplicateStmt, FactorStmt,
                ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, ExpectStmt, ClaimStmt, RangeLoop,
-               ListLoop, If, Include>
+               ListLoop, If, Include, Published>
       node;
 };
 

@@ -146,6 +146,10 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
         } else if constexpr (std::is_same_v<T, Include>) {
           out += pad + "include \"" + n.path + "\"\n";
           dump_block(out, n.body, indent + 1);
+        } else if constexpr (std::is_same_v<T, Published>) {
+          out += pad + "published \"" + n.path + "\"\n";
+          for (const auto& row : n.rows)
+            out += pad + "  " + (row.selection ? claim_term_text(*row.selection) : "?") + "\n";
         }
       },
       s.node);

@@ -91,6 +91,19 @@ class Interp {
   void check_claim_filter(const ClaimFilter& f, const ast::ClaimFilter& at,
                           const std::set<std::string>& vars);
   std::vector<PendingClaim> pending_claims_;
+  // published_statement.cpp: a paper's values, resolved where the statement stands and checked
+  // against the plan at the end, as claims are.
+  struct PendingPublished {
+    PublishedValue value;
+    const ast::ClaimTerm* selection;
+    SourceRange id_range;
+  };
+  void exec_published(const ast::Stmt& s, const ast::Published& n);
+  PublishedValue published_value(const ast::Published& n, const ast::PublishedRow& row);
+  void published_unit(PublishedValue& v, const ast::PublishedCell& value,
+                      const ast::PublishedCell& unit);
+  void check_published();
+  std::vector<PendingPublished> pending_published_;
   // The job of `call` on `comm` (checked), or nullopt when it is not measured: MPI_COMM_NULL, a
   // message that ends a '...' loop, a refinement rebuild of another group.
   std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "interpreter/builder/builder.h"
+#include "interpreter/published_file.h"
 #include "interpreter/stdlib_path.h"
 
 namespace metron {
@@ -99,14 +100,14 @@ bool is_closer(std::size_t t) {
 
 const std::set<std::size_t>& expr_starts() {
   static const std::set<std::size_t> s = {
-      BenchParser::INT,    BenchParser::HEX,     BenchParser::SIZE,      BenchParser::DOUBLE,
-      BenchParser::TIME,   BenchParser::PERCENT, BenchParser::STRING,    BenchParser::IDENT,
-      BenchParser::LPAREN, BenchParser::LBRACK,  BenchParser::LBRACE,    BenchParser::MINUS,
-      BenchParser::PLUS,   BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
-      BenchParser::STOP,   BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
-      BenchParser::AS,     BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
-      BenchParser::WITHIN, BenchParser::EXPECT,     BenchParser::CLAIM,
-      BenchParser::BY};
+      BenchParser::INT,      BenchParser::HEX,     BenchParser::SIZE,      BenchParser::DOUBLE,
+      BenchParser::TIME,     BenchParser::PERCENT, BenchParser::STRING,    BenchParser::IDENT,
+      BenchParser::LPAREN,   BenchParser::LBRACK,  BenchParser::LBRACE,    BenchParser::MINUS,
+      BenchParser::PLUS,     BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
+      BenchParser::STOP,     BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
+      BenchParser::AS,       BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
+      BenchParser::WITHIN,   BenchParser::EXPECT,  BenchParser::CLAIM,     BenchParser::BY,
+      BenchParser::PUBLISHED};
   return s;
 }
 const std::set<std::size_t>& stmt_starts() {
@@ -116,7 +117,7 @@ const std::set<std::size_t>& stmt_starts() {
       BenchParser::FLUSH,  BenchParser::SET,     BenchParser::STOP,  BenchParser::REPLICATE,
       BenchParser::FACTOR, BenchParser::SHUFFLE, BenchParser::IDENT, BenchParser::AS,
       BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN,
-      BenchParser::EXPECT, BenchParser::CLAIM,  BenchParser::BY};
+      BenchParser::EXPECT, BenchParser::CLAIM,   BenchParser::BY,    BenchParser::PUBLISHED};
   return s;
 }
 const std::set<std::size_t>& binary_ops() {
@@ -428,6 +429,21 @@ struct ParseContext {
 
 ast::Block parse_file(ParseContext& pc, FileId id);
 
+// Whether the file is UTF-8 without NUL bytes; reports the first bad byte otherwise.
+bool valid_bytes(ParseContext& pc, FileId id) {
+  const std::string& text = pc.sm.file(id).text();
+  bool is_nul = false;
+  auto bad = first_bad_byte(text, is_nul);
+  if (!bad) return true;
+  SourceRange r{{id, static_cast<std::uint32_t>(*bad)}, {id, static_cast<std::uint32_t>(*bad)}};
+  if (is_nul)
+    pc.diags.report(DiagId::nul_byte, r);
+  else
+    pc.diags.report(DiagId::invalid_utf8, r,
+                    fmt::format("{:02x}", static_cast<unsigned char>(text[*bad])));
+  return false;
+}
+
 // SKaMPI resolves an include against the main file's directory; Metron first against the
 // including file's, so that suites in subfolders work, then falls back to SKaMPI's rule, and
 // last to the stdlib folder, so that any script can include the stdlib's .inc files.
@@ -476,6 +492,127 @@ void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, 
   pc.include_sites.pop_back();
 }
 
+// A text and its lexer, which must outlive the parse: tokens read their text through them.
+struct Lexed {
+  antlr4::ANTLRInputStream input;
+  BenchLexer lexer{&input};
+  std::vector<std::unique_ptr<antlr4::Token>> tokens;
+  explicit Lexed(const std::string& text) : input(text) {
+    lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
+  }
+};
+
+// Lexes under the nesting guard; false (after reporting) when a limit is passed.
+bool lex_tokens(Lexed& lx, Builder& builder, DiagnosticEngine& diags) {
+  NestingGuard guard(builder, diags);
+  for (;;) {
+    std::unique_ptr<antlr4::Token> t = lx.lexer.nextToken();
+    bool eof = t->getType() == antlr4::Token::EOF;
+    bool ok = guard.accept(t.get());
+    lx.tokens.push_back(std::move(t));
+    if (!ok) return false;
+    if (eof) return true;
+  }
+}
+
+// Lexical errors are reported here, and the bad tokens repaired or hidden, so the parser sees
+// a sensible stream and does not report them again as syntax errors. Returns their indices.
+std::set<std::size_t> repair_lexical_errors(antlr4::CommonTokenStream& tokens, Builder& builder,
+                                            DiagnosticEngine& diags) {
+  std::set<std::size_t> lex_errors;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    auto* ct = dynamic_cast<antlr4::CommonToken*>(t);
+    if (!ct) continue;
+    std::size_t type = t->getType();
+    if (type != BenchParser::BAD_CHAR && type != BenchParser::UNTERMINATED_STRING &&
+        type != BenchParser::BAD_NUMBER)
+      continue;
+    SourceRange r = builder.range(t);
+    if (type == BenchParser::BAD_CHAR) {
+      diags.report(DiagId::illegal_char, r, printable_line(t->getText()));
+      ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+    } else if (type == BenchParser::UNTERMINATED_STRING) {
+      diags.report(DiagId::unterminated_string, r);
+      ct->setType(BenchParser::STRING);
+      ct->setText(t->getText() + "\"");
+    } else {
+      std::string text = t->getText();
+      diags.report(DiagId::bad_number, r, text);
+      if (text.size() < 2 || (text[1] != 'x' && text[1] != 'X')) diags.note(DiagId::note_units, r);
+      ct->setType(BenchParser::INT);  // parse on as if it were a number
+      ct->setText("0");
+    }
+    lex_errors.insert(t->getTokenIndex());
+  }
+  return lex_errors;
+}
+
+void resolve_includes(ParseContext& pc, ast::Block& block, FileId from);
+
+ast::Block parse_file(ParseContext& pc, FileId id) {
+  const std::string& text = pc.sm.file(id).text();
+  if (!valid_bytes(pc, id)) return {};
+  OffsetMap offsets(text);
+  Builder builder(id, offsets, pc.diags);
+  Lexed lx(text);
+  if (!lex_tokens(lx, builder, pc.diags)) return {};
+  antlr4::ListTokenSource source(std::move(lx.tokens));
+  antlr4::CommonTokenStream tokens(&source);
+  tokens.fill();
+  std::size_t first_diag = pc.diags.all().size();
+  std::set<std::size_t> lex_errors = repair_lexical_errors(tokens, builder, pc.diags);
+  BenchParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, lex_errors));
+  BenchParser::ScriptContext* tree = parser.script();
+  pc.diags.sort_from(first_diag);
+  ast::Block block = builder.build_script(tree);
+  pc.stack.push_back(id);
+  resolve_includes(pc, block, id);
+  pc.stack.pop_back();
+  return block;
+}
+
+// The selection cell of a published-values file, parsed as one side of a claim; its ranges
+// point into the file through the cell's byte offsets. Empty after a reported error.
+std::optional<ast::ClaimTerm> parse_selection_cell(ParseContext& pc, FileId file,
+                                                   const CsvCell& cell) {
+  OffsetMap offsets(cell.text, cell.at);
+  Builder builder(file, offsets, pc.diags);
+  const std::size_t first_diag = pc.diags.all().size();
+  Lexed lx(cell.text);
+  if (!lex_tokens(lx, builder, pc.diags)) return std::nullopt;
+  antlr4::ListTokenSource source(std::move(lx.tokens));
+  antlr4::CommonTokenStream tokens(&source);
+  tokens.fill();
+  std::set<std::size_t> lex_errors = repair_lexical_errors(tokens, builder, pc.diags);
+  BenchParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, lex_errors));
+  BenchParser::PublishedSelectionContext* tree = parser.publishedSelection();
+  pc.diags.sort_from(first_diag);
+  if (pc.diags.all().size() != first_diag) return std::nullopt;
+  return builder.build_published_selection(tree);
+}
+
+// published "file.csv": the file is found as an include is, read into the SourceManager (so it
+// is one of the script's files in the manifest and travels with the script), and split.
+void resolve_published(ParseContext& pc, const ast::Stmt& st, ast::Published& node, FileId from) {
+  std::vector<std::string> candidates = include_candidates(pc, node.path, from);
+  std::optional<FileId> id;
+  for (const auto& c : candidates)
+    if ((id = pc.sm.load(c))) break;
+  if (!id) {
+    pc.diags.report(DiagId::published_not_found, st.range, candidates.front(),
+                    read_failure_reason(candidates.front()));
+    return;
+  }
+  node.file = *id;
+  if (!valid_bytes(pc, *id)) return;
+  read_published_file(pc.sm, pc.diags, node,
+                      [&](const CsvCell& cell) { return parse_selection_cell(pc, *id, cell); });
+}
+
 void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
   for (auto& st : block) {
     std::visit(
@@ -483,6 +620,8 @@ void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
           using T = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<T, ast::Include>) {
             resolve_include(pc, *st, node, from);
+          } else if constexpr (std::is_same_v<T, ast::Published>) {
+            resolve_published(pc, *st, node, from);
           } else if constexpr (std::is_same_v<T, ast::Measurement> ||
                                std::is_same_v<T, ast::RangeLoop> ||
                                std::is_same_v<T, ast::ListLoop>) {
@@ -494,77 +633,6 @@ void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
         },
         st->node);
   }
-}
-
-ast::Block parse_file(ParseContext& pc, FileId id) {
-  const std::string& text = pc.sm.file(id).text();
-  bool is_nul = false;
-  if (auto bad = first_bad_byte(text, is_nul)) {
-    SourceRange r{{id, static_cast<std::uint32_t>(*bad)}, {id, static_cast<std::uint32_t>(*bad)}};
-    if (is_nul)
-      pc.diags.report(DiagId::nul_byte, r);
-    else
-      pc.diags.report(DiagId::invalid_utf8, r,
-                      fmt::format("{:02x}", static_cast<unsigned char>(text[*bad])));
-    return {};
-  }
-  OffsetMap offsets(text);
-  Builder builder(id, offsets, pc.diags);
-  antlr4::ANTLRInputStream input(text);
-  BenchLexer lexer(&input);
-  lexer.removeErrorListeners();  // the lexer cannot fail: BAD_CHAR catches every other byte
-  std::vector<std::unique_ptr<antlr4::Token>> lexed;
-  NestingGuard guard(builder, pc.diags);
-  for (;;) {
-    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
-    bool eof = t->getType() == antlr4::Token::EOF;
-    bool ok = guard.accept(t.get());
-    lexed.push_back(std::move(t));
-    if (!ok) return {};
-    if (eof) break;
-  }
-  antlr4::ListTokenSource source(std::move(lexed));
-  antlr4::CommonTokenStream tokens(&source);
-  tokens.fill();
-  // Lexical errors are reported here, and the bad tokens repaired or hidden, so the parser sees
-  // a sensible stream and does not report them again as syntax errors.
-  std::set<std::size_t> lex_errors;
-  std::size_t first_diag = pc.diags.all().size();
-  for (antlr4::Token* t : tokens.getTokens()) {
-    auto* ct = dynamic_cast<antlr4::CommonToken*>(t);
-    if (!ct) continue;
-    std::size_t type = t->getType();
-    if (type != BenchParser::BAD_CHAR && type != BenchParser::UNTERMINATED_STRING &&
-        type != BenchParser::BAD_NUMBER)
-      continue;
-    SourceRange r = builder.range(t);
-    if (type == BenchParser::BAD_CHAR) {
-      pc.diags.report(DiagId::illegal_char, r, printable_line(t->getText()));
-      ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
-    } else if (type == BenchParser::UNTERMINATED_STRING) {
-      pc.diags.report(DiagId::unterminated_string, r);
-      ct->setType(BenchParser::STRING);
-      ct->setText(t->getText() + "\"");
-    } else {
-      std::string text = t->getText();
-      pc.diags.report(DiagId::bad_number, r, text);
-      if (text.size() < 2 || (text[1] != 'x' && text[1] != 'X'))
-        pc.diags.note(DiagId::note_units, r);
-      ct->setType(BenchParser::INT);  // parse on as if it were a number
-      ct->setText("0");
-    }
-    lex_errors.insert(t->getTokenIndex());
-  }
-  BenchParser parser(&tokens);
-  parser.removeErrorListeners();
-  parser.setErrorHandler(std::make_shared<MetronErrorStrategy>(builder, pc.diags, lex_errors));
-  BenchParser::ScriptContext* tree = parser.script();
-  pc.diags.sort_from(first_diag);
-  ast::Block block = builder.build_script(tree);
-  pc.stack.push_back(id);
-  resolve_includes(pc, block, id);
-  pc.stack.pop_back();
-  return block;
 }
 
 }  // namespace

@@ -75,6 +75,7 @@ Plan Interp::run(const ast::Script& script, const ast::Script* settings) {
     if (settings) load_override(*settings);
     exec_block(script.body);
     if (!diags_.has_errors()) check_claims();
+    if (!diags_.has_errors()) check_published();
     // A launch factor that sets no environment variable and is not the process count acts only
     // through the script; if the script never reads it, every level measures the same thing.
     if (!diags_.has_errors())
@@ -164,6 +165,8 @@ void Interp::exec_stmt(const ast::Stmt& s) {
             exec_block(n.else_body);
         } else if constexpr (std::is_same_v<N, ast::Include>) {
           exec_block(n.body);
+        } else if constexpr (std::is_same_v<N, ast::Published>) {
+          exec_published(s, n);
         }
       },
       s.node);

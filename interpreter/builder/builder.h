@@ -28,6 +28,9 @@ using bench_grammar::BenchParser;
 class OffsetMap {
  public:
   explicit OffsetMap(const std::string& utf8);
+  // A text cut out of a file (a CSV cell): byte i of utf8 stands at file offset at[i], and
+  // at[utf8.size()] just after it.
+  OffsetMap(const std::string& utf8, const std::vector<std::uint32_t>& at);
   std::uint32_t byte(std::size_t cp_index) const {
     if (cp_to_byte_.empty()) return static_cast<std::uint32_t>(std::min(cp_index, size_));
     return cp_index < cp_to_byte_.size() ? cp_to_byte_[cp_index]
@@ -45,6 +48,8 @@ class Builder {
       : file_(file), offsets_(offsets), diags_(diags) {}
 
   ast::Block build_script(BenchParser::ScriptContext* ctx);
+  // publishedSelection : claimTerm EOF (the selection cell of a published-values file)
+  ast::ClaimTerm build_published_selection(BenchParser::PublishedSelectionContext* ctx);
 
   SourceRange range(antlr4::ParserRuleContext* ctx) const;
   SourceRange range(antlr4::Token* tok) const;

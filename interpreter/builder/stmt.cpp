@@ -18,6 +18,13 @@ OffsetMap::OffsetMap(const std::string& utf8) : size_(utf8.size()) {
   cp_to_byte_.push_back(static_cast<std::uint32_t>(utf8.size()));
 }
 
+OffsetMap::OffsetMap(const std::string& utf8, const std::vector<std::uint32_t>& at)
+    : size_(at.empty() ? 0 : at.back()) {
+  for (std::size_t i = 0; i < utf8.size() && i < at.size(); ++i)
+    if ((static_cast<unsigned char>(utf8[i]) & 0xc0) != 0x80) cp_to_byte_.push_back(at[i]);
+  cp_to_byte_.push_back(static_cast<std::uint32_t>(size_));
+}
+
 SourceRange Builder::range(antlr4::Token* tok) const {
   if (!tok) return {{file_, 0}, {file_, 0}};
   std::size_t start = tok->getStartIndex();
@@ -107,6 +114,13 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
         c->STRING() ? string_value(c->STRING()) : std::string(), build_expr(c->expr()),
         build_call(c->lhs), c->factor ? build_primary(c->factor) : nullptr, build_call(c->rhs)});
   if (auto* c = dynamic_cast<BenchParser::ClaimStmtContext*>(ctx)) return build_claim(r, c);
+  // PUBLISHED STRING: the file is read by the parser (parse.cpp), like an include
+  if (auto* c = dynamic_cast<BenchParser::PublishedStmtContext*>(ctx)) {
+    ast::Published p;
+    p.path = string_value(c->STRING());
+    p.path_range = range(c->STRING());
+    return make_stmt(std::move(p));
+  }
   // PRINT exprList | PRINT_ALL exprList
   if (auto* c = dynamic_cast<BenchParser::PrintStmtContext*>(ctx))
     return make_stmt(ast::PrintStmt{false, build_expr_list(c->exprList())});
@@ -186,6 +200,17 @@ ast::ClaimTerm Builder::build_claim_term(BenchParser::ClaimTermContext* ctx) {
     t.value = placeholder(t.range);  // a parse error, reported already
   }
   return t;
+}
+
+// publishedSelection : claimTerm EOF
+ast::ClaimTerm Builder::build_published_selection(BenchParser::PublishedSelectionContext* ctx) {
+  if (!ctx || !ctx->claimTerm()) {
+    ast::ClaimTerm t;
+    t.range = range(ctx);
+    t.value = placeholder(t.range);
+    return t;
+  }
+  return build_claim_term(ctx->claimTerm());
 }
 
 // claimFilter : name ('=' | '==' | '!=' | '<' | '<=' | '>' | '>=') expr

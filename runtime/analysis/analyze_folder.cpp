@@ -8,7 +8,9 @@
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/claims.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/guidelines.h"
+#include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/plan/diagnostics.h"
 
@@ -58,6 +60,23 @@ int analyze_claims(const std::string& dir, const ResultsData& data, const Analyz
   if (o.print_claims && (o.print || o.print_guidelines))
     std::printf("\n%s", claims_table(results, co).c_str());
   if (o.claims) *o.claims = claims_json(results, co);
+  return 0;
+}
+
+// The script's published values beside the measured ones: published_vs_measured.csv.
+int analyze_published(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
+                      std::string& error) {
+  namespace fs = std::filesystem;
+  auto values = published_of_folder(data, error);
+  if (!values) return 74;
+  if (values->empty()) return 0;
+  auto summary = read_csv_table((fs::path(dir) / "summary.csv").string());
+  const auto rows = compare_published(data, *values, summary ? &*summary : nullptr);
+  const MeasuredMachine machine = measured_machine(data);
+  if (!write_published_csv((fs::path(dir) / "published_vs_measured.csv").string(), rows, machine,
+                           error))
+    return 74;
+  if (o.print || o.print_guidelines) std::printf("\n%s", published_table(rows, machine).c_str());
   return 0;
 }
 
@@ -135,6 +154,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
       return 74;
     std::printf("\n%s", fits_table(fits, o.fit, o.peak, fo).c_str());
   }
+  if (int rc = analyze_published(dir, *data, o, error)) return rc;
   std::fflush(stdout);
   return 0;
 }

@@ -4,13 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <set>
 
 #include "runtime/analysis/claim_tests.h"
+#include "runtime/analysis/folder_plan.h"
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/stats/distributions.h"
@@ -121,8 +120,11 @@ ClaimResult collect_checks(const ResultsData& d, const Claim& c, const ClaimOpti
       for (bool with_bytes : {true, false}) {
         if (!with_bytes && !sides_differ_in_a_variable(c)) break;
         const std::string key = key_of(a, with_bytes);
+        // A job is its own partner only when the sides take different statistics of it
+        // (`mean(X) > median(X)`: the distribution's skew, paired by launch).
+        const bool self_ok = c.lhs.statistic != c.rhs.statistic;
         for (const JobSeries* b : right)
-          if (b != a && key_of(b, with_bytes) == key) {
+          if ((b != a || self_ok) && key_of(b, with_bytes) == key) {
             partner = b;
             break;
           }
@@ -242,28 +244,9 @@ const char* claim_verdict_name(ClaimVerdict v) {
 }
 
 std::optional<std::vector<Claim>> claims_of_folder(const ResultsData& d, std::string& error) {
-  namespace fs = std::filesystem;
-  nlohmann::json plan;
-  const auto& m = d.manifest;
-  if (m.is_object() && m.contains("plan")) {
-    plan = m["plan"];
-  } else if (m.is_object() && m.contains("launches") && m["launches"].is_array()) {
-    // A run: the plan of its first complete launch (every launch's plan has the same claims).
-    for (const auto& l : m["launches"]) {
-      if (!l.is_object() || !l.contains("dir") || !l["dir"].is_string()) continue;
-      if (l.value("status", "") != "complete") continue;
-      const fs::path p = fs::path(d.dir) / l["dir"].get<std::string>() / "manifest.json";
-      try {
-        std::ifstream in(p);
-        nlohmann::json lm = nlohmann::json::parse(in);
-        if (lm.is_object() && lm.contains("plan")) plan = lm["plan"];
-      } catch (const std::exception& e) {
-        error = message_text(DiagId::cannot_read_file_why, p.string(), e.what());
-        return std::nullopt;
-      }
-      break;
-    }
-  }
+  auto fp = folder_plan(d, error);
+  if (!fp) return std::nullopt;
+  const nlohmann::json& plan = fp->plan;
   std::vector<Claim> out;
   if (!plan.is_object() || !plan.contains("claims")) return out;
   if (!plan["claims"].is_array()) {

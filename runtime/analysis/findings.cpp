@@ -210,16 +210,23 @@ int findings_exit_code(const std::vector<FindingReplay>& rs) {
   return inconclusive ? 2 : 0;
 }
 
-std::string machine_name(const nlohmann::json& s, std::int64_t np) {
-  auto text = [&](const char* key) {
-    return s.is_object() && s.contains(key) && s[key].is_string() ? s[key].get<std::string>() : "";
-  };
-  std::string cpu = text("cpu_model"), mpi = text("mpi_library_version");
+std::string mpi_library_name(const nlohmann::json& s) {
+  if (!s.is_object() || !s.contains("mpi_library_version") || !s["mpi_library_version"].is_string())
+    return "";
+  std::string mpi = s["mpi_library_version"].get<std::string>();
   mpi = mpi.substr(0, mpi.find('\n'));
   // MPICH's version string starts "MPICH Version:\t4.0.2": keep it short.
   for (char& c : mpi)
     if (c == '\t') c = ' ';
   if (auto k = mpi.find(" Version: "); k != std::string::npos) mpi.erase(k, 9);
+  return mpi;
+}
+
+std::string machine_name(const nlohmann::json& s, std::int64_t np) {
+  auto text = [&](const char* key) {
+    return s.is_object() && s.contains(key) && s[key].is_string() ? s[key].get<std::string>() : "";
+  };
+  std::string cpu = text("cpu_model"), mpi = mpi_library_name(s);
   std::string cores;
   if (s.is_object() && s.contains("cores_online") && s["cores_online"].is_number_integer())
     cores = fmt::format(" ({} cores)", s["cores_online"].get<std::int64_t>());

@@ -61,5 +61,7 @@ int findings_exit_code(const std::vector<FindingReplay>& r);
 
 // "Intel Xeon X (16 cores), MPICH 4.0.2, 2 ranks": a machine as a launch's `system` records it.
 std::string machine_name(const nlohmann::json& system, std::int64_t np);
+// "MPICH 4.0.2": the first line of `system.mpi_library_version`, short; "" when not recorded.
+std::string mpi_library_name(const nlohmann::json& system);
 
 }  // namespace metron::analysis

@@ -361,4 +361,17 @@ std::optional<Claim> claim_from_json(const nlohmann::json& j, std::string& error
   }
 }
 
+nlohmann::json claim_side_to_json(const ClaimSide& s) {
+  return side_json(s);
+}
+
+std::optional<ClaimSide> claim_side_from_json(const nlohmann::json& j, std::string& error) {
+  try {
+    return side_from(j);
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+    return std::nullopt;
+  }
+}
+
 }  // namespace metron

@@ -99,5 +99,8 @@ bool is_spread(ClaimStatistic s);  // LaunchSpread or WithinSpread
 // `error` set when a value is missing or of the wrong type.
 nlohmann::json claim_to_json(const Claim& c);
 std::optional<Claim> claim_from_json(const nlohmann::json& j, std::string& error);
+// One side alone (a published value's selection, runtime/plan/published.h), in the same form.
+nlohmann::json claim_side_to_json(const ClaimSide& s);
+std::optional<ClaimSide> claim_side_from_json(const nlohmann::json& j, std::string& error);
 
 }  // namespace metron

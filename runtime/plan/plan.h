@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/plan/claim.h"
+#include "runtime/plan/published.h"
 #include "runtime/plan/settings.h"
 #include "runtime/plan/source.h"
 #include "runtime/plan/value.h"
@@ -96,6 +97,8 @@ struct Plan {
   LaunchDesign design;
   SettingsOverride settings_override;
   std::vector<Claim> claims;  // the script's claims, checked against the jobs (docs/claims.md)
+  // The paper's values for jobs of the script (`published`), checked against the jobs likewise.
+  std::vector<PublishedValue> published;
 };
 
 }  // namespace metron

@@ -281,6 +281,12 @@ nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
     for (const Claim& c : plan.claims) claims.push_back(claim_to_json(c));
     head["claims"] = std::move(claims);
   }
+  // Only with published values, likewise.
+  if (!plan.published.empty()) {
+    auto published = nlohmann::json::array();
+    for (const PublishedValue& v : plan.published) published.push_back(published_to_json(v));
+    head["published"] = std::move(published);
+  }
   // Only with --settings, likewise.
   if (!plan.settings_override.file.empty()) {
     nlohmann::json values = nlohmann::json::object();

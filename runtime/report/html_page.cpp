@@ -11,6 +11,7 @@
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/report/curves.h"
 #include "runtime/report/noise_banner.h"
+#include "runtime/report/published_section.h"
 #include "runtime/report/report_header.h"
 #include "runtime/report/text_format.h"
 
@@ -131,9 +132,9 @@ std::string jobs_table(const ResultsView& v) {
 std::string files_list(const ReportInput& in) {
   namespace fs = std::filesystem;
   std::string h;
-  for (const char* f :
-       {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv", "guidelines.csv",
-        "claims.csv", "claim_checks.csv", "replay_findings.csv", "manifest.json"})
+  for (const char* f : {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv",
+                        "guidelines.csv", "claims.csv", "claim_checks.csv", "replay_findings.csv",
+                        "published_vs_measured.csv", "manifest.json"})
     if (fs::exists(fs::path(in.request.dir) / f))
       h += "<li><a href=\"" + html_escape(f) + "\">" + html_escape(f) + "</a></li>";
   return h.empty() ? "" : "<h2 id=\"files\">Files</h2>\n<ul>" + h + "</ul>\n";
@@ -162,6 +163,7 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
   for (const auto& n : notes) h += "<p class=\"note\">" + html_escape(n) + "</p>\n";
   h += findings_replay_section(in);
   h += claims_section(in);
+  if (in.published) h += published_html(*in.published);
   std::size_t n = 0;
   for (const Section& s : kSections) {
     std::string figs;

@@ -62,6 +62,7 @@ struct ReportInput {
   std::optional<analysis::CsvTable> fits, fit_points;  // fits.csv, fit_points.csv (analyze --fit)
   std::optional<analysis::CsvTable> replay_findings;  // replay_findings.csv of a replay
   std::string recorded_machine, replay_machine;       // a replay's two machines, named
+  std::optional<analysis::CsvTable> published;        // published_vs_measured.csv
   std::vector<std::string> environment_differences;
   std::string environment_between;  // what the differences compare ("recorded vs now", ...)
   std::vector<std::string> notes;   // things people should know (a folder that could not be read)

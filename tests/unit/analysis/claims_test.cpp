@@ -268,3 +268,18 @@ TEST_CASE("claims: the JSON form reads back the same claim") {
   CHECK_FALSE(claim_from_json(j, error));
   CHECK(error == "kind");
 }
+
+TEST_CASE("claims: mean against median of the same job pairs the job with itself") {
+  // data() gives every launch a mean 10% above its median: the skew of `mean(X) > median(X)`.
+  Claim c =
+      less("skew", {eq("block", ClaimField::Block, "a")}, {eq("block", ClaimField::Block, "a")}, 0);
+  c.relation = ClaimRelation::Greater;
+  c.lhs.statistic = ClaimStatistic::Mean;
+  c.by = 0.05;
+  auto rs = check_claims(data(), {c}, ClaimOptions{});
+  const ClaimCheck& ch = only_check(rs[0]);
+  CHECK(ch.paired);
+  CHECK(ch.a.size() == 6);
+  CHECK(ch.effect == doctest::Approx(1.1));
+  CHECK(rs[0].verdict == ClaimVerdict::Holds);
+}

@@ -1,0 +1,136 @@
+// published "values.csv": a paper's values for jobs of the script (docs/claims.md, "Published
+// values"). exec_published resolves each row where the statement stands (id, number, unit,
+// selection, with the claim's selection code); check_published, after the whole script, checks
+// each selection against the plan (fields, levels, blocks, at least one job) and adds the values
+// to the plan. The file itself is read by the parser (published_file.cpp).
+#include <set>
+
+#include "interpreter/interp.h"
+
+namespace metron {
+
+namespace {
+
+std::string location(const SourceManager& sm, SourceRange r) {
+  const LineCol lc = sm.line_col(r.begin);
+  return sm.file(r.begin.file).name() + ":" + std::to_string(lc.line) + ":" +
+         std::to_string(lc.col);
+}
+
+const char* kind_article(PublishedKind k) {
+  switch (k) {
+    case PublishedKind::Time:
+      return "a time";
+    case PublishedKind::Bandwidth:
+      return "a bandwidth";
+    case PublishedKind::Spread:
+      return "a spread";
+  }
+  return "a time";
+}
+
+}  // namespace
+
+void Interp::exec_published(const ast::Stmt& s, const ast::Published& n) {
+  if (in_block_ || !loop_vars_.empty()) fail(DiagId::published_not_top_level, s.range);
+  for (const auto& row : n.rows) {
+    try {
+      PublishedValue v = published_value(n, row);
+      const ast::PublishedCell* id = n.cell(row, "id");
+      pending_published_.push_back({std::move(v), &*row.selection, id->range});
+    } catch (const EvalError&) {
+      // Reported; the next row may have its own error.
+    }
+  }
+}
+
+// The value and unit cells: a number or range with a unit that fits the selection's statistic.
+void Interp::published_unit(PublishedValue& v, const ast::PublishedCell& value,
+                            const ast::PublishedCell& unit) {
+  if (!value.text.empty()) {
+    auto number = parse_published_number(value.text);
+    if (!number) fail(DiagId::published_bad_value, value.range, value.text);
+    if (unit.text.empty())
+      fail(DiagId::published_no_unit, unit.range, value.text,
+           published_unit_names(PublishedKind::Time),
+           published_unit_names(PublishedKind::Bandwidth));
+    v.lo = number->lo;
+    v.hi = number->hi;
+  }
+  if (unit.text.empty()) return;
+  const PublishedUnit* u = find_published_unit(unit.text);
+  if (!u)
+    fail(DiagId::published_unknown_unit, unit.range, unit.text,
+         published_unit_names(PublishedKind::Time), published_unit_names(PublishedKind::Bandwidth));
+  if (!published_kind_fits(u->kind, v.side.statistic))
+    fail(DiagId::published_unit_kind, unit.range, kind_article(u->kind), unit.text,
+         claim_statistic_name(v.side.statistic),
+         u->kind == PublishedKind::Spread
+             ? "a percentage goes with launch_spread(...) or within_spread(...)"
+             : "a spread is given in %");
+  v.unit = unit.text;
+  v.kind = u->kind;
+  if (v.lo) {
+    *v.lo *= u->scale;
+    *v.hi *= u->scale;
+  }
+}
+
+PublishedValue Interp::published_value(const ast::Published& n, const ast::PublishedRow& row) {
+  static const ast::PublishedCell kEmpty;
+  auto cell = [&](std::string_view column) -> const ast::PublishedCell& {
+    const ast::PublishedCell* c = n.cell(row, column);
+    return c ? *c : kEmpty;
+  };
+  PublishedValue v;
+  v.id = cell("id").text;
+  for (const auto& p : pending_published_)
+    if (p.value.id == v.id) {
+      diags_.report(DiagId::published_duplicate_id, cell("id").range, v.id);
+      diags_.note(DiagId::note_first_listed, p.id_range);
+      throw EvalError{};
+    }
+  v.source = cell("source").text;
+  v.selection = cell("selection").text;
+  v.at = location(diags_.sources(), row.range);
+  v.machine = cell("machine").text;
+  v.mpi = cell("mpi").text;
+  v.procs = cell("procs").text;
+  v.note = cell("note").text;
+  bool is_value = false;
+  Value ignored;
+  v.side = claim_side(*row.selection, is_value, ignored);
+  if (is_value) fail(DiagId::published_selection_value, row.selection->range);
+  published_unit(v, cell("value"), cell("unit"));
+  return v;
+}
+
+// Each selection against the plan: its filters name what the script has, and it selects jobs.
+void Interp::check_published() {
+  std::set<std::string> vars;
+  std::vector<JobFields> jobs;
+  for (const Job& j : plan_.jobs) {
+    JobFields f{j.block, j.op.func ? j.op.func->name : "", j.bytes, j.comm.size, {}, {}};
+    for (const auto& [k, val] : j.factors) {
+      vars.insert(k);
+      f.vars.emplace_back(k, to_cell(val));
+    }
+    jobs.push_back(std::move(f));
+  }
+  const Claim none;  // side_selects applies a claim's range too; a published value has none
+  for (const auto& p : pending_published_) {
+    try {
+      for (std::size_t i = 0; i < p.value.side.filters.size(); ++i)
+        check_claim_filter(p.value.side.filters[i], p.selection->filters[i], vars);
+      bool any = false;
+      for (const auto& j : jobs) any = any || side_selects(none, p.value.side, j, true);
+      if (!any)
+        fail(DiagId::published_selects_nothing, p.selection->range, p.value.id, p.value.side.op);
+      plan_.published.push_back(p.value);
+    } catch (const EvalError&) {
+      // Reported; the next value may have its own error.
+    }
+  }
+}
+
+}  // namespace metron

@@ -1,0 +1,39 @@
+// The plan and launch manifest of a results folder (see folder_plan.h).
+#include "runtime/analysis/folder_plan.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "runtime/plan/diagnostics.h"
+
+namespace metron::analysis {
+
+std::optional<FolderPlan> folder_plan(const ResultsData& d, std::string& error) {
+  namespace fs = std::filesystem;
+  FolderPlan out;
+  const auto& m = d.manifest;
+  if (m.is_object() && m.contains("plan")) {
+    out.plan = m["plan"];
+    out.launch_manifest = m;
+    return out;
+  }
+  if (!m.is_object() || !m.contains("launches") || !m["launches"].is_array()) return out;
+  for (const auto& l : m["launches"]) {
+    if (!l.is_object() || !l.contains("dir") || !l["dir"].is_string()) continue;
+    if (l.value("status", "") != "complete") continue;
+    const fs::path p = fs::path(d.dir) / l["dir"].get<std::string>() / "manifest.json";
+    try {
+      std::ifstream in(p);
+      nlohmann::json lm = nlohmann::json::parse(in);
+      if (lm.is_object() && lm.contains("plan")) out.plan = lm["plan"];
+      out.launch_manifest = std::move(lm);
+    } catch (const std::exception& e) {
+      error = message_text(DiagId::cannot_read_file_why, p.string(), e.what());
+      return std::nullopt;
+    }
+    break;
+  }
+  return out;
+}
+
+}  // namespace metron::analysis
