@@ -128,6 +128,19 @@ bool parse_levels(const std::string& spec, std::map<std::string, std::size_t>& o
   return true;
 }
 
+// The launch design that one exec cannot honour, as the script states it ("replicate 10, factor
+// 'alg' as env MPIR_CVAR_BCAST_INTRA_ALGORITHM"); empty when the design is one launch.
+std::string unhonoured_design(const LaunchDesign& d) {
+  std::string out;
+  if (d.replicates > 1) out = fmt::format("replicate {}", d.replicates);
+  for (const LaunchFactor& f : d.factors) {
+    if (f.levels.size() < 2) continue;
+    out += (out.empty() ? "" : ", ") + fmt::format("factor '{}'", f.name);
+    if (!f.env_var.empty()) out += " as env " + f.env_var;
+  }
+  return out;
+}
+
 int cmd_exec(CliOptions& o, int argc, char** argv) {
   rt::die_with_parent();  // before anything can hang: a rank must not outlive its launcher
   rt::start_launch_watchdog(g_exec_timeout);  // first: a hang in MPI_Init counts too
@@ -220,6 +233,14 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
       return kExitUsage;
     }
   }
+  // By hand (not a launch of `metron run`), exec measures one launch as the environment is: say
+  // so once when the script designs more, with the command that runs the design.
+  if (me == 0 && planned == 0 && o.launch_spec.empty())
+    if (std::string design = unhonoured_design(program->plan.design); !design.empty()) {
+      const bool file = script.name.empty() || script.name[0] != '<';
+      print_message(DiagId::exec_ignores_design, design,
+                    fmt::format("metron run {} --np {}", file ? script.name : "FILE", np));
+    }
   e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;
