@@ -238,8 +238,9 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   if (me == 0 && planned == 0 && o.launch_spec.empty())
     if (std::string design = unhonoured_design(program->plan.design); !design.empty()) {
       const bool file = script.name.empty() || script.name[0] != '<';
-      print_message(DiagId::exec_ignores_design, design,
-                    fmt::format("metron run {} --np {}", file ? script.name : "FILE", np));
+      const std::string command =
+          "metron run " + (file ? script.name : std::string("FILE")) + " --np " + std::to_string(np);
+      print_message(DiagId::exec_ignores_design, design, command);
     }
   e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
