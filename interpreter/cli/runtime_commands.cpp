@@ -426,7 +426,11 @@ int cmd_compare(const CliOptions& o) {
     }
     std::ostringstream alpha;
     alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
-    std::string what = "per-launch medians compared as the table above, alternative " +
+    // Said in full: the report stands alone, without the terminal table beside it.
+    const bool paired = !cs.empty() && cs.front().paired;
+    std::string what = std::string("per-launch medians compared job by job (Wilcoxon ") +
+                       (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
+                       ", Hodges-Lehmann ratio B/A with its CI), alternative " +
                        std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
                        alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
                        "; A = " + name_a + ", B = " + name_b;

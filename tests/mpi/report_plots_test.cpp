@@ -322,6 +322,22 @@ TEST_CASE("report: a rate plot for every operation with a rate (summary.csv mb_p
   fs::remove_all(dir);
 }
 
+TEST_CASE("report header: a quick folder replays with replay or quick, not 'exec <quick>'") {
+  ReportInput in;
+  in.kind = ReportKind::Exec;
+  in.request.dir = "results/q";
+  in.main.emplace();
+  in.main->data.manifest = nlohmann::json::parse(R"({"np": 2, "seed": 7,
+      "script": {"path": "<quick>"},
+      "command": ["/usr/bin/metron", "quick", "Allreduce", "--sizes", "0:64KiB", "--out", "q",
+                  "--seed=3"]})");
+  CHECK(replay_command(in) ==
+        "metron replay results/q\n# the same by hand:\nmpiexec -n 2 metron quick Allreduce "
+        "--sizes 0:64KiB --seed 7 --out NEW_FOLDER");
+  in.main->data.manifest["script"]["path"] = "<command-line>";
+  CHECK(replay_command(in) == "metron replay results/q");
+}
+
 TEST_CASE("report: not a results folder") {
   fs::path dir = scratch("empty");
   ReportOptions o;
