@@ -18,6 +18,7 @@
 #include "interpreter/program.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/comparison_report.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/exec/die_with_parent.h"
@@ -43,6 +44,7 @@ CLI::App* g_compare = nullptr;
 CLI::App* g_replay = nullptr;
 std::string g_factor;           // compare --factor
 std::string g_csv;              // compare --csv
+bool g_table = false;           // compare --table: the wide table instead of sentences
 double g_exec_timeout = 0;      // exec --timeout
 double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan)
 double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
@@ -344,6 +346,23 @@ int cmd_analyze(const CliOptions& o) {
   return rc == 0 ? kExitOk : kExitIo;
 }
 
+// The commands that would decide the inconclusive jobs of a comparison, "{n}" where the launches
+// per side go: replay each folder (a run or one exec launch alike) with that many launches and
+// compare the replays the same way.
+std::string decide_command(const std::vector<std::string>& dirs, const std::string& how) {
+  auto word = [](const std::string& d) {
+    std::string out;  // braces doubled: the text is a format string for {n}
+    for (char c : d) out += c == '{' ? "{{" : c == '}' ? "}}" : std::string(1, c);
+    return out;
+  };
+  std::string replays, compare = "metron compare";
+  for (const auto& d : dirs) {
+    replays += "metron replay " + word(d) + " --replicates {n} --out " + word(d) + "-{n} && ";
+    compare += " " + word(d) + "-{n}";
+  }
+  return replays + compare + how;
+}
+
 int cmd_compare(const CliOptions& o) {
   analysis::CompareOptions co;
   auto alt = analysis::parse_alternative(o.alternative);
@@ -406,7 +425,15 @@ int cmd_compare(const CliOptions& o) {
              analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
       print_message(DiagId::environments_differ, d);
   }
-  std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+  if (g_table) {
+    std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+  } else {
+    std::string how = !g_factor.empty() ? " --factor " + g_factor : "";
+    for (const auto& p : g_pairs) how += " --pair " + p;
+    std::fputs(analysis::comparison_sentences(cs, co, name_a, name_b, decide_command(o.dirs, how))
+                   .c_str(),
+               stdout);
+  }
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
   if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
     print_error(err);
@@ -572,7 +599,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->required()
       ->expected(1, 2);
   g_compare->add_option("--alternative", o.alternative,
-                        "two-sided | less (A faster than B) | greater (A slower than B)");
+                        "the test's alternative: two-sided (default), less (A faster than B) "
+                        "or greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(alpha_check());
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
   g_compare
@@ -586,6 +614,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
+  g_compare->add_flag("--table", g_table,
+                      "print the wide table (medians, p-values, effect CIs) instead of one "
+                      "sentence per job");
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
 

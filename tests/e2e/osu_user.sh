@@ -51,4 +51,9 @@ expect_eq "run design exit code" "$?" "0"
 expect_eq "run: two launches, each with its stderr" "$(ls r/launches/*/stderr.txt | wc -l)" "2"
 expect_eq "run: no design warning in any launch" \
   "$(cat r.err r/launches/*/stderr.txt | grep -c "launch design")" "0"
+
+# The man page offers the values --alternative takes, in their case.
+"$METRON" --man compare > compare.1
+expect_no_grep "man compare: no 'Two-sided'" 'Two\\-sided' compare.1
+expect_grep "man compare: two-sided" 'two\\-sided (default), less (A faster than B) or greater' compare.1
 finish
