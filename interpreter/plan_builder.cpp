@@ -10,6 +10,7 @@
 
 #include "interpreter/interp.h"
 #include "interpreter/loop_sequence.h"
+#include "runtime/plan/default_settings.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/op_checks.h"
 #include "runtime/plan/op_usage.h"
@@ -71,6 +72,9 @@ Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
 }
 
 Plan Interp::run(const ast::Script& script, const ast::Script* settings) {
+  // A .ski file starts from SKaMPI's settings, everything else from Metron's (default stop rule).
+  if (script.main_file != kNoFile)
+    settings_ = default_settings(dialect_of(diags_.sources().file(script.main_file).name()));
   try {
     if (settings) load_override(*settings);
     exec_block(script.body);
