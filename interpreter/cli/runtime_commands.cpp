@@ -16,6 +16,7 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
+#include "interpreter/stdlib_path.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/comparison_report.h"
@@ -284,7 +285,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
       print_message(DiagId::cli_run_needs_script);
       return kExitUsage;
     }
-    r.script = o.file;
+    r.script = resolve_script_path(o.file);  // a stdlib suite by its name, from any folder
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
