@@ -109,6 +109,9 @@ class Interp {
   std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,
                               const ast::Expr& call_expr);
   void check_launch_count(SourceRange at);
+  // Notes after a message that does not fit the buffer: the buffer that would hold it, and that
+  // buffer cycling doubles the need when it is on.
+  void note_buffer_fix(SourceRange at, std::int64_t need);
   void exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_design(const ast::Stmt& s);
   void assign(const std::string& name, SourceRange r, Value v);

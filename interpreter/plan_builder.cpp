@@ -10,6 +10,7 @@
 
 #include "interpreter/interp.h"
 #include "interpreter/loop_sequence.h"
+#include "runtime/plan/default_settings.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/op_checks.h"
 #include "runtime/plan/op_usage.h"
@@ -71,6 +72,9 @@ Interp::Interp(const BuildOptions& opt, DiagnosticEngine& diags)
 }
 
 Plan Interp::run(const ast::Script& script, const ast::Script* settings) {
+  // A .ski file starts from SKaMPI's settings, everything else from Metron's (default stop rule).
+  if (script.main_file != kNoFile)
+    settings_ = default_settings(dialect_of(diags_.sources().file(script.main_file).name()));
   try {
     if (settings) load_override(*settings);
     exec_block(script.body);
@@ -456,16 +460,14 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     }
     if (bounded_depth_ > 0) {
       bounded_overflow_ = true;  // the innermost loop ends here (SKaMPI's rule)
-      if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second)
+      if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second) {
         diags_.report(DiagId::size_ends_loop, s.range, f->name, need, settings_.buffer_bytes);
+        note_buffer_fix(s.range, need);  // a cut loop says how to measure the rest
+      }
       return std::nullopt;
     }
     diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);
-    std::int64_t suggest = 1024;
-    while (suggest < need && suggest < (std::int64_t{1} << 40)) suggest *= 2;
-    std::string sz = format_size(suggest);
-    diags_.note(DiagId::note_buffer_hint, s.range, sz, sz);
-    if (settings_.buffer_cycling) diags_.note(DiagId::note_cycling_doubles, s.range);
+    note_buffer_fix(s.range, need);
     throw EvalError{};
   }
   // Refinement rebuilds emit only the refined groups' jobs (the fit checks above still end
@@ -489,6 +491,14 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   job.refine_integer = refine_int_;
   job.refine_multiple_of = refine_multof_;
   return job;
+}
+
+void Interp::note_buffer_fix(SourceRange at, std::int64_t need) {
+  std::int64_t suggest = 1024;
+  while (suggest < need && suggest < (std::int64_t{1} << 40)) suggest *= 2;
+  std::string sz = format_size(suggest);
+  diags_.note(DiagId::note_buffer_hint, at, sz, sz);
+  if (settings_.buffer_cycling) diags_.note(DiagId::note_cycling_doubles, at);
 }
 
 // replicate N | factor NAME in [levels] [as env "VAR" | as np] | shuffle [seed N]

@@ -8,12 +8,22 @@
 namespace metron {
 
 struct QuickRequest {
-  std::string op;                // a measurement function, e.g. "Bcast"
+  std::string op;                // a measurement function (any case) or OSU program name
   std::string sizes = "0:1MiB";  // "MIN:MAX" or "MAX" (MIN 0), sizes as in the language
   bool sizes_given = false;      // an operation without a message size refuses --sizes
 };
 
-// The generated script, or nullopt with `error` set (an unknown operation, bad sizes).
-std::optional<std::string> quick_script(const QuickRequest& request, std::string& error);
+// Why quick_script refused a request: the message, and for an unknown name the closest known
+// one (a measurement function or an OSU program name), empty when none is close.
+struct QuickError {
+  std::string text;
+  std::string did_you_mean;
+};
+
+// The generated script, or nullopt with `error` set (an unknown operation, bad sizes). The
+// operation is found by its name, then as an OSU program name (osu_names.h), then by its name
+// in any case. The script sets the buffer to what the largest size needs on get_np() ranks when
+// that can exceed the 4 MiB default, so that no size is cut.
+std::optional<std::string> quick_script(const QuickRequest& request, QuickError& error);
 
 }  // namespace metron

@@ -1,6 +1,8 @@
 // The stdlib folder setting (see stdlib_path.h).
 #include "interpreter/stdlib_path.h"
 
+#include <filesystem>
+
 namespace metron {
 
 namespace {
@@ -16,6 +18,16 @@ void set_stdlib_dir(std::string dir) {
 
 const std::string& stdlib_dir() {
   return stdlib_dir_storage();
+}
+
+std::string resolve_script_path(const std::string& file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (file.empty() || file == "-" || fs::path(file).is_absolute() || fs::exists(file, ec) ||
+      stdlib_dir().empty())
+    return file;
+  const fs::path in_stdlib = fs::path(stdlib_dir()) / file;
+  return fs::is_regular_file(in_stdlib, ec) ? in_stdlib.string() : file;
 }
 
 }  // namespace metron

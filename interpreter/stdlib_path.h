@@ -11,4 +11,9 @@ namespace metron {
 void set_stdlib_dir(std::string dir);
 const std::string& stdlib_dir();
 
+// The script a command names: `file` itself, or, when that relative path does not exist, the
+// stdlib suite of that name (`metron check skampi_coll.ski` from any folder, as @include finds
+// "Bcast.inc"). Unchanged when neither exists: the error names what the user typed.
+std::string resolve_script_path(const std::string& file);
+
 }  // namespace metron

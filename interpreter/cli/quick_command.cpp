@@ -25,8 +25,9 @@ void register_quick_command(CLI::App& app, CliOptions& o) {
       "--sizes 0:1MiB)");
   g_quick
       ->add_option("op", g_request.op,
-                   "measurement function, e.g. Bcast, Allreduce, "
-                   "Pingpong_Send_Recv (ping-pongs use ranks 0 and 1)")
+                   "measurement function, e.g. Bcast, Allreduce, Latency, "
+                   "Pingpong_Send_Recv (ping-pongs use ranks 0 and 1), in any case, or an OSU "
+                   "program name: osu_latency, osu_bw, osu_allreduce, ...")
       ->required();
   g_quick->add_option("--sizes", g_request.sizes,
                       "MIN:MAX or MAX message sizes in bytes, units as in scripts (default "
@@ -45,12 +46,15 @@ bool quick_command_parsed() {
 
 int cmd_quick(CliOptions& o, int argc, char** argv) {
   g_request.sizes_given = g_quick->count("--sizes") > 0;
-  std::string error;
+  QuickError error;
   auto text = quick_script(g_request, error);
   if (!text) {
     // Every rank finds the same error; under mpiexec (Hydra sets PMI_RANK) only rank 0 says so.
     const char* rank = std::getenv("PMI_RANK");
-    if (!rank || std::string(rank) == "0") print_error(error);
+    if (!rank || std::string(rank) == "0") {
+      print_error(error.text);
+      if (!error.did_you_mean.empty()) print_message(DiagId::did_you_mean, error.did_you_mean);
+    }
     return kExitUsage;
   }
   if (g_print_script && !o.settings_file.empty()) {

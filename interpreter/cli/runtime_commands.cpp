@@ -16,8 +16,10 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
+#include "interpreter/stdlib_path.h"
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
+#include "runtime/analysis/comparison_report.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/bundle/bundle.h"
@@ -44,6 +46,7 @@ CLI::App* g_compare = nullptr;
 CLI::App* g_replay = nullptr;
 std::string g_factor;           // compare --factor
 std::string g_csv;              // compare --csv
+bool g_table = false;           // compare --table: the wide table instead of sentences
 double g_exec_timeout = 0;      // exec --timeout
 double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan)
 double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
@@ -134,6 +137,19 @@ bool parse_levels(const std::string& spec, std::map<std::string, std::size_t>& o
     }
   }
   return true;
+}
+
+// The launch design that one exec cannot honour, as the script states it ("replicate 10, factor
+// 'alg' as env MPIR_CVAR_BCAST_INTRA_ALGORITHM"); empty when the design is one launch.
+std::string unhonoured_design(const LaunchDesign& d) {
+  std::string out;
+  if (d.replicates > 1) out = fmt::format("replicate {}", d.replicates);
+  for (const LaunchFactor& f : d.factors) {
+    if (f.levels.size() < 2) continue;
+    out += (out.empty() ? "" : ", ") + fmt::format("factor '{}'", f.name);
+    if (!f.env_var.empty()) out += " as env " + f.env_var;
+  }
+  return out;
 }
 
 int cmd_exec(CliOptions& o, int argc, char** argv) {
@@ -228,6 +244,15 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
       return kExitUsage;
     }
   }
+  // By hand (not a launch of `metron run`), exec measures one launch as the environment is: say
+  // so once when the script designs more, with the command that runs the design.
+  if (me == 0 && planned == 0 && o.launch_spec.empty())
+    if (std::string design = unhonoured_design(program->plan.design); !design.empty()) {
+      const bool file = script.name.empty() || script.name[0] != '<';
+      const std::string command =
+          "metron run " + (file ? script.name : std::string("FILE")) + " --np " + std::to_string(np);
+      print_message(DiagId::exec_ignores_design, design, command);
+    }
   e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;
@@ -268,7 +293,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
       print_message(DiagId::cli_run_needs_script);
       return kExitUsage;
     }
-    r.script = o.file;
+    r.script = resolve_script_path(o.file);  // a stdlib suite by its name, from any folder
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
@@ -343,6 +368,23 @@ int cmd_analyze(const CliOptions& o) {
   return rc == 0 ? kExitOk : kExitIo;
 }
 
+// The commands that would decide the inconclusive jobs of a comparison, "{n}" where the launches
+// per side go: replay each folder (a run or one exec launch alike) with that many launches and
+// compare the replays the same way.
+std::string decide_command(const std::vector<std::string>& dirs, const std::string& how) {
+  auto word = [](const std::string& d) {
+    std::string out;  // braces doubled: the text is a format string for {n}
+    for (char c : d) out += c == '{' ? "{{" : c == '}' ? "}}" : std::string(1, c);
+    return out;
+  };
+  std::string replays, compare = "metron compare";
+  for (const auto& d : dirs) {
+    replays += "metron replay " + word(d) + " --replicates {n} --out " + word(d) + "-{n} && ";
+    compare += " " + word(d) + "-{n}";
+  }
+  return replays + compare + how;
+}
+
 int cmd_compare(const CliOptions& o) {
   analysis::CompareOptions co;
   auto alt = analysis::parse_alternative(o.alternative);
@@ -406,7 +448,15 @@ int cmd_compare(const CliOptions& o) {
              analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
       print_message(DiagId::environments_differ, d);
   }
-  std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+  if (g_table) {
+    std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+  } else {
+    std::string how = !g_factor.empty() ? " --factor " + g_factor : "";
+    for (const auto& p : g_pairs) how += " --pair " + p;
+    std::fputs(analysis::comparison_sentences(cs, co, name_a, name_b, decide_command(o.dirs, how))
+                   .c_str(),
+               stdout);
+  }
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
   if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
     print_error(err);
@@ -426,7 +476,11 @@ int cmd_compare(const CliOptions& o) {
     }
     std::ostringstream alpha;
     alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
-    std::string what = "per-launch medians compared as the table above, alternative " +
+    // Said in full: the report stands alone, without the terminal table beside it.
+    const bool paired = !cs.empty() && cs.front().paired;
+    std::string what = std::string("per-launch medians compared job by job (Wilcoxon ") +
+                       (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
+                       ", Hodges-Lehmann ratio B/A with its CI), alternative " +
                        std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
                        alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
                        "; A = " + name_a + ", B = " + name_b;
@@ -594,7 +648,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->required()
       ->expected(1, 2);
   g_compare->add_option("--alternative", o.alternative,
-                        "two-sided | less (A faster than B) | greater (A slower than B)");
+                        "the test's alternative: two-sided (default), less (A faster than B) "
+                        "or greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(alpha_check());
   g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
   g_compare
@@ -608,6 +663,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                         "p-value adjustment across the jobs: holm (default) | bh | none");
   g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
+  g_compare->add_flag("--table", g_table,
+                      "print the wide table (medians, p-values, effect CIs) instead of one "
+                      "sentence per job");
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
   g_compare->add_flag("--strict", g_strict, kStrictHelp);

@@ -3,6 +3,7 @@
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
+#include "interpreter/stdlib_path.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron {
@@ -28,7 +29,7 @@ std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc)
     return std::nullopt;
   }
   if (has_expr) return script_from_text(kCommandLineName, o.expression, "expression");
-  if (o.file != "-") return script_from_file(o.file);
+  if (o.file != "-") return script_from_file(resolve_script_path(o.file));
   std::string text;
   if (root) {
     auto in = read_standard_input();

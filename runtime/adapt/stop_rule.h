@@ -111,8 +111,8 @@ StopRuleError validate(const StopRule& rule);
 // observations costs a gather and a broadcast each and can never stop the job.
 std::size_t rule_min_reps(const StopRule& rule);
 
-// A `reps >= k` budget of the rule: the rule itself, or an operand of its top-level Or (the
-// smallest k); 0 when there is none. The runtime cuts its batches there, so that
+// A `reps >= k` budget of the rule: the rule itself, or an operand of its top-level Or, however
+// the Ors nest (the smallest k); 0 when there is none. The runtime cuts its batches there, so that
 // `reps >= 1000 or ...` stops at 1000 observations, not at the end of a larger batch.
 std::size_t rule_reps_cap(const StopRule& rule);
 

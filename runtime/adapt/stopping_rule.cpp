@@ -187,9 +187,10 @@ std::size_t rule_reps_cap(const StopRule& rule) {
     return 0;
   };
   std::size_t best = cap(rule);
+  // `a or b or c` parses as nested binary Ors: a budget in any of them caps the rule.
   if (const auto* o = std::get_if<Or>(&rule.node))
     for (const auto& x : o->operands)
-      if (const std::size_t k = cap(x); k > 0 && (best == 0 || k < best)) best = k;
+      if (const std::size_t k = rule_reps_cap(x); k > 0 && (best == 0 || k < best)) best = k;
   return best;
 }
 

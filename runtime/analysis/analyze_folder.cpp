@@ -9,6 +9,7 @@
 #include "runtime/analysis/claims.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/comparison_report.h"
 #include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
@@ -108,12 +109,18 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
       std::string why;
       auto c = compare_levels(*data, name, co, why);
       if (c.empty()) continue;
+      // More launches of the whole run decide what is inconclusive: a replay with more of them
+      // compares the levels again (braces doubled: the command is a format string for {n}).
+      std::string decide = "metron replay ";
+      for (char ch : dir) decide += ch == '{' ? "{{" : ch == '}' ? "}}" : std::string(1, ch);
+      decide += " --replicates {n}";
       if (o.print)
         std::printf("\nlevels of launch factor '%s' (as env %s):\n%s", name.c_str(),
                     f["env"].get<std::string>().c_str(),
-                    comparison_table(c, co, name + "=" + c.front().level_a,
-                                     name + "=" + c.front().level_b +
-                                         (c.back().level_b != c.front().level_b ? ", ..." : ""))
+                    comparison_sentences(c, co, name + "=" + c.front().level_a,
+                                         name + "=" + c.front().level_b +
+                                             (c.back().level_b != c.front().level_b ? ", ..." : ""),
+                                         decide)
                         .c_str());
       all.insert(all.end(), c.begin(), c.end());
     }

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "runtime/analysis/analysis.h"
+#include "runtime/analysis/job_labels.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/stats/descriptive.h"
@@ -53,6 +54,8 @@ std::string effect_cell(const Comparison& c, double alpha) {
   std::string ci = std::isnan(c.ratio_lo)
                        ? ""
                        : " [" + fmt_ratio(c.ratio_lo) + ", " + fmt_ratio(c.ratio_hi) + "]";
+  // One launch per side: R reports an interval of one point at 0%, which says nothing.
+  if (!(c.ci_level >= 0.5)) ci.clear();
   if (!ci.empty() && c.ci_level < 1 - alpha - 1e-9)
     ci += fmt::format(" at {:.0f}%", 100 * c.ci_level);
   return fmt_ratio(c.ratio_hl) + ci;
@@ -64,7 +67,7 @@ std::string verdict_cell(const Comparison& c, bool strict) {
   std::string v = stats::verdict_name(c.verdict);
   if (c.verdict == stats::Verdict::Inconclusive && !(strict && c.noise.any())) {
     if (c.launches_needed)
-      v += fmt::format(" (need {})", *c.launches_needed);
+      v += fmt::format(" (need {} launches per side)", *c.launches_needed);
     else if (c.tested)
       v += " (need more)";
   }
@@ -80,12 +83,6 @@ std::vector<NoiseSummary> noise_rows(const std::vector<Comparison>& cs) {
 
 std::string p_cell(double p) {
   return std::isnan(p) ? "-" : fmt::format("{:.3g}", p);
-}
-
-std::string job_label(const Comparison& c) {
-  std::string l = c.key.label(c.skip_factor);
-  if (!c.op_b.empty()) l += " vs " + c.op_b;
-  return l;
 }
 
 std::string margin_text(double m) {
@@ -450,9 +447,14 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
   std::string out = fmt::format("A: {}\nB: {}\n", name_a, name_b);
   out += comparison_header(cs, o);
   if (cs.empty()) return out + "no jobs in common\n";
+  const std::vector<std::string> labels = compact_job_labels(cs);
   std::size_t width = 3;
-  for (const auto& c : cs) width = std::max(width, job_label(c).size());
-  bool levels = !cs.front().skip_factor.empty();
+  for (const auto& l : labels) width = std::max(width, l.size());
+  // The A vs B column only where the pairs of levels differ (a factor of three levels or
+  // more): the header names A and B otherwise.
+  bool levels = false;
+  for (const auto& c : cs)
+    levels = levels || c.level_a != cs.front().level_a || c.level_b != cs.front().level_b;
   std::size_t lw = 0;
   if (levels)
     for (const auto& c : cs) lw = std::max({lw, c.level_a.size() + c.level_b.size() + 4});
@@ -460,7 +462,8 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
   for (const auto& c : cs) ew = std::max(ew, effect_cell(c, o.alpha).size());
   std::string block;
   bool first = true, few = false;
-  for (const auto& c : cs) {
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    const Comparison& c = cs[i];
     if (first || c.key.block != block) {
       block = c.key.block;
       out += fmt::format("\nblock \"{}\"\n", block);
@@ -471,7 +474,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
                          std::string("p ") + stats::p_adjust_name(o.adjust), "", "verdict");
       first = false;
     }
-    out += fmt::format("  {:<{}}  ", job_label(c), width);
+    out += fmt::format("  {:<{}}  ", labels[i], width);
     if (levels) out += fmt::format("{:<{}}  ", c.level_a + " vs " + c.level_b, lw);
     out += fmt::format("{:>4} {:>4}  {:>10}  {:>10}  {:>7}  {:<{}}  {:>9}  {:>9}  {:<3}  {}\n",
                        c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
@@ -570,14 +573,16 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
 
 std::string verdict_table(const std::vector<Comparison>& cs, const CompareOptions& o) {
   std::string out = comparison_header(cs, o);
+  const std::vector<std::string> labels = compact_job_labels(cs);
   std::size_t width = 3;
-  for (const auto& c : cs) width = std::max(width, job_label(c).size());
+  for (const auto& l : labels) width = std::max(width, l.size());
   std::size_t ew = 12;
   for (const auto& c : cs) ew = std::max(ew, effect_cell(c, o.alpha).size());
   std::size_t counts[4] = {0, 0, 0, 0};
   std::string block;
   bool first = true;
-  for (const auto& c : cs) {
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    const Comparison& c = cs[i];
     if (first || c.key.block != block) {
       block = c.key.block;
       out += fmt::format("\nblock \"{}\"\n", block);
@@ -587,7 +592,7 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
       first = false;
     }
     counts[static_cast<int>(c.verdict)]++;
-    out += fmt::format("  {:<{}}  {:>4} {:>4}  {:>10}  {:>10}  {:<{}}  {:>9}  {}\n", job_label(c),
+    out += fmt::format("  {:<{}}  {:>4} {:>4}  {:>10}  {:>10}  {:<{}}  {:>9}  {}\n", labels[i],
                        width, c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
                        effect_cell(c, o.alpha), ew, c.tested ? p_cell(c.p_adjusted) : "-",
                        verdict_cell(c, o.strict));
@@ -596,7 +601,7 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
   out += fmt::format(
       "\n{} equivalent, {} differ, {} differ within margin, {} inconclusive\n"
       "times in us: median of the per-launch medians; new/old: Hodges-Lehmann ratio with its CI; "
-      "(need N): launches per side that would decide the job (docs/methodology.md)\n",
+      "(need N launches per side): what would decide the job (docs/methodology.md)\n",
       counts[static_cast<int>(Verdict::Equivalent)], counts[static_cast<int>(Verdict::Differs)],
       counts[static_cast<int>(Verdict::DiffersWithinMargin)],
       counts[static_cast<int>(Verdict::Inconclusive)]);

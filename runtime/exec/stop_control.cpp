@@ -64,7 +64,12 @@ std::int64_t StopControl::next_rule_batch(double elapsed_s) {
     reason_ = d.reason;
     return 0;
   }
-  if (auto r = confirm_.start(rule_->values(), d.precision, first_, s_.max_reps - n,
+  // The confirmation batch stays within the budgets: max_reps and a `reps >= k` clause of the
+  // rule (quickstart.bench's `reps >= 100` stopped at 112 before).
+  std::int64_t limit = s_.max_reps;
+  if (const std::size_t cap = adapt::rule_reps_cap(*s_.stop); cap > 0)
+    limit = std::min(limit, static_cast<std::int64_t>(cap));
+  if (auto r = confirm_.start(rule_->values(), d.precision, first_, limit - n,
                               s_.max_time_s - measuring_s())) {
     spacer_ = r->spacer;
     return r->batch;

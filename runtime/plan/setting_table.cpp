@@ -364,14 +364,19 @@ const std::vector<SettingInfo> kSettingTable = {
     {"reps", "integer", "a fixed number of observations per job (no stopping rule)",
      parse_positive<&Settings::reps>,
      [](const Settings& s) { return s.reps ? std::to_string(*s.reps) : "unset"; }},
-    {"min_reps", "integer", "at least this many observations",
+    {"min_reps", "integer",
+     "at least this many observations (in a .ski script 8, SKaMPI's default; a `stop when` rule "
+     "sets 1)",
      parse_rep_bound<&Settings::min_reps>,
      [](const Settings& s) { return std::to_string(s.min_reps); }},
-    {"max_reps", "integer", "at most this many observations",
+    {"max_reps", "integer",
+     "at most this many observations (in a .ski script 33, SKaMPI's default; a `stop when` rule "
+     "sets 1000000)",
      parse_rep_bound<&Settings::max_reps>,
      [](const Settings& s) { return std::to_string(s.max_reps); }},
     {"max_rse", "number or percentage",
-     "SKaMPI's rule: stop when the relative standard error is below",
+     "SKaMPI's rule, the default of a .ski script (set_max_relative_standard_error selects it "
+     "in any script): stop when the relative standard error is below",
      parse_fraction<&Settings::max_rse>, [](const Settings& s) { return percent_text(s.max_rse); }},
     {"max_time", "time", "time budget per job", parse_duration<&Settings::max_time_s>,
      [](const Settings& s) { return seconds_text(s.max_time_s); }},

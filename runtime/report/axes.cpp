@@ -10,7 +10,7 @@ namespace metron::report {
 
 namespace {
 
-// Tick labels at powers of two between lo and hi, at most about 10 of them.
+// Tick labels at powers of two between lo and hi, at most about 10 of them: "'1 B' 1, ...".
 std::string binary_tics(double lo, double hi) {
   int e0 = static_cast<int>(std::floor(std::log2(lo)));
   int e1 = static_cast<int>(std::ceil(std::log2(hi)));
@@ -21,24 +21,26 @@ std::string binary_tics(double lo, double hi) {
     if (v < lo / 1.01 || v > hi * 1.01) continue;
     tics += (tics.empty() ? "" : ", ") + gp_quote(size_label(v)) + " " + gp_number(v);
   }
-  return tics.empty() ? "" : "set xtics (" + tics + ")\n";
+  return tics;
 }
 
 }  // namespace
 
-std::string bytes_x_axis(double lo, double hi) {
-  std::string c = "set xlabel 'message size'\n";
-  if (lo > 0 && hi / lo >= 4) {
-    // Some room on both sides so that the first and last points are not on the frame.
-    c += "set logscale x 2\n";
-    c += "set xrange [" + gp_number(lo / 1.5) + ":" + gp_number(hi * 1.5) + "]\n";
-    c += binary_tics(lo, hi);
-    c += "set xlabel 'message size (log scale)'\n";
-  } else {
-    double pad = hi > lo ? (hi - lo) * 0.05 : std::max(1.0, lo * 0.5);
-    c += "set xrange [" + gp_number(std::max(0.0, lo - pad)) + ":" + gp_number(hi + pad) + "]\n";
-    if (lo > 0) c += binary_tics(lo, hi);
-  }
+double zero_size_x(double min_positive_bytes) {
+  return std::isfinite(min_positive_bytes) && min_positive_bytes > 0 ? min_positive_bytes / 2 : 0.5;
+}
+
+std::string bytes_x_axis(double lo, double hi, double zero_x) {
+  if (!(lo > 0)) lo = zero_x > 0 ? zero_x * 2 : 1;  // only 0 B: the axis around its tick
+  if (!(hi >= lo)) hi = lo;
+  const double first = zero_x > 0 ? std::min(zero_x, lo) : lo;
+  // Some room on both sides so that the first and last points are not on the frame.
+  std::string c = "set logscale x 2\n";
+  c += "set xrange [" + gp_number(first / 1.5) + ":" + gp_number(hi * 1.5) + "]\n";
+  std::string tics = binary_tics(lo, hi);
+  if (zero_x > 0) tics = gp_quote("0 B") + " " + gp_number(zero_x) + (tics.empty() ? "" : ", ") + tics;
+  if (!tics.empty()) c += "set xtics (" + tics + ")\n";
+  c += "set xlabel 'message size [bytes], log2 scale'\n";
   return c;
 }
 

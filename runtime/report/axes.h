@@ -9,9 +9,14 @@
 
 namespace metron::report {
 
-// Gnuplot commands for an x axis of message sizes in bytes from lo to hi (> 0): log2 with tick
-// labels "1 B", "1 KiB", ... when hi / lo >= 4, else linear with the same labels.
-std::string bytes_x_axis(double lo, double hi);
+// Where 0 B is drawn on a log2 axis of message sizes, which has no 0: one octave left of the
+// smallest positive size (0.5 when the sizes are 0 and 1 B), at a tick of its own.
+double zero_size_x(double min_positive_bytes);
+
+// Gnuplot commands for an x axis of message sizes, always log2 (binary sizes, as OSU sweeps
+// them), from lo to hi (> 0, the positive sizes) with binary tick labels "1 B", "1 KiB", ...;
+// zero_x > 0 adds a tick "0 B" there (zero_size_x) for the 0-byte points. Labelled with its unit.
+std::string bytes_x_axis(double lo, double hi, double zero_x = 0);
 // An x axis of another numeric variable: log10 when lo > 0 and hi / lo >= 100, else linear.
 std::string numeric_x_axis(const std::string& label, double lo, double hi);
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "runtime/analysis/csv_table.h"
+#include "runtime/report/axes.h"
 #include "runtime/report/text_format.h"
 
 namespace metron::report {
@@ -85,13 +86,11 @@ std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& 
     p.block = g.first;
     p.op = g.second;
     std::set<std::int64_t> bytes;
-    bool positive = true;
-    for (const auto& it : items) {
-      bytes.insert(it.key->bytes);
-      positive = positive && it.key->bytes > 0;
-    }
-    if (bytes.size() > 1 && positive) {
+    for (const auto& it : items) bytes.insert(it.key->bytes);
+    if (bytes.size() > 1) {
       p.x_kind = XKind::Bytes;
+      // A log axis has no 0: 0 B gets a place and a tick of its own left of the smallest size.
+      if (*bytes.begin() == 0) p.zero_x = zero_size_x(static_cast<double>(*std::next(bytes.begin())));
     } else {
       p.x_kind = XKind::Category;
       std::vector<std::string> names;
@@ -147,7 +146,7 @@ std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& 
       if (fresh) curves.push_back(Curve{c, {}});
       CurvePoint pt{it.view, it.job, 0};
       if (p.x_kind == XKind::Bytes) {
-        pt.x = static_cast<double>(it.key->bytes);
+        pt.x = it.key->bytes > 0 ? static_cast<double>(it.key->bytes) : p.zero_x;
       } else if (p.x_kind == XKind::Variable) {
         pt.x = analysis::cell_double(var_value(*it.key, p.x_var));
       } else {

@@ -1,5 +1,5 @@
 // Grouping jobs into panels and curves for the plots: one panel per block and operation; its
-// x axis is the message size when sizes vary, else a numeric loop variable that varies, else the
+// x axis is the message size when sizes vary (0 B included, at a tick of its own), else a numeric loop variable that varies, else the
 // jobs as categories; one curve per remaining difference (communicator size, other loop
 // variables, launch-factor levels, and the folder when two are shown). No MPI.
 #pragma once
@@ -17,7 +17,7 @@ enum class XKind { Bytes, Variable, Category };
 struct CurvePoint {
   std::size_t view = 0;  // which of the views passed to make_panels
   std::size_t job = 0;   // index into that view's data.jobs
-  double x = 0;          // bytes, the variable's value, or the category number (1, 2, ...)
+  double x = 0;  // bytes (0 B at Panel::zero_x), the variable's value, or the category (1, 2, ...)
 };
 
 struct Curve {
@@ -28,6 +28,7 @@ struct Curve {
 struct Panel {
   std::string block, op;
   XKind x_kind = XKind::Bytes;
+  double zero_x = 0;  // XKind::Bytes with 0-byte jobs: where they are drawn (axes.h zero_size_x)
   std::string x_var;                    // XKind::Variable: the loop variable
   std::vector<std::string> categories;  // XKind::Category: label of x = 1, 2, ...
   std::vector<Curve> curves;

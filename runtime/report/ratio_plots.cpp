@@ -73,13 +73,11 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
     const auto& rows = panels[key];
     std::size_t r0 = rows.front();
     std::set<double> bytes;
-    bool positive = true;
-    for (auto r : rows) {
-      double b = cell_double(t.cell(r, "bytes"));
-      bytes.insert(b);
-      positive = positive && b > 0;
-    }
-    bool by_size = bytes.size() > 1 && positive;
+    for (auto r : rows) bytes.insert(cell_double(t.cell(r, "bytes")));
+    bool by_size = bytes.size() > 1 && !std::isnan(*bytes.begin());
+    // 0 B at a tick of its own, left of the smallest size (axes.h).
+    const double zero_x =
+        by_size && *bytes.begin() == 0 ? zero_size_x(*std::next(bytes.begin())) : 0;
     Plot p;
     p.kind = PlotKind::Ratio;
     p.title = "Ratio " + what + ": block '" + t.cell(r0, "block") + "': " + t.cell(r0, "op");
@@ -101,13 +99,14 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
         if (it == categories.end()) it = categories.insert(categories.end(), cat);
         x_of[r] = static_cast<double>(it - categories.begin() + 1);
       } else {
-        x_of[r] = cell_double(t.cell(r, "bytes"));
+        const double b = cell_double(t.cell(r, "bytes"));
+        x_of[r] = b > 0 ? b : zero_x;
       }
       if (!curves.count(c)) curve_order.push_back(c);
       curves[c].push_back(r);
     }
     std::string cmds = "plot ";
-    std::vector<double> ys = {1.0}, xs;
+    std::vector<double> ys = {1.0};
     double margin = NAN;
     std::map<std::string, std::vector<std::string>> by_verdict;
     for (std::size_t ci = 0; ci < curve_order.size(); ++ci) {
@@ -122,7 +121,6 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
         double hi = hi_col.empty() ? NAN : cell_double(t.cell(r, hi_col));
         if (!margin_col.empty() && std::isnan(margin)) margin = cell_double(t.cell(r, margin_col));
         double x = x_of[r];
-        xs.push_back(x);
         for (double y : {ratio, lo, hi})
           if (std::isfinite(y) && y > 0) ys.push_back(y);
         line.push_back(gp_number(x) + " " + gp_number(ratio) + " " +
@@ -136,8 +134,13 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
       std::string color = gp_quote(curve_color(ci));
       if (!lo_col.empty())
         cmds += "$r" + n + " using 1:2:3:4 with yerrorbars pt -1 lc rgb " + color + " notitle, ";
+      // One curve: the legend says what the line is; several: what tells them apart.
+      const std::string title =
+          curve_order.size() == 1
+              ? "ratio " + what + (lo_col.empty() ? "" : ", bars: its CI")
+              : curve_order[ci];
       cmds += "$r" + n + " using 1:2 with " + (by_size ? "lines" : "points pt -1") + " lc rgb " +
-              color + " title " + gp_quote(curve_order[ci]) + ", ";
+              color + " title " + gp_quote(title) + ", ";
     }
     int vi = 0;
     for (const auto& [name, pts] : by_verdict) {
@@ -148,11 +151,10 @@ std::vector<Plot> ratio_plots(const CsvTable& t, const std::string& what) {
               gp_quote(s.color) + " title " + gp_quote("verdict: " + name) + ", ";
     }
     cmds.resize(cmds.size() - 2);
-    double xlo = *std::min_element(xs.begin(), xs.end());
-    double xhi = *std::max_element(xs.begin(), xs.end());
     std::string axes;
     if (by_size) {
-      axes = bytes_x_axis(xlo, xhi);
+      const double xlo = zero_x > 0 ? *std::next(bytes.begin()) : *bytes.begin();
+      axes = bytes_x_axis(xlo, *bytes.rbegin(), zero_x);
     } else {
       std::string tics;
       for (std::size_t i = 0; i < categories.size(); ++i)

@@ -57,10 +57,19 @@ std::vector<Plot> refinement_plots(const ReportInput& in) {
               gp_quote(round == 0 ? "grid (round 0)" : "round " + std::to_string(round)) + ", ";
     }
     cmds.resize(cmds.size() - 2);
-    double lo = *std::min_element(xs.begin(), xs.end());
-    double hi = *std::max_element(xs.begin(), xs.end());
-    std::string axis =
-        panel.x_kind == XKind::Bytes ? bytes_x_axis(lo, hi) : numeric_x_axis(panel.x_var, lo, hi);
+    double lo = INFINITY, hi = -INFINITY;
+    bool zero = false;
+    for (double x : xs) {
+      if (panel.x_kind == XKind::Bytes && panel.zero_x > 0 && x == panel.zero_x) {
+        zero = true;  // 0 B, at its own tick
+        continue;
+      }
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+    std::string axis = panel.x_kind == XKind::Bytes
+                           ? bytes_x_axis(lo, hi, zero ? panel.zero_x : 0)
+                           : numeric_x_axis(panel.x_var, lo, hi);
     p.commands = axis + value_y_axis("time per call [us]", ys) +
                  "set key below left Left reverse maxcols 2\nset grid\n" + cmds + "\n";
     p.caption =

@@ -138,6 +138,30 @@ std::string shell_word(const std::string& s) {
   return out + "'";
 }
 
+namespace {
+
+// The replay of an exec folder whose script has no file: `metron replay DIR`, and for `metron
+// quick` its command line as recorded (without --out and --seed, which are given anew).
+std::string replay_of_unnamed(const json& m, const std::string& dir, const std::string& script,
+                              const std::string& seed) {
+  std::string c = "metron replay " + shell_word(dir);
+  const json& argv = m.value("command", json::array());
+  if (script != "<quick>" || !argv.is_array() || argv.size() < 2) return c;
+  std::string quick = "mpiexec -n " + text_of(m, "np") + " metron";
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string a = argv[i].is_string() ? argv[i].get<std::string>() : argv[i].dump();
+    if (a == "--out" || a == "--seed") {
+      ++i;  // and its value
+      continue;
+    }
+    if (a.rfind("--out=", 0) == 0 || a.rfind("--seed=", 0) == 0) continue;
+    quick += " " + shell_word(a);
+  }
+  return c + "\n# the same by hand:\n" + quick + " --seed " + seed + " --out NEW_FOLDER";
+}
+
+}  // namespace
+
 std::string replay_command(const ReportInput& in) {
   const std::string& dir = in.request.dir;
   if (in.kind == ReportKind::Comparison) {
@@ -159,6 +183,9 @@ std::string replay_command(const ReportInput& in) {
     return c + " --out NEW_FOLDER";
   }
   std::string script = m.contains("script") ? text_of(m["script"], "path") : "";
+  // A script without a file (<quick>, <command-line>, <stdin>) is in the manifest only: replay
+  // reads it from there; quick's own command line runs it again too.
+  if (!script.empty() && script[0] == '<') return replay_of_unnamed(m, dir, script, seed);
   std::string c =
       "mpiexec -n " + text_of(m, "np") + " metron exec " + shell_word(script) + " --seed " + seed;
   if (m.contains("launch") && m["launch"].contains("levels") && m["launch"]["levels"].is_object() &&

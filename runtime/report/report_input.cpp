@@ -56,12 +56,24 @@ json first_launch_manifest(const fs::path& dir, const json& run_manifest) {
   return nullptr;
 }
 
+// The bytes one time of the row moves: MB/s x 10^6 x the time the rate was computed from,
+// rounded to whole bytes (the CSV's doubles round-trip, so this is exact up to rounding).
+double rate_bytes_of(const CsvTable& summary, std::size_t row, std::int64_t bytes,
+                     bool round_trip) {
+  if (!summary.column("mb_per_s")) return round_trip && bytes > 0 ? 2.0 * bytes : 0;
+  const double rate = analysis::cell_double(summary.cell(row, "mb_per_s"));
+  const double t = analysis::cell_double(summary.cell(row, "median_s"));
+  if (!(rate > 0) || !(t > 0)) return 0;
+  return std::round(rate * 1e6 * t);
+}
+
 JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
   JobStats st;
   for (const auto& v : s.launches) st.launch_medians.push_back(v.median_s);
   if (!s.launches.empty()) {
     std::size_t row = s.launches.front().row;
     st.round_trip = summary.cell(row, "round_trip") == "1";
+    st.rate_bytes = rate_bytes_of(summary, row, s.key.bytes, st.round_trip);
     double round = analysis::cell_double(summary.cell(row, "refine_round"));
     if (!std::isnan(round)) st.refine_round = static_cast<int>(round);
   }

@@ -29,7 +29,11 @@ struct JobStats {
   bool ci_from_observations = false;  // the one-launch case
   std::vector<double> launch_medians;
   double rel_spread = kNaN;  // max / min - 1 of the per-launch medians (NaN with one launch)
-  bool round_trip = false;   // summary.csv round_trip = 1: a ping-pong, which has a rate
+  bool round_trip = false;   // summary.csv round_trip = 1: a ping-pong
+  // Bytes one reported time moves (summary.csv mb_per_s x median_s), for the rate plot: 0 when
+  // the operation has no rate (a collective, 0 bytes). Folders from before mb_per_s existed:
+  // twice the size for a ping-pong (there and back), as Metron's rates count it.
+  double rate_bytes = 0;
   int refine_round = -1;     // autorefine round of the first launch's row (0: grid), -1: none
 };
 

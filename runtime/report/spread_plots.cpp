@@ -14,8 +14,6 @@ namespace metron::report {
 
 namespace {
 
-constexpr std::size_t kMaxLabel = 32;  // characters of a job's tick label
-
 struct Box {
   double whisker_lo, q1, median, q3, whisker_hi;  // seconds
   std::vector<double> points;                     // per-launch medians (several launches)
@@ -61,12 +59,12 @@ std::vector<Plot> spread_plots(const ReportInput& in) {
       for (std::size_t part = 0; part < parts; ++part) {
         Plot p;
         p.kind = PlotKind::Spread;
-        p.height = 560;  // room for the slanted job labels
         p.title = "Spread: block '" + block + "'" + (views.size() > 1 ? " (" + v->label + ")" : "");
         if (parts > 1)
           p.title += " (" + std::to_string(part + 1) + "/" + std::to_string(parts) + ")";
         std::vector<std::string> boxes, points, tics;
         std::vector<double> ys;
+        std::size_t longest = 0, last = 0;  // characters of the longest and the last label
         std::size_t end = std::min(jobs.size(), (part + 1) * kMaxBoxesPerPlot);
         for (std::size_t i = part * kMaxBoxesPerPlot, x = 1; i < end; ++i, ++x) {
           Box b = box_of(*v, jobs[i]);
@@ -79,17 +77,27 @@ std::vector<Plot> spread_plots(const ReportInput& in) {
             double dx = b.points.size() > 1 ? -0.25 + 0.5 * k / (b.points.size() - 1.0) : 0;
             points.push_back(gp_number(x + dx) + " " + gp_number(b.points[k] * 1e6));
           }
-          std::string label = job_short_label(v->data.jobs[jobs[i]].key);
-          if (label.size() > kMaxLabel) label = label.substr(0, kMaxLabel - 3) + "...";
+          // Whole labels: a cut one ("scatter_recursive_...") hides the level that tells two
+          // boxes apart. The margins below and right grow with the longest one instead.
+          const std::string label = job_short_label(v->data.jobs[jobs[i]].key);
+          longest = std::max(longest, label.size());
+          last = label.size();
           tics.push_back(gp_quote(label) + " " + std::to_string(x));
         }
         std::string tic_list;
         for (const auto& t : tics) tic_list += (tic_list.empty() ? "" : ", ") + t;
         add_data_block(p, "b", boxes);
+        // Labels slant down to the right at 45 degrees, in a 9-point font (about 5 SVG units
+        // across and down per character): room below for the longest, right of the frame for
+        // the last one.
+        p.height = static_cast<int>(std::min<std::size_t>(420 + 5 * longest, 900));
         std::string cmds = "set xrange [0.3:" + std::to_string(end - part * kMaxBoxesPerPlot) +
                            ".7]\nset xtics (" + tic_list +
                            ")\nset xtics rotate by -45 left font ',9'\nset grid y\n"
                            "set boxwidth 0.6\nset style fill solid 0.25\nunset key\n";
+        cmds += "set bmargin at screen " +
+                gp_number(std::min(0.6, 0.08 + 5.0 * static_cast<double>(longest) / p.height)) +
+                "\nset rmargin " + std::to_string(std::max<std::size_t>(3, last * 6 / 10)) + "\n";
         cmds += value_y_axis("time per call [us]", ys);
         cmds +=
             "plot $b using 1:2:3:4:5 with candlesticks lc rgb '#0072b2' whiskerbars 0.5, "

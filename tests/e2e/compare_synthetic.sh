@@ -19,8 +19,11 @@ expect_eq "A faster than B: significant" "$(column significant less.csv)" "1"
 # All 5 per-launch medians of A below all 5 of B give p = 1/252 = 0.004 (about 0.006 when launch
 # medians tie and R's test switches to the normal approximation); a busy machine may let one
 # launch overlap, so only significance at 0.05 is required.
+"$METRON" compare r100 r110 --alternative less --table > less-table.txt 2>&1
+expect_grep "table: stars and verdict printed" "[0-9] *\*\** *differs\( !\)\?$" less-table.txt
+# By default one sentence per job: B slower than A by about 10%, with its CI and launches.
+expect_grep "sentence: the effect, the verdict, the launches" "slower than A (95% CI [0-9.]*-[0-9.]*%), a significant difference, not shown to be within the ±5% margin (5 launches each)\( !\)\?$" less.txt
 # (" !": launches with noise flags, e.g. a load average above the core count)
-expect_grep "stars and verdict printed" "[0-9] *\*\** *differs\( !\)\?$" less.txt
 ratio=$(column ratio less.csv)
 ok=$(awk -v r="$ratio" 'BEGIN{print (r > 1.05 && r < 1.15) ? "yes" : "no"}')
 expect_eq "ratio B/A near 1.10 ($ratio)" "$ok" "yes"

@@ -84,7 +84,13 @@ expect_verdict "0% apart, 3 launches: inconclusive" same3.csv "inconclusive" a3 
 expect_verdict "3% apart, 3 launches: inconclusive" slow3.csv "inconclusive" a3 slow3
 need0=$(column launches_needed same3.csv)
 need3=$(column launches_needed slow3.csv)
-expect_grep "table says what would decide it" "inconclusive (need $need0)" same3.txt
+# The sentence says how many launches per side would decide the job, and the command that
+# makes them; the table (--table) says it with its unit.
+expect_grep "sentence says what would decide it" "inconclusive: $need0 launches per side would decide it (3 launches each)" same3.txt
+expect_grep "and with which command" "the inconclusive jobs need up to $need0 launches per side: metron replay a3 --replicates $need0 --out a3-$need0 && metron replay same3 --replicates $need0 --out same3-$need0 && metron compare a3-$need0 same3-$need0$" same3.txt
+expect_grep "a count per verdict" "^0 equivalent, 0 differ, 0 differ within margin, [0-9]* inconclusive$" same3.txt
+"$METRON" compare a3 same3 --table > same3-table.txt 2>&1
+expect_grep "table says what would decide it" "inconclusive (need $need0 launches per side)" same3-table.txt
 if [ -n "$need0" ] && [ "$need0" -le 10 ] && [ -n "$need3" ] && [ "$need3" -le 10 ]; then
   # Runs of the planned length: the first launches of the 10-launch runs, which a run of that
   # many launches repeats (launch i draws seed i), as for the 3 launches above.

@@ -255,7 +255,8 @@ TEST_CASE("compare: a 10% slower B is flagged with less; identical folders are n
   std::string vt = verdict_table(v, o);
   CHECK(vt.find("0 equivalent, 1 differ, 0 differ within margin, 1 inconclusive") !=
         std::string::npos);
-  CHECK(vt.find(fmt::format("inconclusive (need {})", *v[1].launches_needed)) != std::string::npos);
+  CHECK(vt.find(fmt::format("inconclusive (need {} launches per side)", *v[1].launches_needed)) !=
+        std::string::npos);
   CHECK(write_comparison_csv((a / "cmp.csv").string(), v, o, err));
   auto t = read_csv_table((a / "cmp.csv").string());
   REQUIRE(t);

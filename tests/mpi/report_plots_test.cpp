@@ -18,6 +18,8 @@
 #include "runtime/report/ratio_plots.h"
 #include "runtime/report/report.h"
 #include "runtime/report/report_header.h"
+#include "runtime/report/report_input.h"
+#include "runtime/report/time_plots.h"
 #include "runtime/report/text_format.h"
 
 using namespace metron;
@@ -96,8 +98,16 @@ TEST_CASE("report axes: log2 sizes with binary ticks, value axes log or from 0")
   CHECK(contains(x,
                  "set xtics ('1 B' 1, '4 B' 4, '16 B' 16, '64 B' 64, '256 B' 256, '1 KiB' "
                  "1024, '4 KiB' 4096)\n"));
-  CHECK(contains(x, "message size (log scale)"));
-  CHECK_FALSE(contains(bytes_x_axis(8, 16), "logscale"));
+  // The axis names its unit and its scale (issue 34: it read 'size').
+  CHECK(contains(x, "set xlabel 'message size [bytes], log2 scale'\n"));
+  // Always log2, however narrow the range (a sweep is binary).
+  CHECK(contains(bytes_x_axis(8, 16), "set logscale x 2\n"));
+  // 0 B at a tick of its own, one octave left of the smallest size.
+  CHECK(zero_size_x(1) == 0.5);
+  CHECK(zero_size_x(1024) == 512);
+  std::string z = bytes_x_axis(1, 4, zero_size_x(1));
+  CHECK(contains(z, "set xtics ('0 B' 0.5, '1 B' 1, '2 B' 2, '4 B' 4)\n"));
+  CHECK(contains(z, "set xrange [0.333333"));
   CHECK(contains(numeric_x_axis("t", 1, 1000), "set logscale x 10"));
   CHECK_FALSE(contains(numeric_x_axis("t", 1, 10), "logscale"));
   std::string ylog = value_y_axis("time [us]", {1, 100, NAN});
@@ -139,6 +149,21 @@ TEST_CASE("report curves: sizes on x, loop variables that follow the size left o
   }
 }
 
+TEST_CASE("report curves: sizes from 0 B on a size axis, 0 B at its own place") {
+  // quick's default sweep starts at 0: the panel is still a size panel (issue 34: it became a
+  // linear axis of the loop variable, every size below 256 B on one vertical line).
+  analysis::ResultsData d;
+  for (std::int64_t b : {0, 1, 2, 1024})
+    d.jobs.push_back(job("Allreduce", b, {{"size", std::to_string(b)}}, {}));
+  auto p = make_panels({&d}, {"x"});
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].x_kind == XKind::Bytes);
+  CHECK(p[0].zero_x == 0.5);
+  std::vector<double> xs;
+  for (const auto& pt : p[0].curves[0].points) xs.push_back(pt.x);
+  CHECK(xs == std::vector<double>{0.5, 1, 2, 1024});
+}
+
 TEST_CASE("report curves: a numeric loop variable, else categories") {
   analysis::ResultsData d;
   for (const char* t : {"1", "2", "4"}) d.jobs.push_back(job("Synthetic", 0, {{"t", t}}, {}));
@@ -169,6 +194,9 @@ TEST_CASE("report ratio: verdicts from the verdict column, else from the test") 
   auto plots = ratio_plots(t, "B / A");
   REQUIRE(plots.size() == 1);
   CHECK(plots[0].title == "Ratio B / A: block 'b': Bcast");
+  // One curve: its legend says what the line is, not "2 ranks" (issue 34).
+  CHECK(contains(plots[0].commands, "title 'ratio B / A'"));
+  CHECK_FALSE(contains(plots[0].commands, "title '2 ranks'"));
   CHECK(contains(plots[0].caption, "No confidence interval of the ratio is recorded"));
   CHECK(contains(plots[0].caption, "No equivalence margin is recorded"));
   CHECK_FALSE(contains(plots[0].commands, "yerrorbars"));
@@ -260,6 +288,54 @@ TEST_CASE("report: a hand-made exec folder, with and without gnuplot") {
   CHECK(contains(page, "<figure class=\"plot\" id=\"fig2\" data-kind=\"rate\">"));
   CHECK(contains(page, "id=\"fig2-gnuplot_plot_1\""));
   fs::remove_all(dir);
+}
+
+TEST_CASE("report: a rate plot for every operation with a rate (summary.csv mb_per_s)") {
+  // Latency is no round trip, yet has a rate (issue 34: only ping-pongs had one). 0 B and the
+  // collective have none. Latency 1 KiB at 2 us one way: 1024 B / 2 us = 512 MB/s.
+  fs::path dir = scratch("rates");
+  std::ofstream(dir / "summary.csv")
+      << "launch,job,block,op,comm_size,count,bytes,round_trip,var_size,used_n,median_s,"
+         "median_ci_lo_s,median_ci_hi_s,mb_per_s,stop_reason\n"
+         "0,0,lat,Latency,2,0,0,0,0,10,1e-6,0.9e-6,1.1e-6,,rule_met\n"
+         "0,1,lat,Latency,2,1024,1024,0,1024,10,2e-6,1.6e-6,2.5e-6,512,rule_met\n"
+         "0,2,red,Allreduce,2,8,8,0,8,10,3e-6,2.9e-6,3.1e-6,,rule_met\n"
+         "0,3,red,Allreduce,2,64,64,0,64,10,4e-6,3.9e-6,4.1e-6,,rule_met\n";
+  ReportRequest r;
+  r.dir = dir.string();
+  std::string error;
+  auto in = load_report_input(r, error);
+  REQUIRE_MESSAGE(in, error);
+  auto rates = rate_plots(*in);
+  REQUIRE(rates.size() == 1);
+  CHECK(rates[0].title == "Rate: block 'lat': Latency");
+  // The point and its error bar: the time's CI [1.6, 2.5] us maps to [409.6, 640] MB/s.
+  CHECK(contains(rates[0].data, "1024 512\n"));
+  CHECK(contains(rates[0].data, "1024 512 409.59999999999997 640\n"));
+  CHECK(contains(rates[0].commands, "set xlabel 'message size [bytes], log2 scale'"));
+  // The time plots: error bars at the measured sizes, no filled band between them.
+  for (const Plot& t : time_plots(*in)) {
+    CHECK(contains(t.commands, "with yerrorbars"));
+    CHECK_FALSE(contains(t.commands, "filledcurves"));
+  }
+  CHECK(contains(time_plots(*in)[0].commands, "set xtics ('0 B' 512, '1 KiB' 1024)"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("report header: a quick folder replays with replay or quick, not 'exec <quick>'") {
+  ReportInput in;
+  in.kind = ReportKind::Exec;
+  in.request.dir = "results/q";
+  in.main.emplace();
+  in.main->data.manifest = nlohmann::json::parse(R"({"np": 2, "seed": 7,
+      "script": {"path": "<quick>"},
+      "command": ["/usr/bin/metron", "quick", "Allreduce", "--sizes", "0:64KiB", "--out", "q",
+                  "--seed=3"]})");
+  CHECK(replay_command(in) ==
+        "metron replay results/q\n# the same by hand:\nmpiexec -n 2 metron quick Allreduce "
+        "--sizes 0:64KiB --seed 7 --out NEW_FOLDER");
+  in.main->data.manifest["script"]["path"] = "<command-line>";
+  CHECK(replay_command(in) == "metron replay results/q");
 }
 
 TEST_CASE("report: not a results folder") {

@@ -325,6 +325,12 @@ TEST_SUITE("stopping") {
                                         ad::all_of({ad::reps_at_least(20), ci95})})) == 500);
     CHECK(ad::rule_reps_cap(
               ad::compare(ad::Term{ad::TermKind::Reps, 0}, ad::CompareOp::Greater, 99)) == 100);
+    // `reps >= 100 or elapsed >= 250ms or (...)` parses as nested binary Ors (quickstart.bench
+    // ran to 112-128 observations because only the outer Or was searched).
+    const auto elapsed = ad::compare(ad::Term{ad::TermKind::Elapsed, 0}, ad::CompareOp::GreaterEqual,
+                                     0.25);
+    CHECK(ad::rule_reps_cap(ad::any_of({ad::any_of({ad::reps_at_least(100), elapsed}),
+                                        ad::all_of({ad::reps_at_least(20), ci95})})) == 100);
     // A minimum inside an and is no budget; neither is a rule without reps.
     CHECK(ad::rule_reps_cap(ad::all_of({ad::reps_at_least(20), ci95})) == 0);
     CHECK(ad::rule_reps_cap(ci95) == 0);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "interpreter/builtins.h"
+#include "runtime/plan/default_settings.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/setting_table.h"
 
@@ -37,7 +38,8 @@ std::string builtins_table() {
 }
 
 std::string settings_table() {
-  metron::Settings defaults;
+  // A .bench script's defaults; the .ski ones are stated in the Meaning column.
+  const metron::Settings defaults = metron::default_settings(metron::ScriptDialect::Bench);
   std::string out = "| Setting | Values | Default | Meaning |\n|---|---|---|---|\n";
   for (const auto& s : metron::setting_table())
     out += std::string("| `") + s.key + "` | " + cell(s.values) + " | `" +

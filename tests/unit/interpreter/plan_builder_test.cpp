@@ -12,7 +12,11 @@
 #include "tests/unit/interpreter/load_text.h"
 
 using metron::test::diag_ids;
+using metron::test::load_files;
 using metron::test::load_text;
+namespace adapt = metron::adapt;
+using metron::BuildOptions;
+using metron::Settings;
 
 namespace {
 
@@ -151,7 +155,49 @@ end measurement
     CHECK(p->plan.jobs[0].op.args[0].as_int() == 2);
     CHECK(p->plan.jobs[1].op.args[0].as_int() == 1);
     CHECK(p->plan.jobs[0].settings->max_reps == 5);
-    CHECK(p->plan.jobs[1].settings->max_reps == 33);
+    CHECK(p->plan.jobs[1].settings->max_reps == 1000);  // a .bench script's default
+  }
+
+  TEST_CASE("plan_builder: the default stop rule: CI of the median in .bench, SKaMPI's in .ski") {
+    const std::string text = "measure comm(2) : Bcast(8, MPI_CHAR, 0)\n";
+    auto bench = load_files({{"main.bench", text}});
+    REQUIRE(diag_ids(*bench) == "");
+    const Settings& b = *bench->plan.jobs.at(0).settings;
+    REQUIRE(b.stop);
+    CHECK(b.stop_rule_text == "ci(median, 95%) within 1%");
+    const auto* within = std::get_if<adapt::Within>(&b.stop->node);
+    REQUIRE(within);
+    CHECK(within->statistic == adapt::CiStatistic::Median);
+    CHECK(within->level == 0.95);
+    CHECK(within->max_rel_half_width == 0.01);
+    CHECK(b.min_reps == 100);  // OSU's iteration counts: large messages ...
+    CHECK(b.max_reps == 1000);  // ... and small ones
+    CHECK(b.max_time_s == 10);
+
+    BuildOptions four;
+    four.np = 4;
+    auto ski = metron::load_program(
+        "main.ski", four, [&](const std::string& p) -> std::optional<std::string> {
+          if (p == "main.ski") return text;
+          return std::nullopt;
+        });
+    REQUIRE(diag_ids(*ski) == "");
+    const Settings& s = *ski->plan.jobs.at(0).settings;
+    CHECK_FALSE(s.stop);  // SKaMPI's RSE rule, as in SKaMPI
+    CHECK(s.min_reps == 8);
+    CHECK(s.max_reps == 33);
+    CHECK(s.max_rse == 0.10);
+
+    // SKaMPI's setter selects SKaMPI's rule in a .bench script too, within the bounds in force.
+    auto setter = load_text("set_max_relative_standard_error(0.05)\n" + text);
+    const Settings& r = *setter->plan.jobs.at(0).settings;
+    CHECK_FALSE(r.stop);
+    CHECK(r.max_rse == 0.05);
+    CHECK(r.max_reps == 1000);
+    // A fixed count and a rule of the script's own replace the default.
+    CHECK(load_text("set reps = 7\n" + text)->plan.jobs.at(0).settings->reps == 7);
+    auto own = load_text("stop when reps >= 20\n" + text);
+    CHECK(own->plan.jobs.at(0).settings->stop_rule_text == "(reps >= 20)");
   }
 
   TEST_CASE("plan_builder: an error in a loop body is reported once and stops the loop") {

@@ -3,20 +3,31 @@
 
 #include <doctest/doctest.h>
 
+#include "interpreter/osu_names.h"
+
 using metron::quick_script;
+using metron::QuickError;
 using metron::QuickRequest;
 
 namespace {
 std::string script(QuickRequest r) {
-  std::string error;
+  QuickError error;
   auto s = quick_script(r, error);
-  REQUIRE_MESSAGE(s, error);
+  REQUIRE_MESSAGE(s, error.text);
   return *s;
 }
 std::string error_of(QuickRequest r) {
-  std::string error;
+  QuickError error;
   CHECK_FALSE(quick_script(r, error));
-  return error;
+  return error.text;
+}
+std::string suggestion_for(QuickRequest r) {
+  QuickError error;
+  CHECK_FALSE(quick_script(r, error));
+  return error.did_you_mean;
+}
+bool has(const std::string& s, const std::string& what) {
+  return s.find(what) != std::string::npos;
 }
 }  // namespace
 
@@ -54,12 +65,56 @@ TEST_SUITE("quick_script") {
 
   TEST_CASE("quick_script: refused requests say why") {
     CHECK(error_of({"Bcastt"}) ==
-          "unknown measurement function 'Bcastt' (docs/language.md lists them)");
+          "unknown measurement function 'Bcastt' (docs/language.md lists them; OSU program names "
+          "such as 'osu_bw' work too)");
     CHECK(error_of({"Synthetic"}) ==
           "'Synthetic' needs its 'time' argument: write a script (metron exec -e '...')");
     for (const char* bad : {"8:1", "1.5KiB", "x", "", ":", "1:2:3", "1kbit", "9999999999999999"})
       CHECK(error_of({"Bcast", bad, true}) ==
             std::string("bad --sizes '") + bad +
                 "' (expected MIN:MAX or MAX with MIN <= MAX, e.g. 0:1MiB)");
+  }
+
+  TEST_CASE("quick_script: names in any case and OSU program names") {
+    CHECK(has(script({"latency"}), "# 'latency' is measured by Latency\n"));
+    CHECK(has(script({"latency"}), "measure comm(get_np()) : Latency(size, MPI_CHAR)"));
+    CHECK(has(script({"BCAST"}), "Bcast(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_latency"}), ": Latency(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_bw"}), ": Bandwidth(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_bibw"}), ": Bibandwidth(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_allreduce"}), ": Allreduce(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_iallreduce"}), ": Iallreduce_overlap(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_bcast_persistent"}), ": Bcast_init(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_barrier"}), ": Barrier()"));
+    CHECK(has(script({"osu_put_latency"}), ": Put_latency(size, MPI_CHAR)"));
+    // The exact name wins and is not annotated.
+    CHECK_FALSE(has(script({"Bcast"}), "is measured by"));
+  }
+
+  TEST_CASE("quick_script: an unknown name gets the closest one, as check suggests names") {
+    CHECK(suggestion_for({"Latencyy"}) == "Latency");
+    CHECK(suggestion_for({"osu_bww"}) == "osu_bw");
+    CHECK(suggestion_for({"osu_alreduce"}) == "osu_allreduce");
+    CHECK(suggestion_for({"qqqqqqqqqqqqq"}).empty());
+  }
+
+  TEST_CASE("quick_script: the buffer holds the largest size on any number of ranks") {
+    // Bcast 1 MiB needs 1 MiB: the 4 MiB default holds it, no line.
+    CHECK_FALSE(has(script({"Bcast"}), "set buffer"));
+    // osu_bw: a window of 64 messages of 4 MiB, sent and received (issue 34: it stopped at
+    // 32 KiB with the default buffer).
+    CHECK(has(script({"Bandwidth", "1:4MiB", true}), "\nset buffer = 260MiB\n"));
+    // Allgather: a send block and get_np() receive blocks.
+    CHECK(has(script({"Allgather", "0:4MiB", true}),
+              "\nset buffer = max_int(4MiB, 4MiB + 4MiB * get_np())\n"));
+    CHECK(has(script({"Alltoall", "0:1MiB", true}),
+              "\nset buffer = max_int(4MiB, 2MiB * get_np())\n"));
+  }
+
+  TEST_CASE("osu_names: every listed program maps to a function") {
+    for (const auto& name : metron::osu_program_names())
+      CHECK_MESSAGE(metron::osu_measure_func(name) != nullptr, name);
+    CHECK(metron::osu_measure_func("osu_allreduce_using_reduce_bcast") == nullptr);
+    CHECK(metron::osu_measure_func("bw") == nullptr);
   }
 }
