@@ -38,6 +38,18 @@ std::optional<std::size_t> first_bad_byte(const std::string& s, bool& is_nul) {
   return std::nullopt;
 }
 
+// The offset of the first line longer than kMaxScriptLineBytes (its start), or nullopt.
+std::optional<std::size_t> first_long_line(const std::string& s) {
+  std::size_t start = 0;
+  while (start < s.size()) {
+    std::size_t end = s.find('\n', start);
+    if (end == std::string::npos) end = s.size();
+    if (end - start > kMaxScriptLineBytes) return start;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 // --- describing tokens for messages --------------------------------------------------------------
 
 std::string token_display(const antlr4::dfa::Vocabulary& voc, std::size_t type) {
@@ -470,6 +482,7 @@ void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, 
       return;
     }
   node.file = *id;
+  if (private_on_disk(pc.sm.file(*id).name())) pc.sm.set_private(*id);
   pc.include_sites.push_back(st.range);
   node.body = parse_file(pc, *id);
   pc.include_sites.pop_back();
@@ -505,6 +518,11 @@ ast::Block parse_file(ParseContext& pc, FileId id) {
     else
       pc.diags.report(DiagId::invalid_utf8, r,
                       fmt::format("{:02x}", static_cast<unsigned char>(text[*bad])));
+    return {};
+  }
+  if (auto at = first_long_line(text)) {
+    const auto o = static_cast<std::uint32_t>(*at);
+    pc.diags.report(DiagId::line_too_long, SourceRange{{id, o}, {id, o}}, kMaxScriptLineBytes >> 20);
     return {};
   }
   OffsetMap offsets(text);

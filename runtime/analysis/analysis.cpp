@@ -133,8 +133,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     w.field(static_cast<std::int64_t>(x.normal_launches)).field(x.kruskal_p);
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string format_us(double seconds) {

@@ -537,8 +537,7 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
       w.field(std::string_view(""));
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string verdict_table(const std::vector<Comparison>& cs, const CompareOptions& o) {

@@ -236,8 +236,7 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
     w.field(std::string_view(guideline_verdict_name(c.verdict))).field(c.algorithm);
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string guideline_table(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {

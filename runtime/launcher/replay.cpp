@@ -84,7 +84,11 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
     return std::nullopt;
   };
   const fs::path path = fs::path(dir) / "manifest.json";
-  auto m = out::read_json_file(path);
+  std::string why;
+  auto m = out::read_json_file(path, why);
+  std::error_code ec;
+  if (!m && fs::exists(fs::symlink_status(path, ec)))  // there, but not JSON, or not a file
+    return fail(kExitIo, message_text(DiagId::cannot_read_file_why, path.string(), why));
   const bool is_run = m && m->is_object() && m->contains("run_schema_version");
   const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
   if (!is_run && !is_exec) return fail(kExitUsage, message_text(DiagId::replay_not_results, dir));
@@ -169,6 +173,12 @@ int replay_experiment(const ReplayOptions& o) {
   }
   const bool is_run = rec->is_run, is_exec = !rec->is_run;
   const json* m = &rec->manifest;
+  // The recording's results are read as strictly before anything runs as after: a damaged
+  // summary.csv is refused now, not compared with nothing after the replay's launches.
+  if (std::string err; !analysis::load_results(o.recorded_dir, err)) {
+    print_error(err);
+    return kExitIo;
+  }
   RunOptions r;
   r.load = o.load;
   r.files = rec->files;
@@ -196,6 +206,8 @@ int replay_experiment(const ReplayOptions& o) {
   r.seed = rec->seed;
   r.seed_given = true;
   r.launcher = o.launcher.empty() ? rec->launcher : o.launcher;
+  r.launcher_from_folder = o.launcher.empty() && !rec->launcher.empty();
+  r.trust_launcher = o.trust_launcher;
   r.skip_unsupported = o.skip_unsupported || rec->skip_unsupported;
   r.argv = o.argv;
   r.replay_of = o.recorded_dir;

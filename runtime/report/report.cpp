@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/report/clock_plots.h"
 #include "runtime/report/gnuplot_renderer.h"
 #include "runtime/report/guideline_plots.h"
@@ -67,15 +68,18 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
   // Written beside the target and renamed, so a reader never sees half a page.
   fs::path tmp = fs::path(outcome.path).parent_path() /
                  ("." + fs::path(outcome.path).filename().string() + ".tmp");
+  std::error_code ec;
   {
     std::ofstream f(tmp, std::ios::binary);
     f << page;
-    if (!f.flush()) {
-      error = message_text(DiagId::cannot_write_file, outcome.path);
+    f.close();
+    if (!f) {
+      const int e = errno;
+      fs::remove(tmp, ec);  // a partial page on a full disk holds space for nothing
+      error = message_text(DiagId::cannot_write_file_why, outcome.path, errno_text(e));
       return 74;
     }
   }
-  std::error_code ec;
   fs::rename(tmp, outcome.path, ec);
   if (ec) {
     error = message_text(DiagId::cannot_write_file_why, outcome.path, ec.message());
