@@ -565,7 +565,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       std::string text = manifest.text() + "\n";
       if (!files.write_manifest_text(text))
         write_failure = message_text(DiagId::cannot_write_file_why,
-                                     opt.out_dir + "/manifest.json", errno_text(errno));
+                                     opt.out_dir + "/manifest.json", std::strerror(errno));
       g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
       }
     }
@@ -614,7 +614,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     // results.sko before the final manifest, so that the manifest says if it failed.
     if (write_failure.empty() && !files.write_sko(plan, started, finished, duration)) {
       failure = message_text(DiagId::cannot_write_file_why, opt.out_dir + "/results.sko",
-                             errno_text(errno));
+                             std::strerror(errno));
       failure_shown = message_line_of(Severity::Error, failure) + "\n" + failure_shown;
       exit_code = kExitIo;
     }
@@ -625,7 +625,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
                                                : files.write_manifest(manifest.json());
     if (!recorded) {
       failure_shown += message_line(DiagId::cannot_write_file_why, opt.out_dir + "/manifest.json",
-                                    errno_text(errno)) +
+                                    std::strerror(errno)) +
                        "\n";
       exit_code = kExitIo;
     }

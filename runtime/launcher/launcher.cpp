@@ -143,7 +143,7 @@ struct RunState {
 void save_manifest(RunState& st) {
   if (!write_json_file(st.dir / "manifest.json", st.manifest) && st.write_error.empty())
     st.write_error = message_text(DiagId::cannot_write_file_why,
-                                  (st.dir / "manifest.json").string(), errno_text(errno));
+                                  (st.dir / "manifest.json").string(), std::strerror(errno));
 }
 
 // The launcher's output, where the process manager says which signal ended a rank.
@@ -816,7 +816,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
     const int e = errno;
     print_message(DiagId::cannot_write_file_why, (st.dir / "manifest.json").string(),
-                  errno_text(e));
+                  std::strerror(e));
     out::write_json_in_place(st.dir / "manifest.json", st.manifest);  // a full disk: in place
     return kExitIo;
   }

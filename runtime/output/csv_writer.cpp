@@ -76,7 +76,12 @@ void CsvWriter::flush() {
   if (errno_ == 0 && fsync(fileno(f_)) != 0 && errno != EINVAL && errno != EROFS &&
       errno != ENOTSUP)
     errno_ = errno;
-  if (errno_ == 0) committed_ = ftello(f_);
+}
+
+bool CsvWriter::commit() {
+  if (!f_ || errno_ != 0) return false;
+  committed_ = ftello(f_);
+  return true;
 }
 
 std::string CsvWriter::error() const {

@@ -35,8 +35,11 @@ class CsvWriter {
   // False once a write, flush or sync failed; error() says why ("no space left on device").
   bool ok() const { return errno_ == 0; }
   std::string error() const;
-  // Drops what was written since the last successful flush() (or open): the file is cut back to
-  // whole rows. False if even that fails.
+  // The file's rows so far are kept: rollback() cuts back to here. False (and nothing kept) if a
+  // write since open failed.
+  bool commit();
+  // Drops what was written since the last commit() (or open), so that the file ends with whole
+  // rows of whole jobs. False if even that fails.
   bool rollback();
   const std::string& path() const { return path_; }
   // Flushes and closes the file; false with `error` set ("cannot write 'PATH': why") if any
@@ -49,7 +52,7 @@ class CsvWriter {
   std::string row_;
   bool first_ = true;
   int errno_ = 0;              // the first failure's errno; 0: none
-  long long committed_ = 0;    // the file's length after the last successful flush
+  long long committed_ = 0;    // the file's length at the last commit()
 };
 
 std::string csv_double(double v);  // "" for NaN, shortest round-trip otherwise

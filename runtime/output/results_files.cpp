@@ -88,6 +88,8 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
       error = message_text(DiagId::cannot_write_file_why, w->path(), w->error());
       return false;
     }
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (w->is_open()) w->commit();  // the headers stay when a job's rows are cut off
   return true;
 }
 
@@ -178,6 +180,8 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
         if (v->is_open()) v->rollback();
       return false;
     }
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (w->is_open()) w->commit();
   sko_.add_job(r, s);
   return true;
 }

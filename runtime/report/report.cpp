@@ -1,11 +1,11 @@
 // `metron report` (see report.h).
 #include "runtime/report/report.h"
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
 #include "runtime/plan/diagnostics.h"
-#include "runtime/plan/regular_file.h"
 #include "runtime/report/clock_plots.h"
 #include "runtime/report/gnuplot_renderer.h"
 #include "runtime/report/guideline_plots.h"
@@ -76,7 +76,7 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
     if (!f) {
       const int e = errno;
       fs::remove(tmp, ec);  // a partial page on a full disk holds space for nothing
-      error = message_text(DiagId::cannot_write_file_why, outcome.path, errno_text(e));
+      error = message_text(DiagId::cannot_write_file_why, outcome.path, std::strerror(e));
       return 74;
     }
   }

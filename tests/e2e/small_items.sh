@@ -42,7 +42,7 @@ B
 $MPIEXEC -n 2 "$METRON" exec many.bench --out ex --quiet > /dev/null 2>&1 &
 exec_pid=$!
 for _ in $(seq 1 200); do
-  [ "$(($(wc -l < ex/summary.csv 2> /dev/null || echo 1) - 1))" -ge 5 ] && break
+  [ "$(($( { wc -l < ex/summary.csv; } 2> /dev/null || echo 1) - 1))" -ge 5 ] && break
   sleep 0.05
 done
 for p in $(pids_of "metron exec many.bench --out ex"); do kill -9 "$p" 2> /dev/null; done
@@ -69,7 +69,7 @@ if [ -r /etc/shadow ]; then
 fi
 # The buffer limit of docs/language.md.
 printf 'set buffer = 2TiB\n' > buf.bench
-expect_fails "set buffer = 2TiB" 65 "buf.bench:1:14: error: bad value for setting 'buffer': buffer of 2 TiB is over the limit of 1 TiB per rank
+expect_fails "set buffer = 2TiB" 65 "buf.bench:1:14: error: bad value for setting 'buffer' (buffer of 2097152MiB is over the limit of 1 TiB per rank)
     1 | set buffer = 2TiB
       |              ^~~~" "$METRON" check buf.bench
 # report on a run in progress (no merged summary.csv yet).

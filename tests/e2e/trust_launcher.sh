@@ -14,7 +14,7 @@ B
 timeout 120 "$METRON" run s.bench --replicates 1 --seed 3 --out good --quiet > out.txt 2> err.txt
 expect_eq "the run: exit code" "$?" "0"
 # A recorded launcher that would leave a mark.
-evil="sh -c \"touch $WORK/PWNED; exec mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet\""
+evil="sh -c \"touch $WORK/PWNED; exec mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --seed {seed} --quiet\""
 rm -rf planted && cp -r good planted && jq --arg l "$evil" '.launcher = $l' good/manifest.json > planted/manifest.json
 timeout 60 "$METRON" replay planted --out planted-replay --quiet > out.txt 2> err.txt
 expect_eq "replay of a recorded launcher: exit code" "$?" "64"
@@ -28,14 +28,16 @@ expect_eq "resume of a recorded launcher: exit code" "$?" "64"
 expect_eq "resume of a recorded launcher: message" "$(cat err.txt)" \
   "metron: error: 'planted' records the launcher '$evil': a command from a results folder runs only with --trust-launcher (or give your own with --launcher TEMPLATE)"
 [ ! -e PWNED ] && pass "resume ran nothing" || fail "resume ran the recorded launcher"
-# Given on the command line, a launcher is the user's own.
-timeout 60 "$METRON" run --resume planted --quiet --launcher "mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" > out.txt 2> err.txt
-expect_eq "resume with --launcher: exit code" "$?" "0"
-[ ! -e PWNED ] && pass "resume with --launcher ran the given one" || fail "resume ran the recorded launcher"
 # With consent, the recorded launcher runs.
+cp good/summary.csv planted/
 timeout 120 "$METRON" replay planted --out trusted-replay --quiet --trust-launcher > out.txt 2> err.txt
 expect_eq "replay --trust-launcher: exit code" "$?" "0"
 [ -e PWNED ] && pass "replay --trust-launcher ran the recorded launcher" || fail "replay --trust-launcher did not run it"
+rm -f PWNED
+# Given on the command line, a launcher is the user's own (and replaces the recorded one).
+timeout 60 "$METRON" run --resume planted --quiet --launcher "mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" > out.txt 2> err.txt
+expect_eq "resume with --launcher: exit code" "$?" "0"
+[ ! -e PWNED ] && pass "resume with --launcher ran the given one" || fail "resume ran the recorded launcher"
 # Launch factors that set LD_PRELOAD (or PATH) from a recording.
 cat > env.bench <<'B'
 factor lib in ["", " "] as env "LD_PRELOAD"
