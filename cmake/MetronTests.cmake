@@ -31,7 +31,9 @@ set(METRON_LONG_TESTS
     e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 18-25 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
     e2e/slurm_run=300                # 20-25 s: five sbatch jobs on a one-node Slurm (1 s: skipped)
-    e2e/run_resume=300)              # 10-40 s: busy-waiting launches, a kill, a resume
+    e2e/run_resume=300
+    e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches
+    e2e/bundle_replay=600)           # 60-90 s: 4 runs of 6-12 launches, two over TCP              # 10-40 s: busy-waiting launches, a kill, a resume
 
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the
 # others: tests/unit/{stats,adapt}/ test metron_stats; every other tests/unit/**/*_test.cpp tests
@@ -39,8 +41,10 @@ set(METRON_LONG_TESTS
 file(GLOB_RECURSE STATS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/stats/*_test.cpp
                                                    ${CMAKE_SOURCE_DIR}/tests/unit/adapt/*_test.cpp)
 file(GLOB_RECURSE FRONT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*_test.cpp)
-list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt)/")
-foreach(kind stats front)
+list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis)/")
+# tests/unit/analysis/ tests metron_analysis (results folders, verdicts, claims).
+file(GLOB_RECURSE ANALYSIS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/analysis/*_test.cpp)
+foreach(kind stats front analysis)
   string(TOUPPER ${kind} KIND)
   add_executable(metron_${kind}_tests ${CMAKE_SOURCE_DIR}/tests/unit/main.cpp ${${KIND}_TEST_SRC})
   target_link_libraries(metron_${kind}_tests PRIVATE metron_${kind} doctest::doctest)

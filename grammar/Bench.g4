@@ -41,11 +41,25 @@ statement
   | SHUFFLE (SEED expr)?                                        # shuffleStmt  // Metron:
   | EXPECT (id=STRING)? expr ':' lhs=call '<='
         (factor=primary '*')? rhs=call                          # expectStmt   // Metron:
+  | CLAIM (id=STRING)? ':' lhs=claimTerm rel=('<' | '>' | '==') rhs=claimTerm
+        (BY by=expr)? (WITHIN within=expr)?
+        (FOR quant=name range=claimFilter?)?                    # claimStmt    // Metron:
   | name '=' expr                                               # assignStmt
   | call                                                        # callStmt
   ;
 
 forHead : FOR | AUTOREFINE ;
+
+// Metron: one side of a claim (docs/claims.md): a statistic of a selection of jobs, a selection
+// (Bcast[bcast_alg = "binomial", bytes >= 4KiB]), or a value (a reference, or a bare function
+// name the front end resolves).
+claimTerm
+  : stat=name '(' inner=claimTerm ')'                           # claimStatTerm
+  | sel=name '[' claimFilter (',' claimFilter)* ']'              # claimSelectTerm
+  | primary                                                     # claimValueTerm
+  ;
+
+claimFilter : field=name op=('=' | '==' | '!=' | '<' | '<=' | '>' | '>=') value=expr ;
 
 // ---------------------------------------------------------------------------------------------
 // Expressions, highest precedence first (SKaMPI: or < and < | < & < == != < relational < + - <
@@ -88,7 +102,8 @@ arg : (name '=')? expr ;
 exprList : expr (',' expr)* ;
 
 // Metron's keywords are contextual: SKaMPI scripts may use them as names.
-name : IDENT | SET | STOP | WHEN | REPLICATE | FACTOR | AS | ENV | SHUFFLE | SEED | WITHIN | EXPECT ;
+name : IDENT | SET | STOP | WHEN | REPLICATE | FACTOR | AS | ENV | SHUFFLE | SEED | WITHIN | EXPECT
+     | CLAIM | BY ;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -132,6 +147,8 @@ SHUFFLE     : 'shuffle' ;
 SEED        : 'seed' ;
 WITHIN      : 'within' ;
 EXPECT      : 'expect' ;
+CLAIM       : 'claim' ;
+BY          : 'by' ;
 
 ELLIPSIS : '...' ;
 

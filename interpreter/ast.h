@@ -142,6 +142,36 @@ struct ExpectStmt {
   ExprPtr factor;  // null: 1
   ExprPtr rhs;     // an Expr holding a Call
 };
+// claim ["id"] : lhs (< | > | ==) rhs [by e] [within e] [for every|some [filter]]: a finding,
+// checked on the results (docs/claims.md).
+struct ClaimFilter {  // field op value, inside [...] or after `for every`
+  std::string field;
+  SourceRange field_range;
+  BinOp op;  // Eq (for '=' and '=='), Ne, Lt, Le, Gt, Ge
+  ExprPtr value;
+  SourceRange range;
+};
+struct ClaimTerm {
+  SourceRange range;
+  std::string statistic;  // median(...), launch_spread(...), ...; empty: none written
+  SourceRange statistic_range;
+  std::string op;  // the measurement function of a selection Op[...]; empty for a value
+  SourceRange op_range;
+  std::vector<ClaimFilter> filters;
+  ExprPtr value;  // a reference value, or a bare name the front end resolves; null for Op[...]
+};
+struct ClaimStmt {
+  std::string id;  // empty: none given
+  ClaimTerm lhs;
+  BinOp relation;  // Lt, Gt or Eq
+  SourceRange relation_range;
+  ClaimTerm rhs;
+  ExprPtr by;              // null: none
+  ExprPtr within;          // null: none
+  std::string quantifier;  // "every", "some" (checked by the front end); empty: none
+  SourceRange quantifier_range;
+  std::optional<ClaimFilter> range_filter;
+};
 struct RangeLoop {  // for|autorefine v = a to b|... [step [*]s [multipleof j]] do ... od
   bool autorefine;
   std::string var;
@@ -174,8 +204,8 @@ struct Include {  // @include "file": the included file's statements, already pa
 struct Stmt {
   SourceRange range;
   std::variant<Measurement, Assign, CallStmt, SetStmt, StopStmt, ReplicateStmt, FactorStmt,
-               ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, ExpectStmt, RangeLoop, ListLoop, If,
-               Include>
+               ShuffleStmt, PrintStmt, FlushStmt, MeasureStmt, ExpectStmt, ClaimStmt, RangeLoop,
+               ListLoop, If, Include>
       node;
 };
 

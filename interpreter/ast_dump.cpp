@@ -59,6 +59,34 @@ std::string expr_text(const Expr& e) {
 
 void dump_block(std::string& out, const Block& b, int indent);
 
+std::string filter_text(const ClaimFilter& f) {
+  return f.field + " " + binop_spelling(f.op) + " " + expr_text(*f.value);
+}
+
+std::string claim_term_text(const ClaimTerm& t) {
+  std::string inner;
+  if (!t.op.empty()) {
+    inner = t.op + "[";
+    for (std::size_t i = 0; i < t.filters.size(); ++i)
+      inner += (i ? ", " : "") + filter_text(t.filters[i]);
+    inner += "]";
+  } else if (t.value) {
+    inner = expr_text(*t.value);
+  }
+  return t.statistic.empty() ? inner : t.statistic + "(" + inner + ")";
+}
+
+std::string claim_text(const ClaimStmt& c) {
+  std::string out = "claim " + (c.id.empty() ? "" : "\"" + c.id + "\" ") + ": " +
+                    claim_term_text(c.lhs) + " " + binop_spelling(c.relation) + " " +
+                    claim_term_text(c.rhs);
+  if (c.by) out += " by " + expr_text(*c.by);
+  if (c.within) out += " within " + expr_text(*c.within);
+  if (!c.quantifier.empty()) out += " for " + c.quantifier;
+  if (c.range_filter) out += " " + filter_text(*c.range_filter);
+  return out;
+}
+
 void dump_stmt(std::string& out, const Stmt& s, int indent) {
   std::string pad(indent * 2, ' ');
   std::visit(
@@ -95,6 +123,8 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
           out += pad + "expect " + (n.id.empty() ? "" : "\"" + n.id + "\" ") + expr_text(*n.comm) +
                  " : " + expr_text(*n.lhs) +
                  " <= " + (n.factor ? expr_text(*n.factor) + " * " : "") + expr_text(*n.rhs) + "\n";
+        } else if constexpr (std::is_same_v<T, ClaimStmt>) {
+          out += pad + claim_text(n) + "\n";
         } else if constexpr (std::is_same_v<T, RangeLoop>) {
           out += pad + (n.autorefine ? "autorefine " : "for ") + n.var + " = " +
                  expr_text(*n.from) + " to " + (n.to ? expr_text(*n.to) : "...");

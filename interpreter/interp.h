@@ -73,6 +73,24 @@ class Interp {
   void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
   void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_expect(const ast::Stmt& s, const ast::ExpectStmt& e);
+  // claim_statement.cpp: claims are resolved where they stand and checked against the plan at
+  // the end, when every block and job is known.
+  struct PendingClaim {
+    Claim claim;
+    const ast::Stmt* stmt;
+    const ast::ClaimStmt* node;
+  };
+  void exec_claim(const ast::Stmt& s, const ast::ClaimStmt& n);
+  ClaimSide claim_side(const ast::ClaimTerm& t, bool& is_value, Value& value);
+  ClaimFilter claim_filter(const ast::ClaimFilter& f);
+  void claim_reference(Claim& c, const ast::ClaimTerm& t, const Value& v);
+  void claim_margins(Claim& c, const ast::ClaimStmt& n);
+  void check_claims();
+  void check_claim(const PendingClaim& p, const std::set<std::string>& vars,
+                   const std::vector<JobFields>& jobs);
+  void check_claim_filter(const ClaimFilter& f, const ast::ClaimFilter& at,
+                          const std::set<std::string>& vars);
+  std::vector<PendingClaim> pending_claims_;
   // The job of `call` on `comm` (checked), or nullopt when it is not measured: MPI_COMM_NULL, a
   // message that ends a '...' loop, a refinement rebuild of another group.
   std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,

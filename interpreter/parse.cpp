@@ -117,7 +117,8 @@ const std::set<std::size_t>& expr_starts() {
       BenchParser::PLUS,   BenchParser::NOT,     BenchParser::TILDE,     BenchParser::SET,
       BenchParser::STOP,   BenchParser::WHEN,    BenchParser::REPLICATE, BenchParser::FACTOR,
       BenchParser::AS,     BenchParser::ENV,     BenchParser::SHUFFLE,   BenchParser::SEED,
-      BenchParser::WITHIN, BenchParser::EXPECT};
+      BenchParser::WITHIN, BenchParser::EXPECT,     BenchParser::CLAIM,
+      BenchParser::BY};
   return s;
 }
 const std::set<std::size_t>& stmt_starts() {
@@ -127,7 +128,7 @@ const std::set<std::size_t>& stmt_starts() {
       BenchParser::FLUSH,  BenchParser::SET,     BenchParser::STOP,  BenchParser::REPLICATE,
       BenchParser::FACTOR, BenchParser::SHUFFLE, BenchParser::IDENT, BenchParser::AS,
       BenchParser::ENV,    BenchParser::SEED,    BenchParser::WHEN,  BenchParser::WITHIN,
-      BenchParser::EXPECT};
+      BenchParser::EXPECT, BenchParser::CLAIM,  BenchParser::BY};
   return s;
 }
 const std::set<std::size_t>& binary_ops() {

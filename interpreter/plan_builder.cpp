@@ -74,6 +74,7 @@ Plan Interp::run(const ast::Script& script, const ast::Script* settings) {
   try {
     if (settings) load_override(*settings);
     exec_block(script.body);
+    if (!diags_.has_errors()) check_claims();
     // A launch factor that sets no environment variable and is not the process count acts only
     // through the script; if the script never reads it, every level measures the same thing.
     if (!diags_.has_errors())
@@ -150,6 +151,8 @@ void Interp::exec_stmt(const ast::Stmt& s) {
           exec_measure(s, n);
         } else if constexpr (std::is_same_v<N, ast::ExpectStmt>) {
           exec_expect(s, n);
+        } else if constexpr (std::is_same_v<N, ast::ClaimStmt>) {
+          exec_claim(s, n);
         } else if constexpr (std::is_same_v<N, ast::RangeLoop>) {
           exec_range_loop(s, n);
         } else if constexpr (std::is_same_v<N, ast::ListLoop>) {

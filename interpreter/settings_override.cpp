@@ -55,6 +55,7 @@ const char* statement_kind(const ast::Stmt& s) {
         if constexpr (std::is_same_v<N, ast::FlushStmt>) return "'flush'";
         if constexpr (std::is_same_v<N, ast::MeasureStmt>) return "'measure'";
         if constexpr (std::is_same_v<N, ast::ExpectStmt>) return "'expect'";
+        if constexpr (std::is_same_v<N, ast::ClaimStmt>) return "'claim'";
         if constexpr (std::is_same_v<N, ast::RangeLoop> || std::is_same_v<N, ast::ListLoop>)
           return "a loop";
         if constexpr (std::is_same_v<N, ast::If>) return "'if'";

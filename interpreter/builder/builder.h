@@ -58,6 +58,9 @@ class Builder {
   ast::ExprPtr build_call(BenchParser::CallContext* ctx);
   std::vector<ast::ExprPtr> build_expr_list(BenchParser::ExprListContext* ctx);
   std::string build_name(BenchParser::NameContext* ctx) const;
+  ast::StmtPtr build_claim(SourceRange r, BenchParser::ClaimStmtContext* ctx);
+  ast::ClaimTerm build_claim_term(BenchParser::ClaimTermContext* ctx);
+  ast::ClaimFilter build_claim_filter(BenchParser::ClaimFilterContext* ctx);
   std::string string_value(antlr4::tree::TerminalNode* node);
 
   ast::ExprPtr make(SourceRange r, auto node) {

@@ -106,6 +106,7 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
     return make_stmt(ast::ExpectStmt{
         c->STRING() ? string_value(c->STRING()) : std::string(), build_expr(c->expr()),
         build_call(c->lhs), c->factor ? build_primary(c->factor) : nullptr, build_call(c->rhs)});
+  if (auto* c = dynamic_cast<BenchParser::ClaimStmtContext*>(ctx)) return build_claim(r, c);
   // PRINT exprList | PRINT_ALL exprList
   if (auto* c = dynamic_cast<BenchParser::PrintStmtContext*>(ctx))
     return make_stmt(ast::PrintStmt{false, build_expr_list(c->exprList())});
@@ -138,6 +139,70 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
   if (auto* c = dynamic_cast<BenchParser::CallStmtContext*>(ctx))
     return make_stmt(ast::CallStmt{build_call(c->call())});
   return nullptr;
+}
+
+// CLAIM STRING? ':' claimTerm ('<' | '>' | '==') claimTerm (BY expr)? (WITHIN expr)?
+//   (FOR name claimFilter?)?
+ast::StmtPtr Builder::build_claim(SourceRange r, BenchParser::ClaimStmtContext* c) {
+  ast::ClaimStmt claim;
+  claim.id = c->id ? string_value(c->STRING()) : std::string();
+  claim.lhs = build_claim_term(c->lhs);
+  claim.rhs = build_claim_term(c->rhs);
+  claim.relation_range = range(c->rel);
+  const std::string rel = c->rel ? c->rel->getText() : "<";
+  claim.relation = rel == "<" ? ast::BinOp::Lt : rel == ">" ? ast::BinOp::Gt : ast::BinOp::Eq;
+  claim.by = c->by ? build_expr(c->by) : nullptr;
+  claim.within = c->within ? build_expr(c->within) : nullptr;
+  if (c->quant) {
+    claim.quantifier = build_name(c->quant);
+    claim.quantifier_range = range(c->quant);
+  }
+  if (c->range) claim.range_filter = build_claim_filter(c->range);
+  return std::make_unique<ast::Stmt>(ast::Stmt{r, std::move(claim)});
+}
+
+// claimTerm : name '(' claimTerm ')' | name '[' claimFilter (',' claimFilter)* ']' | primary
+ast::ClaimTerm Builder::build_claim_term(BenchParser::ClaimTermContext* ctx) {
+  ast::ClaimTerm t;
+  t.range = range(ctx);
+  if (auto* s = dynamic_cast<BenchParser::ClaimStatTermContext*>(ctx)) {
+    ast::ClaimTerm inner = build_claim_term(s->inner);
+    // A statistic of a statistic has no meaning; the front end reports the inner one.
+    t = std::move(inner);
+    if (t.statistic.empty()) {
+      t.statistic = build_name(s->stat);
+      t.statistic_range = range(s->stat);
+    } else {
+      t.statistic = "(" + build_name(s->stat) + ")";  // nested: refused by the front end
+    }
+    t.range = range(ctx);
+  } else if (auto* s = dynamic_cast<BenchParser::ClaimSelectTermContext*>(ctx)) {
+    t.op = build_name(s->sel);
+    t.op_range = range(s->sel);
+    for (auto* f : s->claimFilter()) t.filters.push_back(build_claim_filter(f));
+  } else if (auto* s = dynamic_cast<BenchParser::ClaimValueTermContext*>(ctx)) {
+    t.value = build_primary(s->primary());
+  } else {
+    t.value = placeholder(t.range);  // a parse error, reported already
+  }
+  return t;
+}
+
+// claimFilter : name ('=' | '==' | '!=' | '<' | '<=' | '>' | '>=') expr
+ast::ClaimFilter Builder::build_claim_filter(BenchParser::ClaimFilterContext* ctx) {
+  ast::ClaimFilter f;
+  f.range = range(ctx);
+  f.field = build_name(ctx->field);
+  f.field_range = range(ctx->field);
+  const std::string op = ctx->op ? ctx->op->getText() : "=";
+  f.op = op == "!="   ? ast::BinOp::Ne
+         : op == "<"  ? ast::BinOp::Lt
+         : op == "<=" ? ast::BinOp::Le
+         : op == ">"  ? ast::BinOp::Gt
+         : op == ">=" ? ast::BinOp::Ge
+                      : ast::BinOp::Eq;
+  f.value = ctx->value ? build_expr(ctx->value) : placeholder(f.range);
+  return f;
 }
 
 }  // namespace metron::front

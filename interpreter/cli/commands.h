@@ -82,6 +82,9 @@ std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv)
 void register_report_command(CLI::App& app);
 bool report_command_parsed();
 int cmd_report();
+void register_pack_command(CLI::App& app);
+bool pack_command_parsed();
+int cmd_pack();
 int write_report_for(const std::string& dir, const std::string& dir_b,
                      const std::string& comparison_csv, const std::string& comparison_what,
                      const std::string& out);

@@ -20,6 +20,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/bundle/bundle.h"
 #include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/launch_size.h"
@@ -52,6 +53,7 @@ bool g_trust_launcher = false;  // replay, run --resume: --trust-launcher
 constexpr const char* kTrustLauncherHelp =
     "run the launcher template and launch-factor environment names that the results folder "
     "records (default: only the default launcher and harmless names; docs/cli.md)";
+std::string g_lead = "auto";    // replay --lead
 
 // A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
 CLI::Validator positive_seconds() {
@@ -429,8 +431,20 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   launcher::ReplayOptions r;
   r.load = load_script_for_runtime;
   r.recorded_dir = o.dirs.front();
-  // Chosen here so that --report knows the folder.
-  r.out_dir = o.out.empty() ? launcher::default_replay_dir(o.dirs.front()) : o.out;
+  // Chosen here so that --report knows the folder; a bundle replays as the folder it unpacks to.
+  std::error_code ec;
+  const std::string base = std::filesystem::is_regular_file(r.recorded_dir, ec)
+                               ? bundle::unpack_folder(r.recorded_dir)
+                               : r.recorded_dir;
+  r.out_dir = o.out.empty() ? launcher::default_replay_dir(base) : o.out;
+  if (g_lead == "findings")
+    r.lead = launcher::ReplayLead::Findings;
+  else if (g_lead == "jobs")
+    r.lead = launcher::ReplayLead::Jobs;
+  else if (g_lead != "auto") {
+    print_message(DiagId::cli_bad_lead, g_lead);
+    return kExitUsage;
+  }
   r.replicates = o.replicates;
   r.launcher = o.launcher;
   r.alpha = o.alpha;
@@ -441,6 +455,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.allow_modified = g_allow_modified;
   r.trust_launcher = g_trust_launcher;
   r.skip_unsupported = o.skip_unsupported;
+  r.launch_timeout_s = g_launch_timeout;
   int rc = launcher::replay_experiment(r);
   if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
@@ -573,7 +588,12 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
 
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
-  g_replay->add_option("dir", o.dirs, "recorded results folder")->required()->expected(1);
+  g_replay->add_option("dir", o.dirs, "recorded results folder, or a bundle written by metron pack")
+      ->required()
+      ->expected(1);
+  g_replay->add_option("--lead", g_lead,
+                       "what the verdicts lead with: auto (findings when the environment "
+                       "differs from the recording, else jobs) | findings | jobs");
   g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)")
       ->check(non_empty_check());
   g_replay
@@ -589,6 +609,11 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_option("--adjust", g_adjust,
                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
+  g_replay
+      ->add_option("--launch-timeout", g_launch_timeout,
+                   "seconds a launch may run before it is killed and retried (default: its "
+                   "deadline from the plan)")
+      ->check(positive_seconds());
   g_replay->add_option("--guideline-margin", g_guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
   g_replay->add_flag("--allow-modified", g_allow_modified,
@@ -601,6 +626,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   register_quick_command(app, o);
   register_clock_check_command(app);
   register_report_command(app);
+  register_pack_command(app);
 }
 
 int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
@@ -612,6 +638,7 @@ int run_runtime_command(CLI::App&, CliOptions& o, int argc, char** argv) {
   if (quick_command_parsed()) return cmd_quick(o, argc, argv);
   if (clock_check_command_parsed()) return cmd_clock_check(argc, argv);
   if (report_command_parsed()) return cmd_report();
+  if (pack_command_parsed()) return cmd_pack();
   return kExitUsage;
 }
 

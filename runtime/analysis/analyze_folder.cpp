@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "runtime/analysis/analysis.h"
+#include "runtime/analysis/claims.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/results_data.h"
@@ -32,6 +33,27 @@ nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& 
       (*m)["system"].contains("environment"))
     return (*m)["system"]["environment"];
   return nullptr;
+}
+
+// The script's claims checked: claims.csv, claim_checks.csv and their sentences.
+int analyze_claims(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
+                   std::string& error) {
+  namespace fs = std::filesystem;
+  auto claims = claims_of_folder(data, error);
+  if (!claims) return 74;
+  if (o.claims) *o.claims = nlohmann::json::array();
+  if (claims->empty()) return 0;
+  ClaimOptions co;
+  co.alpha = o.alpha;
+  co.adjust = o.adjust;
+  const auto results = check_claims(data, *claims, co);
+  if (!write_claims_csv((fs::path(dir) / "claims.csv").string(), results, co, error) ||
+      !write_claim_checks_csv((fs::path(dir) / "claim_checks.csv").string(), results, co, error))
+    return 74;
+  if (o.print_claims && (o.print || o.print_guidelines))
+    std::printf("\n%s", claims_table(results, co).c_str());
+  if (o.claims) *o.claims = claims_json(results, co);
+  return 0;
 }
 
 }  // namespace
@@ -98,6 +120,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
     }
     if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
   }
+  if (int rc = analyze_claims(dir, *data, o, error)) return rc;
   std::fflush(stdout);
   return 0;
 }

@@ -4,6 +4,7 @@
 // `metron run` and of a replay. No MPI.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "runtime/stats/p_adjust.h"
@@ -17,6 +18,10 @@ struct AnalyzeOptions {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   double guideline_margin = 0.05;  // minimum slowdown of a guideline violation
   bool print_guidelines = true;    // the guideline table on stdout (also when print is false)
+  bool print_claims = true;        // the claim sentences on stdout (with print or print_guidelines)
+  // When set: the checked claims as the run manifest records them (claims_json), or an empty
+  // array when the plan has none.
+  nlohmann::json* claims = nullptr;
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

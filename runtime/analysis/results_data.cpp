@@ -185,7 +185,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
   auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
-  auto c_p25 = col("p25_s"), c_p75 = col("p75_s"), c_noise = col("noise");
+  auto c_p25 = col("p25_s"), c_p75 = col("p75_s"), c_noise = col("noise"), c_sd = col("sd_s");
   auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
   auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
   auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
@@ -242,6 +242,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
     v.p25_s = c_p25 ? cell_double(get(row, *c_p25)) : std::nan("");
     v.p75_s = c_p75 ? cell_double(get(row, *c_p75)) : std::nan("");
+    v.sd_s = c_sd ? cell_double(get(row, *c_sd)) : std::nan("");
     if (c_noise) v.noise = get(row, *c_noise);
     bool failed = c_stop && get(row, *c_stop) == "error";
     std::string key = k.text();

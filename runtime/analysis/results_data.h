@@ -43,6 +43,7 @@ struct LaunchValue {
   std::int64_t job = 0;  // the job's id in this launch (raw.csv's `job`)
   std::int64_t truncated = 0;   // leading valid observations MSER-5 dropped (summary.csv)
   double p25_s = 0, p75_s = 0;  // quartiles of the launch's sample (NaN when not recorded)
+  double sd_s = 0;              // standard deviation of the launch's sample (NaN likewise)
   std::string noise;            // summary.csv's noise flags for this job in this launch
 };
 

@@ -828,9 +828,19 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     ao.print = !o.quiet && o.analysis_table;
     ao.print_guidelines = !o.quiet && o.guideline_table;  // a replay shows them too
     ao.guideline_margin = o.guideline_margin;
+    ao.print_claims = o.claims_table;
+    nlohmann::json claims;
+    ao.claims = &claims;
     if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
       print_error(err);
       exit_code = kExitIo;
+    } else if (!claims.empty()) {
+      // The verdicts of the script's claims belong to the run's record (docs/claims.md).
+      st.manifest["claims"] = claims;
+      if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
+        print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
+        return kExitIo;
+      }
     }
   }
   return exit_code;

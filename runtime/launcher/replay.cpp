@@ -1,6 +1,8 @@
 // `metron replay` (see replay.h).
 #include "runtime/launcher/replay.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -8,7 +10,9 @@
 
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/findings.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/bundle/bundle.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
@@ -163,107 +167,191 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
   return r;
 }
 
-int replay_experiment(const ReplayOptions& o) {
-  std::string error;
-  int code = kExitIo;
-  auto rec = read_recording(o.recorded_dir, error, &code);
-  if (!rec) {
-    print_error(error);
-    return code;
+std::optional<std::string> recorded_folder(const std::string& recording, int& exit_code) {
+  std::error_code ec;
+  if (fs::is_regular_file(recording, ec)) {
+    const std::string dest = bundle::unpack_folder(recording);
+    std::string error;
+    exit_code = bundle::unpack(recording, dest, error);
+    if (exit_code != 0) {
+      print_error(error);
+      return std::nullopt;
+    }
+    print_message(DiagId::unpacked, recording, dest);
+    return dest;
   }
-  const bool is_run = rec->is_run, is_exec = !rec->is_run;
-  const json* m = &rec->manifest;
-  // The recording's results are read as strictly before anything runs as after: a damaged
-  // summary.csv is refused now, not compared with nothing after the replay's launches.
-  if (std::string err; !analysis::load_results(o.recorded_dir, err)) {
-    print_error(err);
-    return kExitIo;
+  if (auto bad = bundle::verify_folder(recording)) {
+    print_error(*bad);
+    exit_code = kExitUsage;
+    return std::nullopt;
   }
+  return recording;
+}
+
+namespace {
+
+// The RunOptions of the rerun: the recorded script, seed, design and launcher.
+RunOptions rerun_options(const ReplayOptions& o, const Recording& rec, const std::string& dir) {
   RunOptions r;
   r.load = o.load;
-  r.files = rec->files;
-  // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
-  // changed script) is refused unless the user says so, and the replay records that it was.
-  const std::vector<std::string>& modified = rec->modified;
-  if (!modified.empty()) {
-    std::string list;
-    for (const auto& f : modified) list += (list.empty() ? "'" : ", '") + f + "'";
-    if (!o.allow_modified) {
-      print_message(DiagId::replay_modified_refused, o.recorded_dir, list);
-      return kExitUsage;
-    }
-    print_message(DiagId::replay_modified, list);
-    r.replay_modified = modified;
-  }
+  r.files = rec.files;
   r.script = r.files.front().name;
-  if (rec->settings) {
-    r.settings_file = rec->settings->name;
-    r.settings_text = rec->settings->text;
+  if (rec.settings) {
+    r.settings_file = rec.settings->name;
+    r.settings_text = rec.settings->text;
   }
-  r.out_dir = o.out_dir.empty() ? default_replay_dir(o.recorded_dir) : o.out_dir;
-  r.np = rec->np;
-  r.replicates = o.replicates > 0 ? o.replicates : is_run ? rec->replicates : 1;
-  r.seed = rec->seed;
+  r.out_dir = o.out_dir.empty() ? default_replay_dir(dir) : o.out_dir;
+  r.np = rec.np;
+  r.replicates = o.replicates > 0 ? o.replicates : rec.is_run ? rec.replicates : 1;
+  r.seed = rec.seed;
   r.seed_given = true;
-  r.launcher = o.launcher.empty() ? rec->launcher : o.launcher;
-  r.launcher_from_folder = o.launcher.empty() && !rec->launcher.empty();
+  r.launcher = o.launcher.empty() ? rec.launcher : o.launcher;
+  r.launcher_from_folder = o.launcher.empty() && !rec.launcher.empty();
   r.trust_launcher = o.trust_launcher;
-  r.skip_unsupported = o.skip_unsupported || rec->skip_unsupported;
+  r.skip_unsupported = o.skip_unsupported || rec.skip_unsupported;
   r.argv = o.argv;
-  r.replay_of = o.recorded_dir;
+  r.replay_of = dir;
   r.quiet = o.quiet;
   r.analysis_table = false;
+  r.claims_table = false;
   r.guideline_margin = o.guideline_margin;
-  if (!o.quiet)
-    print_message(DiagId::replay_start, o.recorded_dir, r.script, r.seed, r.replicates,
-                  r.replicates == 1 ? "" : "s", r.out_dir);
-  RunOutcome outcome;
-  int rc = run_experiment(r, outcome);
-  if (outcome.interrupted || outcome.complete == 0) return rc == 0 ? kExitRuntime : rc;
+  r.launch_timeout_s = o.launch_timeout_s;
+  return r;
+}
 
-  // Environment: the first launch id that completed in both runs (same factor levels, so the
-  // launch-factor variables do not show up as differences).
-  auto nm = out::read_json_file(fs::path(r.out_dir) / "manifest.json");
+// The "system" objects of the recording and the replay: the first launch id that completed in
+// both runs (same factor levels, so the launch-factor variables do not show up as differences).
+std::pair<json, json> systems(const Recording& rec, const std::string& old_dir,
+                              const std::string& new_dir) {
   json old_sys = nullptr, new_sys = nullptr;
-  if (nm && is_run)
+  auto nm = out::read_json_file(fs::path(new_dir) / "manifest.json");
+  if (nm && rec.is_run)
     for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {
-      old_sys = launch_system(o.recorded_dir, id);
-      new_sys = launch_system(r.out_dir, id);
+      old_sys = launch_system(old_dir, id);
+      new_sys = launch_system(new_dir, id);
       if (!old_sys.is_null() && !new_sys.is_null()) break;
     }
-  if (is_exec) {
-    old_sys = (*m).value("system", json());
-    new_sys = analysis::folder_system(r.out_dir);
+  if (!rec.is_run) {
+    old_sys = rec.manifest.value("system", json());
+    new_sys = analysis::folder_system(new_dir);
   }
-  if (!old_sys.is_null() && !new_sys.is_null())
-    for (const auto& d : analysis::environment_differences(old_sys, new_sys))
-      print_message(DiagId::replay_environment_differs, d);
+  return {old_sys, new_sys};
+}
 
+// Claims and guidelines of a folder, checked with the replay's options.
+std::vector<analysis::Finding> folder_findings(const analysis::ResultsData& d,
+                                               const ReplayOptions& o) {
   std::string err;
-  auto old_data = analysis::load_results(o.recorded_dir, err);
-  auto new_data = old_data ? analysis::load_results(r.out_dir, err) : std::nullopt;
-  if (!old_data || !new_data) {
-    print_error(err);
-    return kExitIo;
-  }
+  analysis::ClaimOptions co;
+  co.alpha = o.alpha;
+  co.adjust = o.adjust;
+  auto claims = analysis::claims_of_folder(d, err);
+  auto out = analysis::findings_from_claims(claims ? analysis::check_claims(d, *claims, co)
+                                                   : std::vector<analysis::ClaimResult>{});
+  analysis::GuidelineOptions go;
+  go.alpha = o.alpha;
+  go.margin = o.guideline_margin;
+  go.adjust = o.adjust;
+  auto g = analysis::findings_from_guidelines(analysis::check_guidelines(d, go));
+  out.insert(out.end(), g.begin(), g.end());
+  return out;
+}
+
+// The verdicts: per job (the lead on the recording machine, context elsewhere) and per finding
+// (the lead on another machine). Returns the findings' exit code when they lead, else 0.
+int report_replay(const ReplayOptions& o, const Recording& rec, const std::string& old_dir,
+                  const std::string& new_dir, const analysis::ResultsData& old_data,
+                  const analysis::ResultsData& new_data) {
+  auto [old_sys, new_sys] = systems(rec, old_dir, new_dir);
+  std::vector<std::string> diffs;
+  if (!old_sys.is_null() && !new_sys.is_null())
+    diffs = analysis::environment_differences(old_sys, new_sys);
+  for (const auto& d : diffs) print_message(DiagId::replay_environment_differs, d);
+  const bool findings_lead =
+      o.lead == ReplayLead::Findings || (o.lead == ReplayLead::Auto && !diffs.empty());
   analysis::CompareOptions co;
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
   std::size_t unmatched = 0;
-  auto cs = analysis::compare_results(*old_data, *new_data, co, &unmatched);
-  std::printf("replay of %s in %s\n%s", o.recorded_dir.c_str(), r.out_dir.c_str(),
-              analysis::verdict_table(cs, co).c_str());
-  if (unmatched > 0) std::printf("%zu job(s) found in only one of the two runs\n", unmatched);
-  if (is_exec)
+  auto cs = analysis::compare_results(old_data, new_data, co, &unmatched);
+  auto fr = analysis::replay_findings(folder_findings(old_data, o), folder_findings(new_data, o));
+  const std::string findings = analysis::findings_replay_table(
+      fr, analysis::machine_name(old_sys, rec.np), analysis::machine_name(new_sys, rec.np));
+  std::string jobs = analysis::verdict_table(cs, co);
+  if (unmatched > 0)
+    jobs += fmt::format("{} job(s) found in only one of the two runs\n", unmatched);
+  std::printf("replay of %s in %s\n", old_dir.c_str(), new_dir.c_str());
+  if (findings_lead) {
+    std::printf("%s\n", diffs.empty()
+                            ? message_text(DiagId::replay_findings_lead_forced).c_str()
+                            : message_text(DiagId::replay_findings_lead, diffs.size()).c_str());
+    std::printf("\n%s", findings.empty() ? (message_text(DiagId::replay_no_findings) + "\n").c_str()
+                                         : findings.c_str());
+    std::printf("\n%s\n%s", message_text(DiagId::replay_jobs_context).c_str(), jobs.c_str());
+  } else {
+    std::printf("%s", jobs.c_str());
+    if (!findings.empty()) std::printf("\n%s", findings.c_str());
+  }
+  if (!rec.is_run)
     std::printf(
         "caveat: the recording is one `metron exec` launch, so its launch-to-launch spread is "
         "unknown and no job can be decided; record the experiment with `metron run SCRIPT "
         "--replicates N` and replay that folder\n");
-  if (!analysis::write_comparison_csv((fs::path(r.out_dir) / "replay.csv").string(), cs, co, err))
+  std::string err;
+  if (!analysis::write_comparison_csv((fs::path(new_dir) / "replay.csv").string(), cs, co, err))
     print_error(err);
+  if (!fr.empty() && !analysis::write_findings_replay_csv(
+                         (fs::path(new_dir) / "replay_findings.csv").string(), fr, err))
+    print_error(err);
+  return findings_lead ? analysis::findings_exit_code(fr) : 0;
+}
+
+}  // namespace
+
+int replay_experiment(const ReplayOptions& o) {
+  int code = kExitIo;
+  auto dir = recorded_folder(o.recorded_dir, code);
+  if (!dir) return code;
+  std::string error;
+  auto rec = read_recording(*dir, error, &code);
+  if (!rec) {
+    print_error(error);
+    return code;
+  }
+  RunOptions r = rerun_options(o, *rec, *dir);
+  // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
+  // changed script) is refused unless the user says so, and the replay records that it was.
+  if (!rec->modified.empty()) {
+    std::string list;
+    for (const auto& f : rec->modified) list += (list.empty() ? "'" : ", '") + f + "'";
+    if (!o.allow_modified) {
+      print_message(DiagId::replay_modified_refused, *dir, list);
+      return kExitUsage;
+    }
+    print_message(DiagId::replay_modified, list);
+    r.replay_modified = rec->modified;
+  }
+  // The recording must hold measurements to compare with before anything is measured.
+  auto old_data = analysis::load_results(*dir, error);
+  if (!old_data) {
+    print_message(DiagId::replay_no_measurements, *dir, error);
+    return kExitUsage;
+  }
+  if (!o.quiet)
+    print_message(DiagId::replay_start, *dir, r.script, r.seed, r.replicates,
+                  r.replicates == 1 ? "" : "s", r.out_dir);
+  RunOutcome outcome;
+  int rc = run_experiment(r, outcome);
+  if (outcome.interrupted || outcome.complete == 0) return rc == 0 ? kExitRuntime : rc;
+  auto new_data = analysis::load_results(r.out_dir, error);
+  if (!new_data) {
+    print_error(error);
+    return kExitIo;
+  }
+  int findings_rc = report_replay(o, *rec, *dir, r.out_dir, *old_data, *new_data);
   std::printf("results: %s\n", r.out_dir.c_str());
-  return rc;
+  return rc != 0 ? rc : findings_rc;
 }
 
 }  // namespace metron::launcher

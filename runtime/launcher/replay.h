@@ -17,9 +17,14 @@
 
 namespace metron::launcher {
 
+// What a replay leads with (docs/claims.md, "Replaying a published setup"): the findings when
+// the environment differs from the recording (another machine: other CPU, MPI library, process
+// count, MPI variables), the per-job verdicts on the recording machine.
+enum class ReplayLead { Auto, Findings, Jobs };
+
 struct ReplayOptions {
-  ScriptLoader load;  // the front end's loader
-  std::string recorded_dir;
+  ScriptLoader load;            // the front end's loader
+  std::string recorded_dir;     // a results folder, or a bundle written by `metron pack`
   std::string out_dir;          // empty: <recorded_dir>-replay, -replay-2, ...
   std::int64_t replicates = 0;  // 0: as recorded
   std::string launcher;         // empty: as recorded
@@ -33,6 +38,8 @@ struct ReplayOptions {
   bool trust_launcher = false;  // run the recorded launcher and environment names (docs/cli.md)
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;
+  ReplayLead lead = ReplayLead::Auto;
+  double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's deadline from its plan
 };
 
 // What a replay takes from the recording's manifest.json, checked for type and range.
@@ -59,9 +66,17 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
 // that does not exist).
 std::string default_replay_dir(const std::string& recorded);
 
-// Returns the exit code of the rerun (0 when every launch completed), 64 when DIR is not a
-// results folder (the message says how to record one) or its script does not match its recorded
-// sha256 (unless allow_modified), or 74.
+// The folder a replay compares with: a bundle is verified and unpacked beside itself (an
+// existing folder is not overwritten), a folder is verified against its ro-crate-metadata.json
+// when it has one. Nothing runs before this passes. Empty with the message printed and
+// `exit_code` set (64 for a damaged or incomplete recording, 74 for I/O).
+std::optional<std::string> recorded_folder(const std::string& recording, int& exit_code);
+
+// Returns the exit code of the rerun: when a launch failed, 70; when the findings lead, 0 if
+// every finding reproduced, 1 if one did not, 2 if some are inconclusive; else 0. 64 when the
+// recording is not a results folder or bundle (the message says how to record one), is damaged,
+// has no measurements, or its script does not match its recorded sha256 (unless
+// allow_modified); 74 for I/O.
 int replay_experiment(const ReplayOptions& o);
 
 }  // namespace metron::launcher

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/plan/claim.h"
 #include "runtime/plan/settings.h"
 #include "runtime/plan/source.h"
 #include "runtime/plan/value.h"
@@ -94,6 +95,7 @@ struct Plan {
   std::vector<SkippedMeasure> skipped;  // --skip-unsupported: what was left out
   LaunchDesign design;
   SettingsOverride settings_override;
+  std::vector<Claim> claims;  // the script's claims, checked against the jobs (docs/claims.md)
 };
 
 }  // namespace metron

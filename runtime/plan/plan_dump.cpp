@@ -275,6 +275,12 @@ nlohmann::json plan_head_json(const Plan& plan, nlohmann::json settings) {
                          {"refinements", refinements_json(plan)}};
   // Only under --skip-unsupported, so that other plans stay as they were.
   if (!skipped.empty()) head["skipped_unsupported"] = std::move(skipped);
+  // Only with claims, likewise.
+  if (!plan.claims.empty()) {
+    auto claims = nlohmann::json::array();
+    for (const Claim& c : plan.claims) claims.push_back(claim_to_json(c));
+    head["claims"] = std::move(claims);
+  }
   // Only with --settings, likewise.
   if (!plan.settings_override.file.empty()) {
     nlohmann::json values = nlohmann::json::object();

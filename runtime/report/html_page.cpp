@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "runtime/analysis/analysis.h"
+#include "runtime/report/claims_section.h"
 #include "runtime/report/curves.h"
 #include "runtime/report/report_header.h"
 #include "runtime/report/text_format.h"
@@ -19,6 +20,8 @@ constexpr const char* kStyle = R"(
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 1000px; color: #222; line-height: 1.4; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.9em; }
+td.good { color: #1a7f37; font-weight: bold; } td.bad { color: #b42318; font-weight: bold; }
+td.open { color: #8a6d00; }
 table.header { width: 100%; table-layout: fixed; }
 table.header th { text-align: left; vertical-align: top; padding: 0.2em 1em 0.2em 0; width: 13em; }
 table.header td { padding: 0.2em 0; overflow-wrap: anywhere; }
@@ -117,8 +120,9 @@ std::string jobs_table(const ResultsView& v) {
 std::string files_list(const ReportInput& in) {
   namespace fs = std::filesystem;
   std::string h;
-  for (const char* f : {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv",
-                        "guidelines.csv", "manifest.json"})
+  for (const char* f :
+       {"summary.csv", "raw.csv", "analysis.csv", "comparisons.csv", "replay.csv", "guidelines.csv",
+        "claims.csv", "claim_checks.csv", "replay_findings.csv", "manifest.json"})
     if (fs::exists(fs::path(in.request.dir) / f))
       h += "<li><a href=\"" + html_escape(f) + "\">" + html_escape(f) + "</a></li>";
   return h.empty() ? "" : "<h2 id=\"files\">Files</h2>\n<ul>" + h + "</ul>\n";
@@ -144,6 +148,8 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
          "METRON_GNUPLOT to its path and run metron report again. Every number is in the CSV "
          "files of this folder and in the tables below.</p>\n";
   for (const auto& n : notes) h += "<p class=\"note\">" + html_escape(n) + "</p>\n";
+  h += findings_replay_section(in);
+  h += claims_section(in);
   std::size_t n = 0;
   for (const Section& s : kSections) {
     std::string figs;

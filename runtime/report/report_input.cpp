@@ -1,6 +1,8 @@
 // Reading what a report shows (see report_input.h).
 #include "runtime/report/report_input.h"
 
+#include "runtime/analysis/findings.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -245,6 +247,19 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   if (fs::exists(dir / "guidelines.csv")) {
     in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string(), error);
     if (!in.guidelines) return std::nullopt;
+  }
+  if (fs::exists(dir / "claims.csv")) {
+    in.claims = analysis::read_csv_table((dir / "claims.csv").string(), error);
+    if (!in.claims) return std::nullopt;
+  }
+  if (fs::exists(dir / "replay_findings.csv")) {
+    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string(), error);
+    if (!in.replay_findings) return std::nullopt;
+    auto name = [](const ResultsView& v) {
+      return analysis::machine_name(system_of(v), v.launch_manifest.value("np", 0));
+    };
+    if (in.main) in.replay_machine = name(*in.main);
+    if (in.other) in.recorded_machine = name(*in.other);
   }
   return in;
 }

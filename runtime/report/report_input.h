@@ -58,6 +58,9 @@ struct ReportInput {
   std::string comparisons_file;
   std::vector<std::pair<std::string, analysis::CsvTable>> clock_checks;  // file name, table
   std::optional<analysis::CsvTable> guidelines;                          // guidelines.csv
+  std::optional<analysis::CsvTable> claims;                              // claims.csv
+  std::optional<analysis::CsvTable> replay_findings;  // replay_findings.csv of a replay
+  std::string recorded_machine, replay_machine;       // a replay's two machines, named
   std::vector<std::string> environment_differences;
   std::string environment_between;  // what the differences compare ("recorded vs now", ...)
   std::vector<std::string> notes;   // things people should know (a folder that could not be read)

@@ -243,6 +243,9 @@ const std::map<std::string, std::string> kExemptMessage = {
     {"job_failed_elsewhere",
      "a guard for a stop without an error text; a failing rank always sends its text "
      "(exec_errors.sh, messages.sh)"},
+    {"bundle_too_large",
+     "needs a bundle that unpacks to more than 64 GiB or a million files; the bound is a guard "
+     "against crafted archives"},
     {"launch_manifest_disagrees",
      "needs a launcher that exits 0 without a complete launch; run_hang.sh and exec_kill.sh show "
      "the manifest's status"},

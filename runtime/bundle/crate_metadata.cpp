@@ -1,0 +1,163 @@
+// The RO-Crate 1.1 metadata of a results folder (see bundle.h). Entities: the metadata
+// descriptor, the root dataset (name, description, date, license, authors, main entity, parts),
+// one File per file with its sha256, size and format, Metron and the MPI library as software,
+// the recording machine, and the run as a CreateAction.
+#include <chrono>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/environment_diff.h"
+#include "runtime/bundle/bundle.h"
+#include "runtime/output/json_file.h"
+#include "runtime/plan/git_commit.h"
+
+namespace metron::bundle {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+json id(const std::string& s) {
+  return {{"@id", s}};
+}
+
+std::string format_of(const std::string& path) {
+  const std::string ext = fs::path(path).extension().string();
+  if (ext == ".csv") return "text/csv";
+  if (ext == ".json") return "application/json";
+  if (ext == ".html") return "text/html";
+  if (ext == ".png") return "image/png";
+  return "text/plain";  // .bench, .ski, .inc, .settings, .sko, .txt
+}
+
+std::string today() {
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  return fmt::format("{:04}-{:02}-{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+std::string text(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
+}
+
+// The main script inside the folder: a run's copy, or the file pack adds for an exec launch.
+std::string main_script(const json& m) {
+  const json script = m.value("script", json::object());
+  if (!text(script, "copy").empty()) return text(script, "copy");
+  const std::string path = text(script, "path");
+  return "script/" +
+         (path.empty() ? std::string("script.bench") : fs::path(path).filename().string());
+}
+
+json license_entity(const std::string& license) {
+  if (license.empty())
+    return {{"@id", "#license-not-stated"},
+            {"@type", "CreativeWork"},
+            {"name", "not stated"},
+            {"description", "The authors did not state a license when they packed this bundle."}};
+  if (license.find("://") != std::string::npos)
+    return {{"@id", license}, {"@type", "CreativeWork"}, {"name", license}};
+  return {{"@id", "https://spdx.org/licenses/" + license},
+          {"@type", "CreativeWork"},
+          {"name", license},
+          {"identifier", license}};
+}
+
+std::string machine_description(const json& sys) {
+  if (!sys.is_object()) return "not recorded";
+  std::string mpi = text(sys, "mpi_library_version");
+  mpi = mpi.substr(0, mpi.find('\n'));
+  return fmt::format(
+      "CPU: {}; cores online: {}; hosts: {}; MPI library: {}",
+      text(sys, "cpu_model").empty() ? "not recorded" : text(sys, "cpu_model"),
+      sys.contains("cores_online") ? sys["cores_online"].dump() : "not recorded",
+      sys.contains("processor_names") ? sys["processor_names"].dump() : "not recorded",
+      mpi.empty() ? "not recorded" : mpi);
+}
+
+}  // namespace
+
+json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
+                    const PackInfo& info) {
+  const json m = out::read_json_file(fs::path(dir) / "manifest.json").value_or(json::object());
+  const json sys = analysis::folder_system(dir);
+  const std::string main = main_script(m);
+  const json metron = m.value("metron", json::object());
+  std::string mpi = text(sys, "mpi_library_version");
+  mpi = mpi.substr(0, mpi.find('\n'));
+
+  json graph = json::array();
+  graph.push_back({{"@id", kMetadataFile},
+                   {"@type", "CreativeWork"},
+                   {"conformsTo", id("https://w3id.org/ro/crate/1.1")},
+                   {"about", id("./")}});
+  json root = {{"@id", "./"},
+               {"@type", "Dataset"},
+               {"name", info.name.empty() ? fs::path(dir).lexically_normal().filename().string()
+                                          : info.name},
+               {"description", info.description.empty()
+                                   ? "Metron results of the benchmark script " + main +
+                                         ": raw data, statistics, verdicts and manifests"
+                                   : info.description},
+               {"datePublished", info.date.empty() ? today() : info.date},
+               {"license", id(license_entity(info.license)["@id"])},
+               {"mainEntity", id(main)},
+               {"mentions", id("#run")}};
+  json parts = json::array(), authors = json::array();
+  for (const auto& f : files) parts.push_back(id(f.path));
+  root["hasPart"] = parts;
+  for (std::size_t i = 0; i < info.authors.size(); ++i)
+    authors.push_back(id("#author-" + std::to_string(i + 1)));
+  if (!authors.empty()) root["author"] = authors;
+  graph.push_back(root);
+  for (const auto& f : files) {
+    json e = {
+        {"@id", f.path},
+        {"@type", f.path == main ? json::array({"File", "SoftwareSourceCode"}) : json("File")},
+        {"name", fs::path(f.path).filename().string()},
+        {"contentSize", std::to_string(f.size)},
+        {"encodingFormat", format_of(f.path)},
+        {"sha256", f.sha256}};
+    if (f.path == main) e["programmingLanguage"] = id("#bench-language");
+    graph.push_back(e);
+  }
+  graph.push_back(license_entity(info.license));
+  for (std::size_t i = 0; i < info.authors.size(); ++i)
+    graph.push_back({{"@id", "#author-" + std::to_string(i + 1)},
+                     {"@type", "Person"},
+                     {"name", info.authors[i]}});
+  graph.push_back({{"@id", "#bench-language"},
+                   {"@type", "ComputerLanguage"},
+                   {"name", "Metron .bench (a superset of SKaMPI's .ski)"}});
+  graph.push_back(
+      {{"@id", "#metron"},
+       {"@type", "SoftwareApplication"},
+       {"name", "Metron"},
+       {"version",
+        text(metron, "version").empty() ? std::string(METRON_VERSION) : text(metron, "version")},
+       {"identifier", text(metron, "git_commit").empty() ? std::string(git_commit())
+                                                         : text(metron, "git_commit")}});
+  graph.push_back({{"@id", "#mpi"},
+                   {"@type", "SoftwareApplication"},
+                   {"name", mpi.empty() ? std::string("MPI library (not recorded)") : mpi}});
+  graph.push_back({{"@id", "#machine"},
+                   {"@type", "Thing"},
+                   {"name", "the machine the results were measured on"},
+                   {"description", machine_description(sys)}});
+  json run = {{"@id", "#run"},
+              {"@type", "CreateAction"},
+              {"name", m.contains("run_schema_version") ? "metron run" : "metron exec"},
+              {"instrument", json::array({id("#metron"), id("#mpi")})},
+              {"object", id(main)},
+              {"location", id("#machine")},
+              {"result", id("./")}};
+  if (!text(m, "started_at").empty()) run["startTime"] = text(m, "started_at");
+  if (!text(m, "finished_at").empty()) run["endTime"] = text(m, "finished_at");
+  graph.push_back(run);
+  return {{"@context", "https://w3id.org/ro/crate/1.1/context"}, {"@graph", graph}};
+}
+
+}  // namespace metron::bundle

@@ -1,0 +1,191 @@
+// `metron pack`: the files of a results folder and the .tar.gz that holds them (see bundle.h).
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "runtime/bundle/bundle.h"
+#include "runtime/bundle/sha256.h"
+#include "runtime/output/json_file.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/exit_codes.h"
+
+namespace metron::bundle {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+// The folder must be a finished results folder: a manifest that says so, and summaries.
+std::optional<std::string> not_finished(const fs::path& dir) {
+  auto m = out::read_json_file(dir / "manifest.json");
+  if (!m || !m->is_object()) return message_text(DiagId::pack_no_manifest);
+  const std::string status = m->value("status", std::string());
+  if (status != "complete" && status != "failed" && status != "timeout")
+    return message_text(DiagId::pack_unfinished, status);
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(dir / "summary.csv", ec)))
+    return message_text(DiagId::pack_no_summary);
+  return std::nullopt;
+}
+
+// An exec folder holds its script only inside manifest.json: the bundle gets it as files too.
+void add_manifest_scripts(const fs::path& dir, std::vector<FileEntry>& files) {
+  for (const auto& f : files)
+    if (f.path.rfind("script/", 0) == 0) return;  // a run's copy is there already
+  auto m = out::read_json_file(dir / "manifest.json");
+  if (!m || !m->contains("script") || !(*m)["script"].is_object()) return;
+  for (const auto& f : (*m)["script"].value("files", json::array())) {
+    if (!f.is_object() || !f.contains("name") || !f.contains("text")) continue;
+    if (!f["name"].is_string() || !f["text"].is_string()) continue;
+    FileEntry e;
+    e.path = "script/" + fs::path(f["name"].get<std::string>()).filename().string();
+    e.content = f["text"].get<std::string>();
+    e.size = static_cast<std::int64_t>(e.content->size());
+    e.sha256 = sha256_of(*e.content);
+    files.push_back(std::move(e));
+  }
+}
+
+using ArchivePtr = std::unique_ptr<struct archive, int (*)(struct archive*)>;
+
+bool write_entry(struct archive* a, const std::string& name, std::int64_t size,
+                 const std::function<bool(std::string&)>& next_chunk) {
+  std::unique_ptr<archive_entry, void (*)(archive_entry*)> e(archive_entry_new(),
+                                                             archive_entry_free);
+  archive_entry_set_pathname(e.get(), name.c_str());
+  archive_entry_set_size(e.get(), size);
+  archive_entry_set_filetype(e.get(), AE_IFREG);
+  archive_entry_set_perm(e.get(), 0644);
+  if (archive_write_header(a, e.get()) != ARCHIVE_OK) return false;
+  std::string chunk;
+  while (next_chunk(chunk))
+    if (archive_write_data(a, chunk.data(), chunk.size()) < 0) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string file_sha256(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  Sha256 h;
+  std::vector<char> buf(1 << 16);
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    if (in.gcount() > 0) h.update(buf.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  return in.bad() ? "" : h.hex();
+}
+
+std::optional<std::vector<FileEntry>> folder_files(const std::string& dir_text,
+                                                   std::string& error) {
+  const fs::path dir(dir_text);
+  if (auto why = not_finished(dir)) {
+    error = message_text(DiagId::pack_not_results, dir_text, *why);
+    return std::nullopt;
+  }
+  std::vector<FileEntry> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    const fs::file_status st = it->symlink_status(ec);
+    if (fs::is_directory(st)) continue;
+    const std::string rel = it->path().lexically_relative(dir).generic_string();
+    if (rel == kMetadataFile || it->path().filename() == ".metron.lock") continue;
+    if (!fs::is_regular_file(st)) {
+      error = message_text(DiagId::pack_special_file, rel);
+      return std::nullopt;
+    }
+    FileEntry e;
+    e.path = rel;
+    e.size = static_cast<std::int64_t>(fs::file_size(it->path(), ec));
+    e.sha256 = file_sha256(it->path().string());
+    if (e.sha256.empty()) {
+      error = message_text(DiagId::cannot_read_file, it->path().string());
+      return std::nullopt;
+    }
+    files.push_back(std::move(e));
+  }
+  if (ec) {
+    error = message_text(DiagId::cannot_read_file_why, dir_text, ec.message());
+    return std::nullopt;
+  }
+  add_manifest_scripts(dir, files);
+  std::sort(files.begin(), files.end(),
+            [](const FileEntry& a, const FileEntry& b) { return a.path < b.path; });
+  return files;
+}
+
+std::string default_archive(const std::string& dir) {
+  std::string base = fs::path(dir).lexically_normal().string();
+  while (base.size() > 1 && base.back() == '/') base.pop_back();
+  return base + ".tar.gz";
+}
+
+int pack(const std::string& dir, const std::string& archive_path, const PackInfo& info,
+         std::string& error) {
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(archive_path, ec))) {
+    error = message_text(DiagId::pack_archive_exists, archive_path);
+    return kExitUsage;
+  }
+  auto files = folder_files(dir, error);
+  if (!files) return kExitUsage;
+  const std::string meta = crate_metadata(dir, *files, info).dump(1) + "\n";
+  std::string top = fs::path(dir).lexically_normal().filename().string();
+  if (top.empty() || top == ".") top = "results";
+  // Written beside the archive and renamed at the end: no half archive under its name.
+  const std::string tmp = archive_path + ".partial";
+  ArchivePtr a(archive_write_new(), archive_write_free);
+  auto failed = [&]() {
+    error = message_text(DiagId::pack_archive_failed, archive_path, archive_error_string(a.get()));
+    a.reset();
+    fs::remove(tmp, ec);
+    return kExitIo;
+  };
+  if (archive_write_add_filter_gzip(a.get()) != ARCHIVE_OK ||
+      archive_write_set_format_pax_restricted(a.get()) != ARCHIVE_OK ||
+      archive_write_open_filename(a.get(), tmp.c_str()) != ARCHIVE_OK)
+    return failed();
+  bool done = false;
+  if (!write_entry(a.get(), top + "/" + kMetadataFile, static_cast<std::int64_t>(meta.size()),
+                   [&](std::string& c) { return !std::exchange(done, true) && (c = meta, true); }))
+    return failed();
+  for (const FileEntry& f : *files) {
+    std::ifstream in;
+    bool sent = false;
+    if (!f.content) in.open(fs::path(dir) / f.path, std::ios::binary);
+    auto chunk = [&](std::string& c) {
+      if (f.content) return !std::exchange(sent, true) && (c = *f.content, true);
+      c.resize(1 << 16);
+      in.read(c.data(), static_cast<std::streamsize>(c.size()));
+      c.resize(static_cast<std::size_t>(in.gcount()));
+      return !c.empty();
+    };
+    if (!write_entry(a.get(), top + "/" + f.path, f.size, chunk)) return failed();
+  }
+  if (archive_write_close(a.get()) != ARCHIVE_OK) return failed();
+  a.reset();
+  fs::rename(tmp, archive_path, ec);
+  if (ec) {
+    error = message_text(DiagId::pack_archive_failed, archive_path, ec.message());
+    return kExitIo;
+  }
+  std::int64_t bytes = static_cast<std::int64_t>(fs::file_size(archive_path, ec));
+  print_message(DiagId::pack_written, archive_path, files->size() + 1, bytes,
+                top + "/" + kMetadataFile);
+  if (info.license.empty()) print_message(DiagId::pack_no_license);
+  return 0;
+}
+
+}  // namespace metron::bundle
