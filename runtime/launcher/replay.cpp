@@ -333,8 +333,15 @@ int replay_experiment(const ReplayOptions& o) {
     r.replay_modified = rec->modified;
   }
   // The recording must hold measurements to compare with before anything is measured.
+  // A folder without summaries is the wrong input (64); damaged ones are refused as analyze
+  // refuses them (74).
   auto old_data = analysis::load_results(*dir, error);
   if (!old_data) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(fs::path(*dir) / "summary.csv", ec))) {
+      print_error(error);
+      return kExitIo;
+    }
     print_message(DiagId::replay_no_measurements, *dir, error);
     return kExitUsage;
   }
