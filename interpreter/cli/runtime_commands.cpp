@@ -54,6 +54,9 @@ constexpr const char* kTrustLauncherHelp =
     "run the launcher template and launch-factor environment names that the results folder "
     "records (default: only the default launcher and harmless names; docs/cli.md)";
 std::string g_lead = "auto";    // replay --lead
+std::string g_fit;              // analyze --fit
+double g_peak_bandwidth = 0;    // analyze --peak-bandwidth (MB/s)
+double g_peak_latency = 0;      // analyze --peak-latency (us)
 
 // A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
 CLI::Validator positive_seconds() {
@@ -323,6 +326,17 @@ int cmd_analyze(const CliOptions& o) {
   a.alpha = o.alpha;
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   if (!guideline_margin_option(a.guideline_margin)) return kExitUsage;
+  if (!g_fit.empty() && g_fit != "hockney" && g_fit != "loggp") {
+    print_message(DiagId::cli_bad_fit, g_fit);
+    return kExitUsage;
+  }
+  if ((g_peak_bandwidth > 0 || g_peak_latency > 0) && g_fit.empty()) {
+    print_message(DiagId::cli_peak_without_fit);
+    return kExitUsage;
+  }
+  a.fit = g_fit;
+  a.peak.bandwidth_mb_s = g_peak_bandwidth;
+  a.peak.latency_s = g_peak_latency * 1e-6;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) print_error(err);
@@ -560,6 +574,16 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
   g_analyze->add_option("--guideline-margin", g_guideline_margin,
                         "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_analyze->add_option("--fit", g_fit,
+                        "fit each size sweep: hockney (alpha + beta m) or loggp (G, L + 2o); "
+                        "writes fits.csv and fit_points.csv");
+  g_analyze
+      ->add_option("--peak-bandwidth", g_peak_bandwidth,
+                   "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
+      ->check(CLI::PositiveNumber);
+  g_analyze
+      ->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
+      ->check(CLI::PositiveNumber);
 
   g_compare =
       app.add_subcommand("compare",

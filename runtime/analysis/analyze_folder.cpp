@@ -121,6 +121,14 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
     if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
   }
   if (int rc = analyze_claims(dir, *data, o, error)) return rc;
+  if (!o.fit.empty()) {
+    FitOptions fo;
+    const auto fits = fit_sweeps(*data, fo);
+    if (!write_fits_csv((fs::path(dir) / "fits.csv").string(), fits, o.peak, error) ||
+        !write_fit_points_csv((fs::path(dir) / "fit_points.csv").string(), fits, error))
+      return 74;
+    std::printf("\n%s", fits_table(fits, o.fit, o.peak, fo).c_str());
+  }
   std::fflush(stdout);
   return 0;
 }

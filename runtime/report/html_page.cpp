@@ -57,6 +57,8 @@ constexpr Section kSections[] = {
     {PlotKind::Ratio, "ratio", "Comparison", "Ratios with their uncertainty and verdicts."},
     {PlotKind::Guideline, "guideline", "Guideline checks", ""},
     {PlotKind::Refinement, "refinement", "Refinement", ""},
+    {PlotKind::Fit, "fit", "Model fits",
+     "Latency and bandwidth models fitted by metron analyze --fit, drawn over their points."},
     {PlotKind::Clock, "clock", "Clock check", ""},
 };
 
@@ -85,6 +87,8 @@ std::string data_file_of(PlotKind k, const ReportInput& in) {
       return "guidelines.csv";
     case PlotKind::Clock:
       return "the clock-check CSV";
+    case PlotKind::Fit:
+      return "fits.csv and fit_points.csv";
     default:
       return "summary.csv and analysis.csv";
   }

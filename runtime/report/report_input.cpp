@@ -149,6 +149,13 @@ std::optional<CsvTable> compare_folders(const ResultsView& a, const ResultsView&
   return t;
 }
 
+// Reads `path` into `table` if the file is there; false with `error` set if it is damaged.
+bool optional_table(const fs::path& path, std::optional<CsvTable>& table, std::string& error) {
+  if (!fs::exists(path)) return true;
+  table = analysis::read_csv_table(path.string(), error);
+  return table.has_value();
+}
+
 }  // namespace
 
 const char* report_kind_name(ReportKind k) {
@@ -244,13 +251,15 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     if (!in.comparisons) return std::nullopt;
     in.comparisons_file = comparisons;
   }
-  if (fs::exists(dir / "guidelines.csv")) {
-    in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string(), error);
-    if (!in.guidelines) return std::nullopt;
-  }
-  if (fs::exists(dir / "claims.csv")) {
-    in.claims = analysis::read_csv_table((dir / "claims.csv").string(), error);
-    if (!in.claims) return std::nullopt;
+  // Tables Metron wrote beside the results, read as strictly as summary.csv when present.
+  for (auto [name, table] : {std::pair{"guidelines.csv", &in.guidelines},
+                             std::pair{"claims.csv", &in.claims}})
+    if (!optional_table(dir / name, *table, error)) return std::nullopt;
+  if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
+    in.fits = analysis::read_csv_table((dir / "fits.csv").string(), error);
+    if (!in.fits) return std::nullopt;
+    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string(), error);
+    if (!in.fit_points) return std::nullopt;
   }
   if (fs::exists(dir / "replay_findings.csv")) {
     in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string(), error);
