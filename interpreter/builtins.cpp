@@ -397,7 +397,7 @@ Value f_real_sync(BuiltinCtx& c, Args&) {
 }
 Value f_set_buffer(BuiltinCtx& c, Args& a) {
   if (a[0].as_int() < 1) c.bad_arg(0, "buffer size must be positive");
-  if (a[0].as_int() > (std::int64_t{1} << 40)) c.bad_arg(0, "buffer size over 1 TiB");
+  if (a[0].as_int() > kMaxBufferBytes) c.bad_arg(0, "buffer size over 1 TiB");
   c.settings.buffer_bytes = a[0].as_int();
   c.settings_changed = true;
   return none();

@@ -307,7 +307,12 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
     return bad();
   }
   if (l.is(T::String) && r.is(T::String)) {
-    if (b.op == Op::Add) return Value(l.as_string() + r.as_string());
+    if (b.op == Op::Add) {
+      // A string doubled in a loop would grow until memory runs out: bounded, with a location.
+      const std::size_t n = l.as_string().size() + r.as_string().size();
+      if (n > kMaxStringBytes) fail(DiagId::string_too_long, e.range, op, n, kMaxStringBytes >> 20);
+      return Value(l.as_string() + r.as_string());
+    }
     if (b.op == Op::Eq) return Value(l.as_string() == r.as_string() ? 1 : 0);
     if (b.op == Op::Ne) return Value(l.as_string() != r.as_string() ? 1 : 0);
     return bad();

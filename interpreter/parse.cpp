@@ -39,6 +39,18 @@ std::optional<std::size_t> first_bad_byte(const std::string& s, bool& is_nul) {
   return std::nullopt;
 }
 
+// The offset of the first line longer than kMaxScriptLineBytes (its start), or nullopt.
+std::optional<std::size_t> first_long_line(const std::string& s) {
+  std::size_t start = 0;
+  while (start < s.size()) {
+    std::size_t end = s.find('\n', start);
+    if (end == std::string::npos) end = s.size();
+    if (end - start > kMaxScriptLineBytes) return start;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 // --- describing tokens for messages --------------------------------------------------------------
 
 std::string token_display(const antlr4::dfa::Vocabulary& voc, std::size_t type) {
@@ -444,6 +456,15 @@ bool valid_bytes(ParseContext& pc, FileId id) {
   return false;
 }
 
+// Whether every line is within kMaxScriptLineBytes; reports where the first longer one starts.
+bool lines_within_limit(ParseContext& pc, FileId id) {
+  auto at = first_long_line(pc.sm.file(id).text());
+  if (!at) return true;
+  const auto o = static_cast<std::uint32_t>(*at);
+  pc.diags.report(DiagId::line_too_long, SourceRange{{id, o}, {id, o}}, kMaxScriptLineBytes >> 20);
+  return false;
+}
+
 // SKaMPI resolves an include against the main file's directory; Metron first against the
 // including file's, so that suites in subfolders work, then falls back to SKaMPI's rule, and
 // last to the stdlib folder, so that any script can include the stdlib's .inc files.
@@ -487,6 +508,7 @@ void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, 
       return;
     }
   node.file = *id;
+  if (private_on_disk(pc.sm.file(*id).name())) pc.sm.set_private(*id);
   pc.include_sites.push_back(st.range);
   node.body = parse_file(pc, *id);
   pc.include_sites.pop_back();
@@ -551,7 +573,7 @@ void resolve_includes(ParseContext& pc, ast::Block& block, FileId from);
 
 ast::Block parse_file(ParseContext& pc, FileId id) {
   const std::string& text = pc.sm.file(id).text();
-  if (!valid_bytes(pc, id)) return {};
+  if (!valid_bytes(pc, id) || !lines_within_limit(pc, id)) return {};
   OffsetMap offsets(text);
   Builder builder(id, offsets, pc.diags);
   Lexed lx(text);

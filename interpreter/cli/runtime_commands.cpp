@@ -52,6 +52,10 @@ double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan
 double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
 int g_retries = -1;             // run --retries (negative: default or recorded)
 bool g_allow_modified = false;  // replay --allow-modified
+bool g_trust_launcher = false;  // replay, run --resume: --trust-launcher
+constexpr const char* kTrustLauncherHelp =
+    "run the launcher template and launch-factor environment names that the results folder "
+    "records (default: only the default launcher and harmless names; docs/cli.md)";
 std::string g_lead = "auto";    // replay --lead
 std::string g_fit;              // analyze --fit
 double g_peak_bandwidth = 0;    // analyze --peak-bandwidth (MB/s)
@@ -320,6 +324,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.quiet = o.quiet;
   r.skip_unsupported = o.skip_unsupported;
   r.settings_file = o.settings_file;
+  r.trust_launcher = g_trust_launcher;
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
@@ -418,6 +423,7 @@ int cmd_compare(const CliOptions& o) {
       print_error(err);
       return kExitIo;
     }
+    for (const std::string& w : data.back()->warnings) print_warning(w);
   }
   std::vector<analysis::Comparison> cs;
   std::string name_a = o.dirs[0], name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
@@ -521,6 +527,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
   r.allow_modified = g_allow_modified;
+  r.trust_launcher = g_trust_launcher;
   r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_launch_timeout;
   r.strict = g_strict;
@@ -593,6 +600,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
                        " (default \"" + launcher::kDefaultLauncher + "\")")
       ->check(non_empty_check());
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
+  g_run->add_flag("--trust-launcher", g_trust_launcher, kTrustLauncherHelp);
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
   g_run->add_flag("--skip-unsupported", o.skip_unsupported,
                   std::string(kSkipUnsupportedHelp) + "; appended to each launch's command");
@@ -703,6 +711,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_flag("--strict", g_strict, kStrictHelp);
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
+  g_replay->add_flag("--trust-launcher", g_trust_launcher, kTrustLauncherHelp);
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
   g_replay->add_flag("--skip-unsupported", o.skip_unsupported,
                      std::string(kSkipUnsupportedHelp) + " (default: as recorded)");

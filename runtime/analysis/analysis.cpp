@@ -135,8 +135,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     w.field(x.noise.kinds_text()).field(static_cast<std::int64_t>(x.noise.flagged));
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string format_us(double seconds) {

@@ -13,6 +13,7 @@
 #include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
@@ -30,15 +31,10 @@ nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& 
         path = fs::path(dir) / l["dir"].get<std::string>() / "manifest.json";
         break;
       }
-  try {
-    std::ifstream in(path);
-    if (!in) return nullptr;
-    nlohmann::json m = nlohmann::json::parse(in);
-    if (m.is_object() && m.contains("system") && m["system"].is_object() &&
-        m["system"].contains("environment"))
-      return m["system"]["environment"];
-  } catch (const std::exception&) {
-  }
+  auto m = out::read_json_file(path);  // regular files only, bounded
+  if (m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
+      (*m)["system"].contains("environment"))
+    return (*m)["system"]["environment"];
   return nullptr;
 }
 
@@ -87,6 +83,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   namespace fs = std::filesystem;
   auto data = load_results(dir, error);
   if (!data) return 74;
+  for (const std::string& w : data->warnings) print_warning(w);
   auto samples = load_launch_samples(dir, *data, error);
   if (!samples) return 74;
   std::vector<JobAnalysis> a = analyze(*data, &*samples);

@@ -567,8 +567,7 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
     w.field(c.noise.kinds_text()).field(static_cast<std::int64_t>(c.noise.flagged));
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string verdict_table(const std::vector<Comparison>& cs, const CompareOptions& o) {

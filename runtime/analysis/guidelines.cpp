@@ -242,8 +242,7 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
     w.field(c.noise.kinds_text()).field(static_cast<std::int64_t>(c.noise.flagged));
     w.end_row();
   }
-  w.flush();
-  return true;
+  return w.close(error);
 }
 
 std::string guideline_table(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {

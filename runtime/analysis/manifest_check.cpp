@@ -31,6 +31,9 @@ std::string design_damage(const json& d, const std::string& where) {
   return "";
 }
 
+// The largest launch id: a run has at most 2^20 launches, and exec --launch takes no more.
+constexpr std::uint64_t kMaxLaunchId = std::uint64_t{1} << 20;
+
 bool whole_non_negative(const json& v) {
   return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
 }
@@ -52,16 +55,23 @@ std::string manifest_damage(const json& m) {
       if (!merged["launches"].is_array())
         return message_text(DiagId::manifest_not_list, "merged.launches");
       for (const auto& id : merged["launches"])
-        if (!whole_non_negative(id))
+        if (!whole_non_negative(id) || id.get<std::uint64_t>() > kMaxLaunchId)
           return message_text(DiagId::manifest_bad_launch_id, "merged.launches");
     }
+    for (const char* rows : {"summary_rows", "raw_rows", "raw_ranks_rows"})
+      if (merged.contains(rows) && !whole_non_negative(merged[rows]))
+        return message_text(DiagId::manifest_not_whole, std::string("merged.") + rows);
   }
+  if (m.contains("jobs") && !m["jobs"].is_array())
+    return message_text(DiagId::manifest_not_list, "jobs");
   // An exec launch: its levels (factor name -> level index) and the plan's design.
   if (m.contains("launch")) {
     const json& l = m["launch"];
     if (!l.is_object()) return message_text(DiagId::manifest_not_object, "launch");
     if (l.contains("levels") && !l["levels"].is_object())
       return message_text(DiagId::manifest_not_object, "launch.levels");
+    if (l.contains("id") && (!whole_non_negative(l["id"]) || l["id"].get<std::uint64_t>() > kMaxLaunchId))
+      return message_text(DiagId::manifest_bad_launch_id, "launch.id");
   }
   if (m.contains("plan")) {
     if (!m["plan"].is_object()) return message_text(DiagId::manifest_not_object, "plan");

@@ -9,6 +9,7 @@
 
 #include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/manifest_check.h"
+#include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
@@ -78,38 +79,84 @@ std::string JobKey::factor(const std::string& name) const {
 
 namespace {
 
-// Every cell the analysis reads, checked as Metron writes it: a damaged or edited summary.csv
-// is an error naming its line, not rows dropped or a minimum of -inf. nullopt: all good;
-// otherwise "line N: ..." (N = the file's line when known, else the row number + 1).
+// The largest launch id and replicate (a run's limit on launches, exec's on --launch) and the
+// largest count or id otherwise (a double still holds it exactly).
+constexpr std::int64_t kMaxLaunchId = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;
+
+bool is_time_column(const std::string& name) {
+  return name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
+         name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" || name == "p75_s";
+}
+
+bool is_count_column(const std::string& name) {
+  return name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
+         name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
+         name == "used_n" || name == "order" || name == "truncated" || name == "guideline_check";
+}
+
+// One cell as Metron writes it: nullopt, or what is wrong with it.
+std::optional<std::string> cell_damage(const std::string& name, const std::string& cell) {
+  if (name == "guideline_factor" && !cell.empty() &&
+      !(cell_double(cell) > 0 && std::isfinite(cell_double(cell))))
+    return "'guideline_factor' is '" + cell + "', not a positive number";
+  if ((name == "block" || name == "op") && cell.empty())
+    return message_text(DiagId::summary_empty_cell, name);
+  if (cell.empty()) return std::nullopt;
+  if (is_count_column(name)) {
+    const double v = cell_double(cell);
+    if (!std::isfinite(v)) return message_text(DiagId::summary_not_finite, name, cell);
+    if (v < 0) return message_text(DiagId::summary_negative, name, cell);
+    const auto i = cell_integer(cell);
+    if (!i) return message_text(DiagId::summary_not_whole, name, cell);
+    const std::int64_t max = name == "launch" || name == "replicate" ? kMaxLaunchId : kMaxCount;
+    if (*i > max) return message_text(DiagId::summary_count_too_large, name, cell, max);
+  } else if (is_time_column(name)) {
+    // Every time Metron measures is an end minus a start of one clock: never negative.
+    const double v = cell_double(cell);
+    if (!std::isfinite(v)) return message_text(DiagId::summary_not_finite, name, cell);
+    if (v < 0) return message_text(DiagId::summary_negative, name, cell);
+  }
+  return std::nullopt;
+}
+
+// The median and the mean lie between the minimum and the maximum (up to rounding of the mean).
+std::optional<std::string> order_damage(const CsvTable& t, const std::vector<std::string>& row) {
+  const auto c_min = t.column("min_s"), c_max = t.column("max_s");
+  if (!c_min || !c_max || row[*c_min].empty() || row[*c_max].empty()) return std::nullopt;
+  const double lo = cell_double(row[*c_min]), hi = cell_double(row[*c_max]);
+  for (const char* name : {"median_s", "mean_s"}) {
+    const auto c = t.column(name);
+    if (!c || row[*c].empty()) continue;
+    const double v = cell_double(row[*c]);
+    const double slack = 1e-9 * std::max(std::fabs(lo), std::fabs(hi));
+    if (v < lo - slack || v > hi + slack || lo > hi)
+      return message_text(DiagId::summary_out_of_order, name, row[*c], row[*c_min], row[*c_max]);
+  }
+  return std::nullopt;
+}
+
+// Every cell the analysis reads, checked as Metron writes it, and each job once per launch: a
+// damaged or edited summary.csv is an error naming its line, not rows dropped, a minimum of
+// -inf or phantom jobs. nullopt: all good; otherwise "line N: ..." (N = the file's line when
+// known, else the row number + 1).
 std::optional<std::string> check_summary_cells(const CsvTable& t) {
-  auto where = [&](std::size_t r) {
-    return "line " + std::to_string(r < t.lines.size() ? t.lines[r] : r + 2) + ": ";
-  };
+  auto line = [&](std::size_t r) { return r < t.lines.size() ? t.lines[r] : r + 2; };
+  auto where = [&](std::size_t r) { return "line " + std::to_string(line(r)) + ": "; };
+  const auto c_launch = t.column("launch"), c_job = t.column("job");
+  std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> seen;  // (launch, job) -> row
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const auto& row = t.rows[r];
-    for (std::size_t c = 0; c < t.header.size() && c < row.size(); ++c) {
-      const std::string& name = t.header[c];
-      const std::string& cell = row[c];
-      // The statistics the analysis reads or shows; CI bounds may legitimately be infinite.
-      bool is_time = name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
-                     name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" ||
-                     name == "p75_s";
-      bool is_count = name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
-                      name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
-                      name == "used_n" || name == "order" || name == "truncated" ||
-                      name == "guideline_check";
-      if (name == "guideline_factor" && !cell.empty() &&
-          !(cell_double(cell) > 0 && std::isfinite(cell_double(cell))))
-        return where(r) + "'guideline_factor' is '" + cell + "', not a positive number";
-      if ((name == "block" || name == "op") && cell.empty())
-        return where(r) + message_text(DiagId::summary_empty_cell, name);
-      if (cell.empty() || (!is_time && !is_count)) continue;
-      double v = cell_double(cell);
-      if (!std::isfinite(v)) return where(r) + message_text(DiagId::summary_not_finite, name, cell);
-      if (is_count && v < 0) return where(r) + message_text(DiagId::summary_negative, name, cell);
-      if (is_count && v != std::floor(v))
-        return where(r) + message_text(DiagId::summary_not_whole, name, cell);
-    }
+    for (std::size_t c = 0; c < t.header.size() && c < row.size(); ++c)
+      if (auto bad = cell_damage(t.header[c], row[c])) return where(r) + *bad;
+    if (row.size() != t.header.size()) continue;
+    if (auto bad = order_damage(t, row)) return where(r) + *bad;
+    if (!c_launch || !c_job || row[*c_job].empty()) continue;
+    const std::int64_t launch = cell_integer(row[*c_launch]).value_or(0);
+    auto [it, fresh] = seen.emplace(std::pair{launch, *cell_integer(row[*c_job])}, r);
+    if (!fresh)
+      return where(r) + message_text(DiagId::summary_duplicate_job, row[*c_job], row[*c_launch],
+                                     line(it->second), line(r));
   }
   return std::nullopt;
 }
@@ -147,10 +194,13 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     return c < row.size() ? row[c] : kEmpty;
   };
   auto as_int = [](const std::string& s) -> std::int64_t {
-    double v = cell_double(s);
-    return std::isnan(v) ? 0 : static_cast<std::int64_t>(v);
+    return cell_integer(s).value_or(0);  // checked above: empty, or a whole number in range
   };
 
+  if (auto bad = check_summary_cells(t)) {  // before any cell is read as a number
+    error = *bad;
+    return std::nullopt;
+  }
   // Rows in job-id order within each launch, so that occurrence numbers are stable.
   std::vector<std::size_t> rows(t.rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
@@ -164,10 +214,6 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   std::map<std::string, std::size_t> index;  // key text -> position in d.jobs
   std::map<std::string, int> seen;           // launch + base key -> occurrences so far
   std::map<std::int64_t, bool> launches;
-  if (auto bad = check_summary_cells(t)) {
-    error = *bad;
-    return std::nullopt;
-  }
   for (std::size_t r : rows) {
     const auto& row = t.rows[r];
     JobKey k;
@@ -191,6 +237,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
     v.median_s = cell_double(get(row, c_median));
     v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
     v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
+    if (auto c_n = col("n"); c_n && !get(row, *c_n).empty()) v.n = as_int(get(row, *c_n));
     v.row = r;
     v.job = c_job ? as_int(get(row, *c_job)) : 0;
     v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
@@ -226,18 +273,62 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   return d;
 }
 
+namespace {
+
+// summary.csv against its manifest: as many rows as the manifest records (a run's merge count,
+// a launch's finished jobs) and only the launches it names. "" when they agree.
+std::string manifest_disagreement(const CsvTable& t, const nlohmann::json& m,
+                                  const std::string& spath) {
+  using json = nlohmann::json;
+  if (!m.is_object()) return "";
+  const std::size_t rows = t.rows.size();
+  const auto c_launch = t.column("launch");
+  std::vector<std::int64_t> ids;  // the launches the manifest names; empty: not known
+  std::string ids_text;
+  if (m.contains("run_schema_version")) {
+    const json merged = m.value("merged", json::object());
+    if (merged.contains("summary_rows") && merged["summary_rows"].get<std::size_t>() != rows)
+      return message_text(DiagId::summary_rows_differ, spath, rows,
+                          merged["summary_rows"].get<std::size_t>(), "merged.summary_rows");
+    if (merged.contains("launches")) ids = merged["launches"].get<std::vector<std::int64_t>>();
+    ids_text = merged.contains("launches") ? merged["launches"].dump() : "";
+  } else if (m.contains("jobs")) {
+    // A launch killed by SIGKILL may have written one job's rows but not its manifest.
+    const std::size_t jobs = m["jobs"].size();
+    const std::string status = m.value("status", "");
+    const bool ended = status == "complete" || status == "failed";
+    if (rows != jobs && (ended || rows != jobs + 1))
+      return message_text(DiagId::summary_rows_differ, spath, rows, jobs, "jobs");
+    if (m.contains("launch") && m["launch"].contains("id")) {
+      ids = {m["launch"]["id"].get<std::int64_t>()};
+      ids_text = m["launch"]["id"].dump();
+    }
+  }
+  if (!ids_text.empty() && c_launch)
+    for (std::size_t r = 0; r < rows; ++r) {
+      const std::int64_t id = cell_integer(t.rows[r][*c_launch]).value_or(-1);
+      if (std::find(ids.begin(), ids.end(), id) == ids.end())
+        return spath + ":" + std::to_string(t.lines[r]) + ": " +
+               message_text(DiagId::summary_foreign_launch, t.rows[r][*c_launch], ids_text);
+    }
+  return "";
+}
+
+}  // namespace
+
 std::optional<ResultsData> load_results(const std::string& dir, std::string& error) {
   namespace fs = std::filesystem;
   nlohmann::json manifest;
   fs::path mpath = fs::path(dir) / "manifest.json";
-  if (fs::exists(mpath)) {
-    std::ifstream f(mpath);
-    try {
-      manifest = nlohmann::json::parse(f);
-    } catch (const std::exception& e) {
-      error = message_text(DiagId::cannot_read_file_why, mpath.string(), e.what());
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(mpath, ec))) {
+    std::string why;
+    auto m = out::read_json_file(mpath, why);
+    if (!m) {
+      error = message_text(DiagId::cannot_read_file_why, mpath.string(), why);
       return std::nullopt;
     }
+    manifest = std::move(*m);
     if (auto why = manifest_damage(manifest); !why.empty()) {
       error = message_text(DiagId::manifest_damaged, mpath.string(), why);
       return std::nullopt;
@@ -245,21 +336,28 @@ std::optional<ResultsData> load_results(const std::string& dir, std::string& err
   }
   fs::path spath = fs::path(dir) / "summary.csv";
   // A run merges its launches into summary.csv when it ends: before that, say so.
-  if (!fs::exists(spath) && manifest.is_object() && manifest.contains("run_schema_version") &&
-      manifest.contains("status") && manifest["status"].is_string() &&
+  if (!fs::exists(fs::symlink_status(spath, ec)) && manifest.is_object() &&
+      manifest.contains("run_schema_version") && manifest.contains("status") &&
       manifest["status"] != "complete" && manifest["status"] != "failed") {
     error = message_text(DiagId::run_not_finished, dir, manifest["status"].get<std::string>(), dir);
     return std::nullopt;
   }
-  auto table = read_csv_table_strict(spath.string(), error);
+  auto table = read_csv_table(spath.string(), error);
   if (!table) return std::nullopt;
   auto d = results_from_summary(*table, error);
   if (!d) {
     error = spath.string() + (error.rfind("line ", 0) == 0 ? ":" + error.substr(5) : ": " + error);
     return std::nullopt;
   }
+  if (std::string why = manifest_disagreement(*table, manifest, spath.string()); !why.empty()) {
+    error = why;
+    return std::nullopt;
+  }
   d->dir = dir;
   d->is_run = manifest.is_object() && manifest.contains("run_schema_version");
+  if (!d->is_run && manifest.is_object() && manifest.value("status", "") == "running")
+    d->warnings.push_back(message_text(DiagId::exec_not_finished, dir, "running",
+                                       table->rows.size(), table->rows.size() == 1 ? "" : "s"));
   if (!d->is_run && d->factor_names.empty()) {
     auto levels = exec_levels(manifest);
     if (!levels.empty()) {

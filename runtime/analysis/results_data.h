@@ -38,6 +38,7 @@ struct LaunchValue {
   double median_s = 0;  // of the launch's filtered sample (summary.csv median_s)
   double mean_s = 0;
   std::int64_t used_n = 0;
+  std::int64_t n = -1;   // observations in raw.csv (summary.csv n; -1: no such column)
   std::size_t row = 0;   // its row in summary.csv (0-based, header excluded), for other columns
   std::int64_t job = 0;  // the job's id in this launch (raw.csv's `job`)
   std::int64_t truncated = 0;   // leading valid observations MSER-5 dropped (summary.csv)
@@ -67,6 +68,7 @@ struct ResultsData {
   std::vector<JobSeries> jobs;            // in order of first appearance
   std::int64_t launches = 0;              // distinct launches in summary.csv
   std::int64_t skipped_rows = 0;          // failed jobs or rows without a median
+  std::vector<std::string> warnings;      // for the reader to print (a launch that did not end)
 };
 
 // Reads DIR/manifest.json (optional for hand-made folders) and DIR/summary.csv. Empty and

@@ -38,6 +38,7 @@
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/plan_dump.h"
 #include "runtime/procsync/clock_cache.h"
@@ -490,6 +491,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   int exit_code = kExitOk;
   std::string failure;        // one line, for the manifest
   std::string failure_shown;  // with the source line and caret, for stderr
+  std::string write_failure;  // a results file rank 0 could not write: ends the launch (74)
   std::size_t executed = 0;
   std::size_t total = order.size();
 
@@ -530,7 +532,9 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       }
       JobSummary s = summarize(r, *job.settings);
       const JobWriteSection section;  // a kill now waits until both files and the manifest agree
-      files.write_job(r, s);
+      // A file that cannot be written (a full disk) ends the launch: its rows are cut off again
+      // and the manifest, which does not list the job, says why (write_failure below).
+      if (files.write_job(r, s, write_failure)) {
       manifest.add_job(r, s, error);
       manifest.set_clock_syncs(clock_sync_events());
       if (summary) *summary = s;
@@ -550,11 +554,22 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       // same text with the top-level status changed (one rendering per job; the plan and the
       // earlier jobs are not rendered again: ManifestBuilder::text).
       std::string text = manifest.text() + "\n";
-      files.write_manifest_text(text);
+      if (!files.write_manifest_text(text))
+        write_failure = message_text(DiagId::cannot_write_file_why,
+                                     opt.out_dir + "/manifest.json", std::strerror(errno));
       g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
+      }
     }
     ++executed;
     g_running_job.store(nullptr);
+    // Every rank learns whether rank 0 could write the job (collective, outside any timed region).
+    write_failure = agree_on_error(world, write_failure);
+    if (!write_failure.empty()) {
+      failure = write_failure;
+      failure_shown = message_line_of(Severity::Error, write_failure) + "\n";
+      exit_code = kExitIo;
+      return false;
+    }
     if (!error.empty()) {
       failure = location(program, job) + "error: " + error;
       failure_shown = at_job(program, job, DiagId::job_failed, error);
@@ -577,7 +592,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
   }
   if (exit_code == kExitOk) {
     RefineDriver refine(program, opt, world, manifest);
-    if (!refine.run(summaries, run_job, total)) exit_code = kExitRuntime;
+    if (!refine.run(summaries, run_job, total) && exit_code == kExitOk) exit_code = kExitRuntime;
   }
   std::signal(SIGTERM, SIG_DFL);
   std::signal(SIGINT, SIG_DFL);
@@ -585,15 +600,28 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     while (exit_code == kExitOk && next_print < plan.prints.size())
       std::printf("%s\n", plan.prints[next_print++].text.c_str());
     const std::string finished = out::utc_now_iso8601();
-    manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
-    if (!failure.empty()) manifest.set_error(failure);
-    files.write_manifest(manifest.json());
-    io_run_end();
-    g_launch_done.store(true);
     const double duration =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started).count();
-    if (!files.write_sko(plan, started, finished, duration))
-      print_message(DiagId::cannot_write_sko, opt.out_dir);
+    // results.sko before the final manifest, so that the manifest says if it failed.
+    if (write_failure.empty() && !files.write_sko(plan, started, finished, duration)) {
+      failure = message_text(DiagId::cannot_write_file_why, opt.out_dir + "/results.sko",
+                             std::strerror(errno));
+      failure_shown = message_line_of(Severity::Error, failure) + "\n" + failure_shown;
+      exit_code = kExitIo;
+    }
+    manifest.set_status(exit_code == kExitOk ? "complete" : "failed", finished);
+    if (!failure.empty()) manifest.set_error(failure);
+    // After a failed write the disk may be full: the manifest is then rewritten in place.
+    const bool recorded = exit_code == kExitIo ? files.write_manifest_last(manifest.json())
+                                               : files.write_manifest(manifest.json());
+    if (!recorded) {
+      failure_shown += message_line(DiagId::cannot_write_file_why, opt.out_dir + "/manifest.json",
+                                    std::strerror(errno)) +
+                       "\n";
+      exit_code = kExitIo;
+    }
+    io_run_end();
+    g_launch_done.store(true);
     if (!failure_shown.empty()) std::fputs(failure_shown.c_str(), stderr);
     std::fflush(stdout);
   }

@@ -155,6 +155,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     }
     RunOptions more = r;
     more.resume = true;
+    more.trust_launcher = true;  // the folder this run wrote a moment ago, from the user's script
     more.script.clear();
     more.files.clear();
     rc = run_experiment(more, outcome);

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -23,14 +24,20 @@
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launch_deadline.h"
 #include "runtime/launcher/launch_plan.h"
+#include "runtime/launcher/launch_check.h"
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/launcher/rank_signal.h"
+#include "runtime/launcher/resume_checks.h"
+#include "runtime/launcher/run_manifest_check.h"
+#include "runtime/launcher/trusted_launch_inputs.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/scheduler_context.h"
 
 namespace metron::launcher {
@@ -127,7 +134,24 @@ struct RunState {
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
   int retries = kDefaultRetries;
+  std::string write_error;          // the first write of the run manifest that failed
+  std::vector<std::int64_t> checked;  // launches --resume checked (launch_check.h) already
 };
+
+// Rewrites the run manifest; a failure (a full disk) is kept in st.write_error and ends the run
+// after the launch in progress.
+void save_manifest(RunState& st) {
+  if (!write_json_file(st.dir / "manifest.json", st.manifest) && st.write_error.empty())
+    st.write_error = message_text(DiagId::cannot_write_file_why,
+                                  (st.dir / "manifest.json").string(), std::strerror(errno));
+}
+
+// The launcher's output, where the process manager says which signal ended a rank.
+std::string launch_output(const fs::path& ldir) {
+  std::string text;
+  for (const char* f : {"stdout.txt", "stderr.txt"}) text += file_tail((ldir / f).string(), 40, 8000);
+  return text;
+}
 
 // What a killed launch was doing, from its own manifest: rank 0 records its finished jobs when
 // it gets SIGTERM, so the job in progress is the next one in its order. A launch that timed out
@@ -254,7 +278,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     entry["attempt"] = attempt;
     const json sched = rt::scheduler_context();
     entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
-    write_json_file(st.dir / "manifest.json", st.manifest);
+    save_manifest(st);
 
     ChildResult r;
     if (argv.empty())
@@ -266,6 +290,14 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     entry["duration_s"] = r.duration_s;
     entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
     entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
+    entry.erase("signal_of");
+    // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
+    // only its report says that it was a signal, not the rank's exit(9).
+    if (r.started && r.signal == 0 && r.exit_code != 0)
+      if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
+        entry["signal"] = sig;
+        entry["signal_of"] = "rank";
+      }
     std::string on_disk = launch_status_on_disk(ldir);
     entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
     std::string status;
@@ -332,7 +364,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
                                retries_used, st.retries));
   }
   entry["retries"] = retries_used;
-  write_json_file(st.dir / "manifest.json", st.manifest);
+  save_manifest(st);
 }
 
 json limits_json(const RunState& st) {
@@ -401,6 +433,19 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   std::vector<ScriptFile> files = o.files.empty() ? program_files(program->sources) : o.files;
   // The settings file is recorded on its own, not among the script's files.
   std::erase_if(files, [&](const ScriptFile& f) { return f.name == program->settings_name; });
+  // A replay's launcher and environment come from the recording: nothing runs without consent.
+  if (!o.replay_of.empty()) {
+    LaunchInputs in;
+    in.folder = o.replay_of;
+    in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+    in.launcher_from_folder = o.launcher_from_folder;
+    in.env_names = env_names(run_design(program->plan.design, o.replicates, o.np));
+    in.trusted = o.trust_launcher;
+    if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
+      print_error(refused);
+      return kExitUsage;
+    }
+  }
 
   std::error_code ec;
   if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
@@ -507,26 +552,75 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   return kExitOk;
 }
 
-// --resume: the recorded design, seed, order and launcher; the script copy is restored from the
-// manifest if it went missing.
+// The run manifest for --resume: read (a regular file, bounded) and checked for type and range.
+// nullopt with the message printed and `rc` set.
+std::optional<json> read_run_manifest(const fs::path& dir, int& rc) {
+  const fs::path path = dir / "manifest.json";
+  std::error_code ec;
+  rc = kExitIo;
+  if (!fs::exists(fs::symlink_status(path, ec))) {
+    print_message(DiagId::no_run_manifest, dir.string());
+    return std::nullopt;
+  }
+  std::string why;
+  auto m = read_json_file(path, why);
+  if (!m) {
+    print_message(DiagId::manifest_damaged, path.string(), why);
+    return std::nullopt;
+  }
+  if (!m->is_object() || !m->contains("run_schema_version")) {
+    print_message(DiagId::no_run_manifest, dir.string());
+    return std::nullopt;
+  }
+  if (std::string bad = run_manifest_damage(*m); !bad.empty()) {
+    print_message(DiagId::manifest_damaged, path.string(), bad);
+    return std::nullopt;
+  }
+  rc = kExitOk;
+  return m;
+}
+
+// Every launch that --resume will not run again (complete on disk) must belong to the run and be
+// whole, before anything runs: a foreign or damaged folder is never merged, and never removed.
+int check_complete_launches(RunState& st, const std::vector<Launch>& launches) {
+  for (const Launch& l : launches) {
+    const fs::path ldir = st.dir / "launches" / std::to_string(l.id);
+    if (launch_status_on_disk(ldir) != "complete") continue;
+    const LaunchIdentity id = launch_identity(l, st.manifest);
+    if (std::string bad = check_launch_folder(ldir.string(), &id); !bad.empty()) {
+      print_error(bad);
+      return kExitIo;
+    }
+    st.checked.push_back(l.id);
+  }
+  return kExitOk;
+}
+
+// --resume: the recorded design, seed, order and launcher, each checked; the script copy is
+// checked against the recorded text, and restored from the manifest if it went missing.
 int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                std::vector<std::int64_t>& order) {
-  auto m = read_json_file(st.dir / "manifest.json");
-  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
-    print_message(DiagId::no_run_manifest, st.dir.string());
-    return kExitIo;
-  }
+  int rc = kExitOk;
+  if (!read_run_manifest(st.dir, rc)) return rc;
   // One writer: a second `--resume` of a folder that is still being run is refused.
-  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
-  m = read_json_file(st.dir / "manifest.json");  // as the previous holder left it
-  if (!m || !m->is_object() || !m->contains("run_schema_version")) {
-    print_message(DiagId::no_run_manifest, st.dir.string());
-    return kExitIo;
-  }
+  if (int lock = lock_run_folder(st.dir); lock != kExitOk) return lock;
+  auto m = read_run_manifest(st.dir, rc);  // as the previous holder left it
+  if (!m) return rc;
   st.manifest = std::move(*m);
-  st.seed = st.manifest.value("seed", std::uint64_t{0});
-  st.launcher = o.launcher.empty() ? st.manifest.value("launcher", std::string(kDefaultLauncher))
+  st.seed = st.manifest["seed"].get<std::uint64_t>();
+  const RunDesign design = design_from_json(st.manifest["design"]);
+  LaunchInputs in;
+  in.folder = st.dir.string();
+  in.launcher = o.launcher.empty() ? st.manifest.value("launcher", std::string(kDefaultLauncher))
                                    : o.launcher;
+  in.launcher_from_folder = o.launcher.empty();
+  in.env_names = env_names(design);
+  in.trusted = o.trust_launcher;
+  if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
+    print_error(refused);
+    return kExitUsage;
+  }
+  st.launcher = in.launcher;
   st.manifest["launcher"] = st.launcher;
   st.skip_unsupported = o.skip_unsupported || st.manifest.value("skip_unsupported", false);
   st.manifest["skip_unsupported"] = st.skip_unsupported;
@@ -542,36 +636,21 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                              : recorded("startup_timeout_s", kDefaultStartupTimeoutS);
   st.retries = o.retries >= 0 ? o.retries : static_cast<int>(recorded("retries", kDefaultRetries));
   st.manifest["limits"] = limits_json(st);
-  RunDesign design = design_from_json(st.manifest["design"]);
   launches = expand_launches(design);
-  order = st.manifest.value("order", std::vector<std::int64_t>{});
-  if (order.size() != launches.size() || st.manifest["launches"].size() != launches.size()) {
+  order = st.manifest["order"].get<std::vector<std::int64_t>>();
+  if (st.manifest["launches"].size() != launches.size()) {
     print_message(DiagId::run_manifest_inconsistent, st.dir.string());
     return kExitIo;
   }
-  fs::path copy = st.dir / st.manifest["script"].value("copy", std::string());
-  if (!fs::exists(copy)) {
-    std::string err;
-    if (!write_script_copy(manifest_files(st.manifest["script"]), (st.dir / "script").string(),
-                           err)) {
-      print_error(err);
-      return kExitIo;
-    }
+  std::string err;
+  auto copies = checked_script_copies(st.dir, st.manifest, err);
+  if (!copies) {
+    print_error(err);
+    return kExitIo;
   }
-  st.script_copy = fs::absolute(copy).string();
-  // The settings file of the run, restored from the manifest if its copy went missing.
-  if (const json so = st.manifest.value("settings_override", json()); so.is_object()) {
-    fs::path scopy = st.dir / so.value("copy", std::string());
-    if (!fs::exists(scopy)) {
-      std::string err;
-      if (!write_settings_copy({so.value("path", ""), so.value("text", "")}, st.dir.string(),
-                               err)) {
-        print_error(err);
-        return kExitIo;
-      }
-    }
-    st.settings_copy = fs::absolute(scopy).string();
-  }
+  st.script_copy = copies->script;
+  st.settings_copy = copies->settings;
+  if (int checked = check_complete_launches(st, launches); checked != kExitOk) return checked;
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
   if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();
@@ -630,6 +709,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
         progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
     run_launch(st, l, entry, progress);
     ++ran;
+    if (!st.write_error.empty()) break;  // the run manifest cannot be written: stop here
     // A binding that did not take effect is said once, not only in a launch's stderr.txt.
     if (!binding_warned)
       if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
@@ -641,7 +721,10 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
       }
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
     if (entry["status"] == "failed") {
+      const int sig = entry["signal"].is_number_integer() ? entry["signal"].get<int>() : 0;
       std::string why = entry.contains("error") ? entry["error"].get<std::string>()
+                        : entry.value("signal_of", "") == "rank"
+                            ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
                         : entry["signal"].is_null()
                             ? fmt::format("exit code {}", entry["exit_code"].dump())
                             : fmt::format("signal {}", entry["signal"].dump());
@@ -652,6 +735,17 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     }
   }
   progress.end_line();
+
+  if (!st.write_error.empty()) {
+    // The disk is full (or the folder went read-only): say so, and record it where possible.
+    print_error(st.write_error);
+    st.manifest["status"] = "failed";
+    st.manifest["error"] = st.write_error;
+    st.manifest["finished_at"] = utc_now_iso8601();
+    if (!write_json_file(st.dir / "manifest.json", st.manifest))
+      out::write_json_in_place(st.dir / "manifest.json", st.manifest);
+    return kExitIo;
+  }
 
   if (int sig = stop_requested()) {
     st.manifest["status"] = "interrupted";
@@ -671,6 +765,18 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   for (const auto& l : launches) {
     fs::path ldir = st.dir / "launches" / std::to_string(l.id);
     if (launch_status_on_disk(ldir) != "complete") continue;
+    // Each launch's files as strictly as the merged ones will be read, and its identity.
+    if (std::find(st.checked.begin(), st.checked.end(), l.id) == st.checked.end()) {
+      const LaunchIdentity id = launch_identity(l, st.manifest);
+      if (std::string bad = check_launch_folder(ldir.string(), &id); !bad.empty()) {
+        print_error(bad);
+        st.manifest["status"] = "failed";
+        st.manifest["error"] = bad;
+        st.manifest["finished_at"] = utc_now_iso8601();
+        save_manifest(st);
+        return kExitIo;
+      }
+    }
     MergeSource s;
     s.dir = ldir.string();
     s.launch = l.id;
@@ -689,12 +795,15 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   int exit_code = outcome.failed == 0 ? kExitOk : kExitRuntime;
   if (!sources.empty()) {
     for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv"}) {
+      // raw.csv and summary.csv are in every launch (check_launch_folder); raw_ranks.csv is
+      // in those whose plans record per-rank times.
       bool all_have = true;
       for (const auto& s : sources) all_have = all_have && fs::exists(fs::path(s.dir) / file);
-      if (!all_have) continue;
+      if (!all_have && std::string(file) == "raw_ranks.csv") continue;
       long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
       if (rows < 0) {
         print_error(err);
+        st.manifest["error"] = err;
         exit_code = kExitIo;
         break;
       }
@@ -702,10 +811,13 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     }
   }
   st.manifest["merged"] = merge;
-  st.manifest["status"] = outcome.failed == 0 ? "complete" : "failed";
+  st.manifest["status"] = outcome.failed == 0 && exit_code != kExitIo ? "complete" : "failed";
   st.manifest["finished_at"] = utc_now_iso8601();
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
-    print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
+    const int e = errno;
+    print_message(DiagId::cannot_write_file_why, (st.dir / "manifest.json").string(),
+                  std::strerror(e));
+    out::write_json_in_place(st.dir / "manifest.json", st.manifest);  // a full disk: in place
     return kExitIo;
   }
   if (outcome.failed > 0)

@@ -34,6 +34,10 @@ struct RunOptions {
   std::string metron_binary;      // for {metron}; empty: this executable
   std::vector<std::string> argv;  // the command line, for the manifest
   std::string replay_of;          // the recorded folder, when replaying
+  // Replay and --resume take the launcher template and the launch factors' environment from a
+  // results folder: they run only with consent (trusted_launch_inputs.h, docs/cli.md).
+  bool launcher_from_folder = false;  // `launcher` is the recording's (replay)
+  bool trust_launcher = false;        // --trust-launcher
   std::vector<std::string> replay_modified;  // recorded files that did not match their sha256
   bool quiet = false;                        // no progress lines and no analysis table
   // --skip-unsupported: planned with it, and appended to each launch's command (recorded in

@@ -88,7 +88,11 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
     return std::nullopt;
   };
   const fs::path path = fs::path(dir) / "manifest.json";
-  auto m = out::read_json_file(path);
+  std::string why;
+  auto m = out::read_json_file(path, why);
+  std::error_code ec;
+  if (!m && fs::exists(fs::symlink_status(path, ec)))  // there, but not JSON, or not a file
+    return fail(kExitIo, message_text(DiagId::cannot_read_file_why, path.string(), why));
   const bool is_run = m && m->is_object() && m->contains("run_schema_version");
   const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
   if (!is_run && !is_exec) return fail(kExitUsage, message_text(DiagId::replay_not_results, dir));
@@ -202,6 +206,8 @@ RunOptions rerun_options(const ReplayOptions& o, const Recording& rec, const std
   r.seed = rec.seed;
   r.seed_given = true;
   r.launcher = o.launcher.empty() ? rec.launcher : o.launcher;
+  r.launcher_from_folder = o.launcher.empty() && !rec.launcher.empty();
+  r.trust_launcher = o.trust_launcher;
   r.skip_unsupported = o.skip_unsupported || rec.skip_unsupported;
   r.argv = o.argv;
   r.replay_of = dir;
@@ -331,8 +337,15 @@ int replay_experiment(const ReplayOptions& o) {
     r.replay_modified = rec->modified;
   }
   // The recording must hold measurements to compare with before anything is measured.
+  // A folder without summaries is the wrong input (64); damaged ones are refused as analyze
+  // refuses them (74).
   auto old_data = analysis::load_results(*dir, error);
   if (!old_data) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(fs::path(*dir) / "summary.csv", ec))) {
+      print_error(error);
+      return kExitIo;
+    }
     print_message(DiagId::replay_no_measurements, *dir, error);
     return kExitUsage;
   }

@@ -35,6 +35,7 @@ struct ReplayOptions {
   std::vector<std::string> argv;
   bool quiet = false;
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
+  bool trust_launcher = false;  // run the recorded launcher and environment names (docs/cli.md)
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;
   ReplayLead lead = ReplayLead::Auto;

@@ -1,5 +1,8 @@
 // A CSV file written row by row and flushed per job, so an interrupted run keeps what it wrote.
-// Fields are quoted when needed (RFC 4180); doubles use the shortest round-trip form.
+// Fields are quoted when needed (RFC 4180); doubles use the shortest round-trip form. A write
+// that fails (a full disk, a quota) is remembered, never ignored: the caller asks ok() after a
+// flush and can cut the file back to its last flushed row (rollback), so that the file never
+// ends in the middle of a row.
 #pragma once
 
 #include <cstdio>
@@ -29,10 +32,27 @@ class CsvWriter {
   void end_row();
   void flush();  // fflush + fsync: the rows survive a kill of the process
 
+  // False once a write, flush or sync failed; error() says why ("no space left on device").
+  bool ok() const { return errno_ == 0; }
+  std::string error() const;
+  // The file's rows so far are kept: rollback() cuts back to here. False (and nothing kept) if a
+  // write since open failed.
+  bool commit();
+  // Drops what was written since the last commit() (or open), so that the file ends with whole
+  // rows of whole jobs. False if even that fails.
+  bool rollback();
+  const std::string& path() const { return path_; }
+  // Flushes and closes the file; false with `error` set ("cannot write 'PATH': why") if any
+  // write since open failed.
+  bool close(std::string& error);
+
  private:
   std::FILE* f_ = nullptr;
+  std::string path_;
   std::string row_;
   bool first_ = true;
+  int errno_ = 0;              // the first failure's errno; 0: none
+  long long committed_ = 0;    // the file's length at the last commit()
 };
 
 std::string csv_double(double v);  // "" for NaN, shortest round-trip otherwise

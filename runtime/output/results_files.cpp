@@ -83,6 +83,13 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     ranks_.header({"launch", "job", "rep", "rank", "world_rank", "time_s"});
     ranks_.flush();
   }
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (!w->ok()) {
+      error = message_text(DiagId::cannot_write_file_why, w->path(), w->error());
+      return false;
+    }
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (w->is_open()) w->commit();  // the headers stay when a job's rows are cut off
   return true;
 }
 
@@ -102,8 +109,8 @@ void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   }
 }
 
-void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
-  sko_.add_job(r, s);
+bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
+                             std::string& error) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i) {
     common_fields(raw_, r);
     raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
@@ -166,6 +173,17 @@ void ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s) {
   }
   raw_.flush();
   summary_.flush();
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (!w->ok()) {
+      error = message_text(DiagId::cannot_write_file_why, w->path(), w->error());
+      for (CsvWriter* v : {&raw_, &summary_, &ranks_})
+        if (v->is_open()) v->rollback();
+      return false;
+    }
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+    if (w->is_open()) w->commit();
+  sko_.add_job(r, s);
+  return true;
 }
 
 bool ResultsFiles::write_sko(const Plan& plan, const std::string& started,
@@ -179,6 +197,11 @@ bool ResultsFiles::write_manifest(const nlohmann::json& manifest) {
 
 bool ResultsFiles::write_manifest_text(const std::string& text) {
   return write_json_text(dir_ + "/manifest.json", text);
+}
+
+bool ResultsFiles::write_manifest_last(const nlohmann::json& manifest) {
+  return write_json_file(dir_ + "/manifest.json", manifest) ||
+         write_json_in_place(dir_ + "/manifest.json", manifest);
 }
 
 }  // namespace metron::out

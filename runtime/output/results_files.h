@@ -22,10 +22,16 @@ class ResultsFiles {
   // Creates dir if needed and opens the CSV files, writing their headers. `factor_names` are the
   // loop variables of the whole plan (one column each).
   bool open(const std::string& dir, const Plan& plan, bool per_rank, std::string& error);
-  void write_job(const rt::JobResult& r, const rt::JobSummary& s);
+  // Appends the job's rows and syncs them. False with `error` set when a file cannot be written
+  // (a full disk): the job's rows are then cut off again, so every file ends with the previous
+  // job's last whole row.
+  bool write_job(const rt::JobResult& r, const rt::JobSummary& s, std::string& error);
   // manifest.json, written atomically (temp file + rename) so a reader never sees half of it.
   bool write_manifest(const nlohmann::json& manifest);
   bool write_manifest_text(const std::string& text);  // already rendered JSON
+  // After a write failed: the final manifest, written in place of the old one if there is no
+  // room for a second copy (docs/output.md).
+  bool write_manifest_last(const nlohmann::json& manifest);
   const std::string& dir() const { return dir_; }
   // results.sko (SKaMPI's format) of every job written so far; at the end of the launch.
   bool write_sko(const Plan& plan, const std::string& started, const std::string& finished,

@@ -158,6 +158,12 @@ void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
   }
   const SourceFile& f = sm_.file(d.range.begin.file);
   LineCol lc = f.line_col(d.range.begin.offset);
+  if (f.is_private()) {  // where, not what (a note there adds nothing without the text)
+    if (d.severity != Severity::Note)
+      out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col,
+                         severity_name(d.severity), diag_info(DiagId::private_file).format);
+    return;
+  }
   out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col, severity_name(d.severity),
                      d.message);
   std::string_view line = f.line_text(lc.line);
@@ -205,7 +211,16 @@ std::string DiagnosticEngine::render(const Diagnostic& d) const {
 
 std::string DiagnosticEngine::render() const {
   std::string out;
-  for (const auto& d : diags_) out += render(d);
+  std::vector<FileId> private_shown;  // one line per private file: the first place is enough
+  for (const auto& d : diags_) {
+    const FileId file = d.range.begin.file;
+    if (d.range.begin.valid() && sm_.file(file).is_private()) {
+      if (std::find(private_shown.begin(), private_shown.end(), file) != private_shown.end())
+        continue;
+      private_shown.push_back(file);
+    }
+    out += render(d);
+  }
   return out;
 }
 

@@ -39,6 +39,10 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       break;
     case ParamRole::Time:
       if (v.as_seconds() < 0) return problem(DiagId::negative_size, at, {"time", to_display(v)});
+      // A wait of hours is a typing slip, and 1e10s would overflow the wait in nanoseconds.
+      if (!(v.as_seconds() <= kMaxComputeSeconds))
+        return problem(DiagId::arg_out_of_range, at,
+                       {f.params[i].name, to_display(v), "0s", "3600s"});
       break;
     case ParamRole::Tag:
       if (tag_ub >= 0 && (v.as_int() < 0 || v.as_int() > tag_ub))
@@ -128,6 +132,25 @@ std::optional<OpProblem> check_skampi_args(const MeasureFunc& f, const std::vect
   return std::nullopt;
 }
 
+// Synthetic's factors on its time: bounded so that the longest wait of any rank (time times
+// 1 + imbalance + noise, times transient_factor, plus delay) stays far inside 64-bit nanoseconds.
+std::optional<OpProblem> check_synthetic_args(const MeasureFunc& f,
+                                              const std::vector<Value>& args) {
+  if (f.family != OpFamily::Synthetic || f.name != std::string_view("Synthetic"))
+    return std::nullopt;
+  const OpArgs a(f, args);
+  auto out = [&](std::string_view param, const std::string& lo, const std::string& hi) {
+    return problem(DiagId::arg_out_of_range, f.param_index(param),
+                   {std::string(param), to_display(a.value(param)), lo, hi});
+  };
+  for (const char* p : {"imbalance", "noise"})
+    if (!(a.fraction(p) <= kMaxSyntheticFactor)) return out(p, "0%", "10000%");
+  if (!(a.seconds("delay") <= kMaxComputeSeconds)) return out("delay", "0s", "3600s");
+  if (!(a.number("transient_factor") <= kMaxSyntheticFactor * 10))
+    return out("transient_factor", "0", "1000");
+  return std::nullopt;
+}
+
 // A derived datatype argument: the family must accept them, and the type must be one a buffer of
 // consecutive elements can hold and verification can check (see type_desc.h).
 std::optional<OpProblem> check_derived(const MeasureFunc& f, std::size_t i, const TypeDesc& t) {
@@ -211,6 +234,7 @@ std::optional<OpProblem> check_op_call(const MeasureFunc& f, const std::vector<V
                      {std::to_string(root), std::to_string(comm_size)});
   }
   if (auto p = check_skampi_args(f, args, comm_size)) return p;
+  if (auto p = check_synthetic_args(f, args)) return p;
   if (f.family == OpFamily::OneSided)
     if (auto p = check_onesided_args(f, args)) return p;
   for (std::size_t i = 0; i < args.size(); ++i) {

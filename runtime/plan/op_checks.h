@@ -22,6 +22,8 @@ constexpr std::int64_t kMaxWindow = 1 << 20;
 constexpr double kMaxComputeSeconds = 3600;
 constexpr std::int64_t kMaxTests = 1'000'000;
 constexpr std::int64_t kMaxDims = 16;
+// Synthetic's imbalance and noise (a fraction of its time): at most 100, i.e. 10000%.
+constexpr double kMaxSyntheticFactor = 100;
 
 struct OpProblem {
   DiagId id;

@@ -138,6 +138,14 @@ void parse_size(std::string_view, const Value& v, Settings& s) {
   s.*Member = v.as_int();
 }
 
+// The arena per rank: at most kMaxBufferBytes (1 TiB).
+void parse_buffer(std::string_view, const Value& v, Settings& s) {
+  if (!v.is(T::Int) || v.as_int() < 1) bad();
+  if (v.as_int() > kMaxBufferBytes)
+    bad_why("buffer of " + bytes_text(v.as_int()) + " is over the limit of 1 TiB per rank");
+  s.buffer_bytes = v.as_int();
+}
+
 template <auto Member>
 void parse_power_of_two(std::string_view, const Value& v, Settings& s) {
   if (!v.is(T::Int) || v.as_int() < 1 || (v.as_int() & (v.as_int() - 1))) bad();
@@ -404,7 +412,7 @@ const std::vector<SettingInfo> kSettingTable = {
                                                : outlier_name(s.outliers);
      }},
     {"buffer", "size", "arena per rank (SKaMPI's set_skampi_buffer)",
-     parse_size<&Settings::buffer_bytes>,
+     parse_buffer,
      [](const Settings& s) { return bytes_text(s.buffer_bytes); }},
     {"buffer_cycling", "on | off",
      "successive observations use successive addresses (cold cache); off: one slot (warm cache, "

@@ -17,6 +17,9 @@
 
 namespace metron {
 
+// The largest arena per rank (`set buffer`, set_skampi_buffer), as docs/language.md states.
+inline constexpr std::int64_t kMaxBufferBytes = std::int64_t{1} << 40;
+
 enum class TimerKind { Wtime, Monotonic, Rdtscp };
 // MS1: per-call timestamps after a process sync; MS2: mean over a loop without sync (IMB,
 // mpptest); MS3: loop with a barrier before each call, mean of the loop (Table III of

@@ -61,9 +61,20 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
 namespace {
 // Reads the whole file with read(2) so that an I/O error (EIO from /proc/self/mem, a vanished
 // NFS file) is an error rather than an empty script. Returns errno (or EFBIG) on failure.
+// A FIFO with a name in the file system: nobody may ever open it for writing, and a reader
+// would wait for one forever. A pipe of the shell (<(...), /dev/stdin) has no such name.
+bool named_fifo(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(path, ec);
+  return !ec && std::filesystem::is_fifo(std::filesystem::symlink_status(real, ec)) && !ec;
+}
+
 int read_all(const std::string& path, std::string& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (named_fifo(path)) return ENXIO;
+  // O_NONBLOCK for the open only: a FIFO made between the check and here does not block it.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return errno;
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   char buf[1 << 16];
   for (;;) {
     ssize_t n = ::read(fd, buf, sizeof buf);
@@ -106,6 +117,7 @@ std::string read_failure_reason(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return lower_strerror(errno);
   if (S_ISDIR(st.st_mode)) return "is a directory";
+  if (named_fifo(path)) return "a named pipe (FIFO); give a script through a pipe with '-'";
   if (::access(path.c_str(), R_OK) != 0) return "permission denied";
   if (!S_ISREG(st.st_mode)) return "a stream longer than 64 MiB, or unreadable";
   std::string ignored;  // a regular file can be read again to learn why it failed
@@ -113,6 +125,11 @@ std::string read_failure_reason(const std::string& path) {
   if (e == EFBIG) return fmt::format("larger than {} MiB", kMaxStreamScriptBytes >> 20);
   if (e != 0) return lower_strerror(e);
   return "cannot be read";
+}
+
+bool private_on_disk(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && (st.st_mode & S_IROTH) == 0;
 }
 
 std::optional<FileId> SourceManager::load(const std::string& path) {

@@ -40,10 +40,15 @@ class SourceFile {
   const std::string& text() const { return text_; }
   LineCol line_col(std::uint32_t offset) const;
   std::string_view line_text(std::uint32_t line) const;  // without the newline
+  // A private file (an include that others may not read, such as /etc/shadow) is never quoted
+  // in a diagnostic: its messages say where, not what.
+  bool is_private() const { return private_; }
+  void set_private() { private_ = true; }
 
  private:
   std::string name_;
   std::string text_;
+  bool private_ = false;
   std::vector<std::uint32_t> line_starts_;
 };
 
@@ -57,10 +62,15 @@ using FileReader = std::function<std::optional<std::string>(const std::string& p
 // Reads a file, a pipe or a device to its end (a directory is not readable here, though
 // std::ifstream opens one). A stream is cut off at kMaxStreamScriptBytes: nullopt beyond.
 inline constexpr std::size_t kMaxStreamScriptBytes = std::size_t{64} << 20;
+// The longest line of a script: a longer one (a string literal of 32 MiB) is refused before the
+// lexer, which needs about 30 bytes of memory and 400 ns per character of a token.
+inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{1} << 20;
 std::optional<std::string> read_file_from_disk(const std::string& path);
 // Why path cannot be read, for messages: "no such file or directory", "is a directory", ...
 // Asks the file system, so for a reader that is not the disk it may only say "cannot be read".
 std::string read_failure_reason(const std::string& path);
+// Whether `path` is a file on disk that others may not read (no read bit for "other").
+bool private_on_disk(const std::string& path);
 
 // Owns every file of one script (the main file and its includes), in load order.
 class SourceManager {
@@ -70,6 +80,7 @@ class SourceManager {
   std::optional<FileId> load(const std::string& path);
   FileId add(std::string name, std::string text);
   const SourceFile& file(FileId id) const { return *files_.at(id); }
+  void set_private(FileId id) { files_.at(id)->set_private(); }
   std::size_t size() const { return files_.size(); }
   LineCol line_col(SourceLoc loc) const { return file(loc.file).line_col(loc.offset); }
 

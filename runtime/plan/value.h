@@ -14,6 +14,10 @@
 
 namespace metron {
 
+// The longest string a script can make (by concatenation): far above any name or label, and
+// far below what a doubling loop would reach before the machine runs out of memory.
+inline constexpr std::size_t kMaxStringBytes = std::size_t{16} << 20;
+
 class Value;
 using ValueList = std::vector<Value>;
 

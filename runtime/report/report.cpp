@@ -1,6 +1,7 @@
 // `metron report` (see report.h).
 #include "runtime/report/report.h"
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -69,15 +70,18 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
   // Written beside the target and renamed, so a reader never sees half a page.
   fs::path tmp = fs::path(outcome.path).parent_path() /
                  ("." + fs::path(outcome.path).filename().string() + ".tmp");
+  std::error_code ec;
   {
     std::ofstream f(tmp, std::ios::binary);
     f << page;
-    if (!f.flush()) {
-      error = message_text(DiagId::cannot_write_file, outcome.path);
+    f.close();
+    if (!f) {
+      const int e = errno;
+      fs::remove(tmp, ec);  // a partial page on a full disk holds space for nothing
+      error = message_text(DiagId::cannot_write_file_why, outcome.path, std::strerror(e));
       return 74;
     }
   }
-  std::error_code ec;
   fs::rename(tmp, outcome.path, ec);
   if (ec) {
     error = message_text(DiagId::cannot_write_file_why, outcome.path, ec.message());

@@ -13,6 +13,7 @@
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/launch_samples.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 
@@ -29,7 +30,9 @@ bool is_clock_check_table(const CsvTable& t) {
   return t.column("method") && t.column("elapsed_s") && t.column("max_abs_offset_s");
 }
 
-std::vector<std::pair<std::string, CsvTable>> find_clock_checks(const fs::path& dir) {
+// The clock-check CSV files in a folder; a damaged one is an error (nullopt, `error` set).
+std::optional<std::vector<std::pair<std::string, CsvTable>>> find_clock_checks(const fs::path& dir,
+                                                                               std::string& error) {
   std::vector<std::pair<std::string, CsvTable>> out;
   std::error_code ec;
   std::vector<fs::path> files;
@@ -38,11 +41,13 @@ std::vector<std::pair<std::string, CsvTable>> find_clock_checks(const fs::path& 
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
     analysis::CsvReader r;
-    if (!r.open(f.string())) continue;
+    if (!r.open(f.string())) continue;  // not a CSV file Metron wrote: not a clock check
     CsvTable probe;
     probe.header = r.header();
     if (!is_clock_check_table(probe)) continue;
-    if (auto t = analysis::read_csv_table(f.string())) out.emplace_back(f.filename(), *t);
+    auto t = analysis::read_csv_table(f.string(), error);
+    if (!t) return std::nullopt;
+    out.emplace_back(f.filename(), std::move(*t));
   }
   return out;
 }
@@ -96,11 +101,10 @@ JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
 std::optional<ResultsView> load_view(const std::string& dir, std::string& error) {
   auto data = analysis::load_results(dir, error);
   if (!data) return std::nullopt;
-  auto summary = analysis::read_csv_table((fs::path(dir) / "summary.csv").string());
-  if (!summary) {
-    error = message_text(DiagId::cannot_read_file, (fs::path(dir) / "summary.csv").string());
-    return std::nullopt;
-  }
+  // raw.csv as analyze reads it (every observation of every job once), before any plot does.
+  if (!analysis::load_launch_samples(dir, *data, error)) return std::nullopt;
+  auto summary = analysis::read_csv_table((fs::path(dir) / "summary.csv").string(), error);
+  if (!summary) return std::nullopt;
   ResultsView v;
   v.data = std::move(*data);
   v.summary = std::move(*summary);
@@ -151,11 +155,17 @@ std::optional<CsvTable> compare_folders(const ResultsView& a, const ResultsView&
       (fs::temp_directory_path() / ("metron-compare-" + std::to_string(getpid()) + ".csv"))
           .string();
   if (!analysis::write_comparison_csv(path, cs, co, error)) return std::nullopt;
-  auto t = analysis::read_csv_table(path);
+  auto t = analysis::read_csv_table(path, error);
   std::error_code ec;
   fs::remove(path, ec);
-  if (!t) error = message_text(DiagId::cannot_read_file, path);
   return t;
+}
+
+// Reads `path` into `table` if the file is there; false with `error` set if it is damaged.
+bool optional_table(const fs::path& path, std::optional<CsvTable>& table, std::string& error) {
+  if (!fs::exists(path)) return true;
+  table = analysis::read_csv_table(path.string(), error);
+  return table.has_value();
 }
 
 }  // namespace
@@ -190,8 +200,14 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     error = message_text(DiagId::report_not_a_folder, r.dir);
     return std::nullopt;
   }
-  in.clock_checks = find_clock_checks(dir);
-  bool has_summary = fs::exists(dir / "summary.csv");
+  auto clock_checks = find_clock_checks(dir, error);
+  if (!clock_checks) return std::nullopt;
+  in.clock_checks = std::move(*clock_checks);
+  std::error_code ec;
+  bool has_summary = fs::exists(fs::symlink_status(dir / "summary.csv", ec));
+  // A run in progress (or killed) has a manifest but no merged summary yet: load_results says so.
+  if (!has_summary && r.dir_b.empty() && fs::exists(fs::symlink_status(dir / "manifest.json", ec)))
+    has_summary = in.clock_checks.empty();
   if (!has_summary && r.dir_b.empty()) {
     if (in.clock_checks.empty()) {
       error = message_text(DiagId::report_not_results, r.dir);
@@ -202,6 +218,7 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   }
   in.main = load_view(r.dir, error);
   if (!in.main) return std::nullopt;
+  for (const std::string& w : in.main->data.warnings) in.notes.push_back(w);
   const json& m = in.main->data.manifest;
   in.kind = in.main->data.is_run ? ReportKind::Run : ReportKind::Exec;
   std::string comparisons;
@@ -242,23 +259,23 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   }
   if (!r.comparison_csv.empty()) comparisons = r.comparison_csv;
   if (!comparisons.empty() && fs::exists(comparisons)) {
-    in.comparisons = analysis::read_csv_table(comparisons);
-    if (!in.comparisons) {
-      error = message_text(DiagId::cannot_read_file, comparisons);
-      return std::nullopt;
-    }
+    in.comparisons = analysis::read_csv_table(comparisons, error);
+    if (!in.comparisons) return std::nullopt;
     in.comparisons_file = comparisons;
   }
-  if (fs::exists(dir / "guidelines.csv"))
-    in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string());
-  if (fs::exists(dir / "claims.csv"))
-    in.claims = analysis::read_csv_table((dir / "claims.csv").string());
+  // Tables Metron wrote beside the results, read as strictly as summary.csv when present.
+  for (auto [name, table] : {std::pair{"guidelines.csv", &in.guidelines},
+                             std::pair{"claims.csv", &in.claims}})
+    if (!optional_table(dir / name, *table, error)) return std::nullopt;
   if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
-    in.fits = analysis::read_csv_table((dir / "fits.csv").string());
-    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string());
+    in.fits = analysis::read_csv_table((dir / "fits.csv").string(), error);
+    if (!in.fits) return std::nullopt;
+    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string(), error);
+    if (!in.fit_points) return std::nullopt;
   }
   if (fs::exists(dir / "replay_findings.csv")) {
-    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string());
+    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string(), error);
+    if (!in.replay_findings) return std::nullopt;
     auto name = [](const ResultsView& v) {
       return analysis::machine_name(system_of(v), v.launch_manifest.value("np", 0));
     };

@@ -100,6 +100,10 @@ std::vector<Plot> series_plots(const ReportInput& in, std::vector<std::string>& 
     bool valid = !c_valid || *c_valid >= f.size() || f[*c_valid] != "0";
     obs[it->second.first][it->second.second].push_back({get(c_rep), get(c_time), valid});
   }
+  if (!r.error().empty()) {  // load_view read the same file whole first: not reached in practice
+    notes.push_back("no observation series: " + r.error());
+    return out;
+  }
 
   std::string trunc = truncation_column(v.summary);
   for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -109,7 +109,7 @@ sed -i 's/1/2/' x/paper/analysis.csv
 expect_fails "an unpacked folder changed since" 64 "metron: error: 'x/paper' does not match its ro-crate-metadata.json: 'analysis.csv' does not match its sha256 in the metadata" \
   "$METRON" replay x/paper
 cp -r paper nosum && rm nosum/summary.csv
-expect_fails "a folder without summaries" 64 "metron: error: 'nosum' holds nothing to compare a replay with: cannot read 'nosum/summary.csv'" \
+expect_fails "a folder without summaries" 64 "metron: error: 'nosum' holds nothing to compare a replay with: cannot read 'nosum/summary.csv': no such file or directory" \
   "$METRON" replay nosum
 expect_eq "nothing was launched for any of them" "$(ls -d *-replay* 2>/dev/null)" ""
 

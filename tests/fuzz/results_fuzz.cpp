@@ -1,13 +1,21 @@
-// Mutation fuzzer for the readers of results folders: what `analyze`, `compare` and `replay`
-// read (manifest.json, summary.csv) and what `run --resume` merges (a killed launch's raw.csv
-// and summary.csv), in process, for a bounded time. Mutants of a recorded exec folder and run
-// folder (tests/fuzz/results_corpus) are written to a scratch folder and read back; an escaping
-// exception, a crash or an input that takes longer than the per-input limit is a failure, and
-// the folder is kept as fuzz-failure/ so that `metron analyze fuzz-failure` reproduces it.
+// Mutation fuzzer for the readers of results folders: what `analyze`, `compare`, `report` and
+// `replay` read (manifest.json, summary.csv, raw.csv) and what `run --resume` reads and merges
+// (the run manifest, each launch folder: its manifest, summary.csv and raw.csv), in process, for
+// a bounded time. Two kinds of input alternate:
+//   - random mutants (bytes, or one JSON value of another type) of a recorded exec folder, run
+//     folder and launch folder (tests/fuzz/results_corpus): an escaping exception, a crash or an
+//     input that takes longer than the per-input limit is a failure;
+//   - planted corruptions that a strict reader can detect (a row doubled, deleted or cut short,
+//     a field dropped, a negative median, a launch id of 10^23, a NUL byte, a launch folder of
+//     another seed, a run manifest whose order is not a permutation, ...): the reader that must
+//     see it accepting the folder is a failure (a silent acceptance).
+// A failing input's folder is kept as fuzz-failure/, so that `metron analyze fuzz-failure` (or
+// `run --resume`) reproduces it.
 //
 //   results_fuzz [--seconds S] [--seed N] [--per-input-limit S] [--abort-on-exception] CORPUS_DIR
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -24,9 +32,15 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/launch_samples.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/launcher/launch_check.h"
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/launcher/resume_checks.h"
+#include "runtime/launcher/run_manifest_check.h"
+#include "runtime/output/json_file.h"
+#include "runtime/report/report_input.h"
 
 namespace {
 
@@ -181,6 +195,10 @@ struct Corpus {
   std::optional<metron::analysis::ResultsData> exec_ref, run_ref;
 };
 
+const char* const kCorpusFiles[] = {"exec_manifest.json", "exec_summary.csv", "exec_raw.csv",
+                                    "run_manifest.json",  "run_summary.csv",  "run_raw.csv",
+                                    "launch_raw.csv",     "launch_summary.csv"};
+
 std::string mutant(const Corpus& c, const std::string& name, bool json_file, bool mutate,
                    std::mt19937_64& rng) {
   const std::string& text = c.files.at(name);
@@ -189,53 +207,60 @@ std::string mutant(const Corpus& c, const std::string& name, bool json_file, boo
   return mutate_bytes(text, rng);
 }
 
-// One input: a scratch folder in one of three shapes, read the ways the commands read it.
-void check_one(const Corpus& c, std::mt19937_64& rng) {
-  namespace an = metron::analysis;
+namespace an = metron::analysis;
+namespace ln = metron::launcher;
+
+// The identity a launch folder made from the corpus's exec manifest has in its run.
+ln::LaunchIdentity corpus_identity(const Corpus& c) {
+  const json m = json::parse(c.files.at("exec_manifest.json"));
+  ln::LaunchIdentity id;
+  id.id = m["launch"]["id"].get<std::int64_t>();
+  id.np = m["np"].get<int>();
+  for (const auto& [k, v] : m["launch"]["levels"].items())
+    id.levels.emplace_back(k, std::stoul(v.get<std::string>()));
+  id.seed = m["seed"].get<std::uint64_t>();
+  for (const auto& f : m["script"]["files"]) id.script_sha256.push_back(f["sha256"]);
+  std::sort(id.script_sha256.begin(), id.script_sha256.end());
+  return id;
+}
+
+// The folder in one of three shapes: 0 an exec folder, 1 a run folder (with one launch's
+// manifest), 2 a run's launch folder (launches/0, beside an intact launches/1) to be merged.
+void write_shape(const Corpus& c, int shape, const std::map<std::string, std::string>& text) {
   fs::remove_all(g_scratch);
   fs::create_directories(g_scratch / "launches" / "0");
-  const int shape = static_cast<int>(rng() % 3);
-  // Which files are mutated: at least one.
-  const unsigned which = 1u + static_cast<unsigned>(rng() % 7);
-  std::string err;
-  an::CompareOptions co;
+  auto get = [&](const std::string& name) {
+    auto it = text.find(name);
+    return it != text.end() ? it->second : c.files.at(name);
+  };
   if (shape == 2) {
-    // A killed launch's files, merged as `run --resume` merges them (with an intact launch).
     fs::create_directories(g_scratch / "launches" / "1");
-    write_text(g_scratch / "launches/0/raw.csv",
-               mutant(c, "launch_raw.csv", false, which & 1, rng));
-    write_text(g_scratch / "launches/0/summary.csv",
-               mutant(c, "launch_summary.csv", false, which & 2, rng));
-    write_text(g_scratch / "launches/1/raw.csv", c.files.at("launch_raw.csv"));
-    write_text(g_scratch / "launches/1/summary.csv", c.files.at("launch_summary.csv"));
-    std::vector<metron::launcher::MergeSource> sources(2);
-    for (int i = 0; i < 2; ++i) {
-      sources[i].dir = (g_scratch / "launches" / std::to_string(i)).string();
-      sources[i].launch = i;
-      sources[i].factors = {{"mode", i ? "b" : "a"}};
+    for (const char* d : {"launches/0/", "launches/1/"}) {
+      const bool damaged = d[9] == '0';
+      write_text(g_scratch / (std::string(d) + "manifest.json"),
+                 damaged ? get("exec_manifest.json") : c.files.at("exec_manifest.json"));
+      write_text(g_scratch / (std::string(d) + "summary.csv"),
+                 damaged ? get("launch_summary.csv") : c.files.at("launch_summary.csv"));
+      write_text(g_scratch / (std::string(d) + "raw.csv"),
+                 damaged ? get("launch_raw.csv") : c.files.at("launch_raw.csv"));
     }
-    for (const char* f : {"raw.csv", "summary.csv"})
-      metron::launcher::merge_csv(sources, {"mode"}, f, g_scratch.string(), err);
-    an::CsvReader r;
-    std::vector<std::string> fields;
-    if (r.open((g_scratch / "launches/0/raw.csv").string()))
-      while (r.next(fields)) {
-      }
     return;
   }
-  const bool run = shape == 1;
-  write_text(g_scratch / "manifest.json",
-             mutant(c, run ? "run_manifest.json" : "exec_manifest.json", true, which & 1, rng));
-  write_text(g_scratch / "summary.csv",
-             mutant(c, run ? "run_summary.csv" : "exec_summary.csv", false, which & 2, rng));
-  if (run)
-    write_text(g_scratch / "launches/0/manifest.json",
-               mutant(c, "exec_manifest.json", true, which & 4, rng));
-  // analyze
+  const std::string k = shape == 1 ? "run_" : "exec_";
+  write_text(g_scratch / "manifest.json", get(k + "manifest.json"));
+  write_text(g_scratch / "summary.csv", get(k + "summary.csv"));
+  if (text.count(k + "raw.csv") == 0 || !text.at(k + "raw.csv").empty() || k == "exec_")
+    write_text(g_scratch / "raw.csv", get(k + "raw.csv"));
+  if (shape == 1) write_text(g_scratch / "launches/0/manifest.json", get("exec_manifest.json"));
+}
+
+// What each command reads of a folder of shape 0 or 1; true when every reader accepted it.
+bool read_folder(const Corpus& c, bool run) {
+  std::string err;
+  an::CompareOptions co;
   an::AnalyzeOptions ao;
   ao.print = false;
-  an::analyze_folder(g_scratch.string(), ao, err);
-  // compare (against the intact folder of the same kind), with its environment check
+  const bool analyzed = an::analyze_folder(g_scratch.string(), ao, err) == 0;
   auto d = an::load_results(g_scratch.string(), err);
   const auto& ref = run ? c.run_ref : c.exec_ref;
   if (d && ref) {
@@ -250,8 +275,274 @@ void check_one(const Corpus& c, std::mt19937_64& rng) {
   }
   an::environment_differences(an::folder_system(g_scratch.string()),
                               an::folder_system(g_scratch.string()));
+  metron::report::ReportRequest rr;
+  rr.dir = g_scratch.string();
+  const bool reported = metron::report::load_report_input(rr, err).has_value();
   // replay: what it reads of the recording before it runs anything
-  metron::launcher::read_recording(g_scratch.string(), err);
+  ln::read_recording(g_scratch.string(), err);
+  // run --resume: the run manifest, the script copies (restored into the scratch folder)
+  if (auto m = metron::out::read_json_file(g_scratch / "manifest.json"))
+    if (ln::run_manifest_damage(*m).empty() && run)
+      ln::checked_script_copies(g_scratch, *m, err);
+  return analyzed && d.has_value() && reported;
+}
+
+// A launch folder of shape 2 as the merge reads it; true when it was accepted.
+bool read_launch(const Corpus& c) {
+  const ln::LaunchIdentity id = corpus_identity(c);
+  std::string err;
+  const bool fit = ln::check_launch_folder((g_scratch / "launches/0").string(), &id).empty();
+  std::vector<ln::MergeSource> sources(2);
+  for (int i = 0; i < 2; ++i) {
+    sources[i].dir = (g_scratch / "launches" / std::to_string(i)).string();
+    sources[i].launch = i;
+    sources[i].factors = {{"mode", i ? "b" : "a"}};
+  }
+  for (const char* f : {"raw.csv", "summary.csv"})
+    ln::merge_csv(sources, {"mode"}, f, g_scratch.string(), err);
+  return fit;
+}
+
+// One random input: a mutant folder, read the ways the commands read it.
+void check_one(const Corpus& c, std::mt19937_64& rng) {
+  const int shape = static_cast<int>(rng() % 3);
+  const unsigned which = 1u + static_cast<unsigned>(rng() % 7);  // mutated files: at least one
+  std::map<std::string, std::string> text;
+  if (shape == 2) {
+    text["launch_raw.csv"] = mutant(c, "launch_raw.csv", false, which & 1, rng);
+    text["launch_summary.csv"] = mutant(c, "launch_summary.csv", false, which & 2, rng);
+    text["exec_manifest.json"] = mutant(c, "exec_manifest.json", true, which & 4, rng);
+    write_shape(c, shape, text);
+    read_launch(c);
+    return;
+  }
+  const std::string k = shape == 1 ? "run_" : "exec_";
+  text[k + "manifest.json"] = mutant(c, k + "manifest.json", true, which & 1, rng);
+  text[k + "summary.csv"] = mutant(c, k + "summary.csv", false, which & 2, rng);
+  text[k + "raw.csv"] = mutant(c, k + "raw.csv", false, which & 4, rng);
+  if (shape == 1) text["exec_manifest.json"] = mutant(c, "exec_manifest.json", true, rng() % 2, rng);
+  write_shape(c, shape, text);
+  read_folder(c, shape == 1);
+}
+
+// --- planted corruptions ------------------------------------------------------------------------
+
+std::vector<std::string> lines_of(const std::string& t) {
+  std::vector<std::string> out;
+  std::stringstream in(t);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string t;
+  for (const auto& l : lines) t += l + "\n";
+  return t;
+}
+
+std::vector<std::string> cells_of(const std::string& line) {
+  std::vector<std::string> out(1);
+  for (char ch : line) ch == ',' ? out.emplace_back() : out.back().push_back(ch);
+  return out;
+}
+
+std::string line_of(const std::vector<std::string>& cells) {
+  std::string t;
+  for (std::size_t i = 0; i < cells.size(); ++i) t += (i ? "," : "") + cells[i];
+  return t;
+}
+
+// Sets column `name` of data line `row` (1-based among the data lines) to `value`.
+std::string with_cell(const std::string& csv, std::size_t row, const std::string& name,
+                      const std::string& value) {
+  auto lines = lines_of(csv);
+  const auto header = cells_of(lines[0]);
+  const auto col = std::find(header.begin(), header.end(), name) - header.begin();
+  auto cells = cells_of(lines[row]);
+  cells[static_cast<std::size_t>(col)] = value;
+  lines[row] = line_of(cells);
+  return joined(lines);
+}
+
+// A corruption of a CSV file that a strict reader detects; `name` says which.
+std::string planted_csv(const std::string& csv, bool summary, std::mt19937_64& rng,
+                        std::string& name) {
+  auto lines = lines_of(csv);
+  const std::size_t rows = lines.size() - 1;
+  const std::size_t r = 1 + rng() % rows;
+  const int kinds = summary ? 13 : 6;
+  switch (static_cast<int>(rng() % kinds)) {
+    case 0:
+      name = "a row doubled";
+      lines.insert(lines.begin() + static_cast<long>(r), lines[r]);
+      return joined(lines);
+    case 1:
+      name = "a row deleted";
+      lines.erase(lines.begin() + static_cast<long>(r));
+      return joined(lines);
+    case 2: {
+      name = "a field dropped";
+      auto cells = cells_of(lines[r]);
+      cells.erase(cells.begin() + static_cast<long>(rng() % cells.size()));
+      lines[r] = line_of(cells);
+      return joined(lines);
+    }
+    case 3: {
+      name = "the file cut inside its last row";
+      const std::string t = joined(lines);
+      return t.substr(0, t.size() - 1 - rng() % lines.back().size());
+    }
+    case 4: {
+      name = "a NUL byte";
+      lines[r].insert(rng() % (lines[r].size() + 1), 1, '\0');
+      return joined(lines);
+    }
+    case 5:
+      name = summary ? "bytes that are not UTF-8" : "an extra field";
+      if (summary) lines[r].insert(rng() % (lines[r].size() + 1), "\xff");
+      if (!summary) lines[r] += ",1";
+      return joined(lines);
+    case 6:
+      name = "the file cut inside its header";
+      return lines[0].substr(0, 1 + rng() % (lines[0].size() - 1));
+    case 7:
+      name = "a negative median";
+      return with_cell(csv, r, "median_s", "-1");
+    case 8:
+      name = "a median above the maximum";
+      return with_cell(csv, r, "median_s", "1");
+    case 9:
+      name = "a launch id of 10^23";
+      return with_cell(csv, r, "launch", "100000000000000000000000");
+    case 10:
+      name = "a header without rows";
+      return lines[0] + "\n";
+    case 11:
+      name = "a count that is not whole";
+      return with_cell(csv, r, "n", "5.5");
+    default:
+      name = "an extra field";
+      lines[r] += ",1";
+      return joined(lines);
+  }
+}
+
+// A run manifest that --resume must refuse.
+std::string planted_run_manifest(const std::string& text, std::mt19937_64& rng, std::string& name) {
+  json m = json::parse(text);
+  switch (rng() % 10) {
+    case 0:
+      name = "order \"x\"";
+      m["order"] = "x";
+      break;
+    case 1:
+      name = "no design";
+      m.erase("design");
+      break;
+    case 2:
+      name = "np \"two\"";
+      m["design"]["np"] = "two";
+      break;
+    case 3:
+      name = "seed -1";
+      m["seed"] = -1;
+      break;
+    case 4:
+      name = "retries 1e15";
+      m["limits"]["retries"] = 1e15;
+      break;
+    case 5:
+      name = "launch_timeout_s \"abc\"";
+      m["limits"]["launch_timeout_s"] = "abc";
+      break;
+    case 6:
+      name = "script.copy outside the folder";
+      m["script"]["copy"] = "../../../../etc/hostname";
+      break;
+    case 7:
+      name = "replicates 10^12";
+      m["design"]["replicates"] = 1000000000000LL;
+      break;
+    case 8:
+      name = "an order with a launch twice";
+      m["order"][0] = m["order"][1];
+      break;
+    default:
+      name = "launches not a list";
+      m["launches"] = json::object();
+  }
+  return m.dump(1);
+}
+
+// A launch manifest of another launch, seed or script.
+std::string planted_identity(const std::string& text, std::mt19937_64& rng, std::string& name) {
+  json m = json::parse(text);
+  switch (rng() % 4) {
+    case 0:
+      name = "another seed";
+      m["seed"] = m["seed"].get<std::uint64_t>() + 1;
+      break;
+    case 1:
+      name = "another launch id";
+      m["launch"]["id"] = m["launch"]["id"].get<std::int64_t>() + 1;
+      break;
+    case 2:
+      name = "another level";
+      for (auto& [k, v] : m["launch"]["levels"].items()) v = "1";
+      break;
+    default:
+      name = "another script";
+      m["script"]["files"][0]["sha256"] = std::string(64, '0');
+  }
+  return m.dump(1);
+}
+
+// One planted input; returns the corruption's name when a reader accepted it (else "").
+std::string check_planted(const Corpus& c, std::mt19937_64& rng, std::map<std::string, int>& n) {
+  const int shape = static_cast<int>(rng() % 4);  // 3: the run manifest of --resume
+  std::map<std::string, std::string> text;
+  std::string name;
+  if (shape == 3) {
+    const std::string m = planted_run_manifest(c.files.at("run_manifest.json"), rng, name);
+    ++n["run manifest: " + name];
+    write_shape(c, 1, {{"run_manifest.json", m}});
+    return ln::run_manifest_damage(json::parse(m)).empty() ? "run manifest: " + name : "";
+  }
+  const std::string k = shape == 2 ? "launch_" : shape == 1 ? "run_" : "exec_";
+  const int target = static_cast<int>(rng() % (shape == 2 ? 4 : 3));
+  std::string where;
+  if (target == 0) {
+    text[k + "summary.csv"] = planted_csv(c.files.at(k + "summary.csv"), true, rng, name);
+    where = "summary.csv";
+  } else if (target == 1) {
+    text[k + "raw.csv"] = planted_csv(c.files.at(k + "raw.csv"), false, rng, name);
+    where = "raw.csv";
+  } else if (target == 2 && shape != 2) {
+    const std::string m = c.files.at(k + "manifest.json");
+    json j = json::parse(m);
+    if (rng() % 2) {
+      name = "the manifest cut short";
+      text[k + "manifest.json"] = m.substr(0, m.size() / 2);
+    } else if (shape == 1) {
+      name = "a summary row count the file does not have";
+      j["merged"]["summary_rows"] = j["merged"]["summary_rows"].get<int>() + 1;
+      text[k + "manifest.json"] = j.dump(1);
+    } else {
+      name = "a job the summary does not have";
+      j["jobs"].push_back(j["jobs"].back());
+      text[k + "manifest.json"] = j.dump(1);
+    }
+    where = "manifest.json";
+  } else {
+    text["exec_manifest.json"] = planted_identity(c.files.at("exec_manifest.json"), rng, name);
+    where = "launch manifest";
+  }
+  const std::string what = std::string(shape == 0 ? "exec" : shape == 1 ? "run" : "launch") +
+                           " " + where + ": " + name;
+  ++n[what];
+  write_shape(c, shape, text);
+  const bool accepted = shape == 2 ? read_launch(c) : read_folder(c, shape == 1);
+  return accepted ? what : "";
 }
 
 }  // namespace
@@ -275,8 +566,7 @@ int main(int argc, char** argv) {
       corpus_dir = a;
   }
   Corpus c;
-  for (const char* name : {"exec_manifest.json", "exec_summary.csv", "run_manifest.json",
-                           "run_summary.csv", "launch_raw.csv", "launch_summary.csv"}) {
+  for (const char* name : kCorpusFiles) {
     if (!fs::is_regular_file(corpus_dir / name)) {
       std::fprintf(stderr,
                    "usage: results_fuzz [--seconds S] [--seed N] CORPUS_DIR (no %s in '%s')\n",
@@ -300,21 +590,39 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
+  // Every reader accepts the intact folders: else a refused corruption would prove nothing.
+  for (int shape : {0, 1, 2}) {
+    write_shape(c, shape, {});
+    if (!(shape == 2 ? read_launch(c) : read_folder(c, shape == 1))) {
+      std::fprintf(stderr, "results_fuzz: a reader refuses the intact corpus (shape %d)\n", shape);
+      return 1;
+    }
+  }
   for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL, SIGALRM}) std::signal(sig, on_fatal);
   std::mt19937_64 rng(seed);
   const auto start = std::chrono::steady_clock::now();
   std::size_t runs = 0;
+  std::map<std::string, int> planted;  // corruption -> inputs
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   for (; elapsed() < seconds; ++runs) {
     ::alarm(static_cast<unsigned>(per_input));
+    // Even inputs are random mutants, odd ones planted corruptions.
     if (abort_on_exception) {
-      check_one(c, rng);
+      if (runs % 2 == 0) check_one(c, rng);
+      if (runs % 2 == 1) check_planted(c, rng, planted);
       continue;
     }
     try {
-      check_one(c, rng);
+      if (runs % 2 == 0) check_one(c, rng);
+      const std::string accepted = runs % 2 == 1 ? check_planted(c, rng, planted) : "";
+      if (!accepted.empty()) {
+        fs::remove_all("fuzz-failure");
+        fs::rename(g_scratch, "fuzz-failure");
+        std::fprintf(stderr, "results_fuzz: a planted corruption was accepted (%s); input kept in fuzz-failure/\n", accepted.c_str());
+        return 1;
+      }
     } catch (const std::exception& e) {
       fs::remove_all("fuzz-failure");
       fs::rename(g_scratch, "fuzz-failure");
@@ -324,7 +632,11 @@ int main(int argc, char** argv) {
     ::alarm(0);
   }
   fs::remove_all(g_scratch);
-  std::printf("results_fuzz: %zu inputs in %.1f s (seed %llu), no failure\n", runs, elapsed(),
-              static_cast<unsigned long long>(seed));
+  int corruptions = 0;
+  for (const auto& [what, count] : planted) corruptions += count;
+  std::printf(
+      "results_fuzz: %zu inputs in %.1f s (seed %llu), no failure; %d planted corruptions of %zu "
+      "kinds, every one refused\n",
+      runs, elapsed(), static_cast<unsigned long long>(seed), corruptions, planted.size());
   return 0;
 }

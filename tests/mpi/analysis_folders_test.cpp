@@ -20,6 +20,7 @@
 using namespace metron;
 using namespace metron::analysis;
 namespace fs = std::filesystem;
+std::string csv_error;  // read_csv_table's message
 
 namespace {
 
@@ -110,7 +111,7 @@ TEST_CASE("analysis: hand-made run folder gives per-job across-launch statistics
   AnalyzeOptions ao;
   ao.print = false;
   REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
-  auto t = read_csv_table((dir / "analysis.csv").string());
+  auto t = read_csv_table((dir / "analysis.csv").string(), csv_error);
   REQUIRE(t);
   REQUIRE(t->rows.size() == 2);
   CHECK(t->cell(0, "n_launches") == "10");
@@ -258,7 +259,7 @@ TEST_CASE("compare: a 10% slower B is flagged with less; identical folders are n
   CHECK(vt.find(fmt::format("inconclusive (need {} launches per side)", *v[1].launches_needed)) !=
         std::string::npos);
   CHECK(write_comparison_csv((a / "cmp.csv").string(), v, o, err));
-  auto t = read_csv_table((a / "cmp.csv").string());
+  auto t = read_csv_table((a / "cmp.csv").string(), csv_error);
   REQUIRE(t);
   CHECK(t->cell(0, "stars") == "*");  // adjusted 0.0159
   CHECK(t->cell(0, "significant") == "1");
@@ -333,11 +334,11 @@ TEST_CASE("compare: levels of a launch factor inside one folder") {
   AnalyzeOptions ao;
   ao.print = false;
   REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
-  auto t = read_csv_table((dir / "comparisons.csv").string());
+  auto t = read_csv_table((dir / "comparisons.csv").string(), csv_error);
   REQUIRE(t);
   CHECK(t->rows.size() == 2);
   CHECK(t->cell(0, "factor") == "alg");
-  auto an = read_csv_table((dir / "analysis.csv").string());
+  auto an = read_csv_table((dir / "analysis.csv").string(), csv_error);
   REQUIRE(an);
   CHECK(an->rows.size() == 4);
   CHECK(an->cell(0, "factor_alg") == "binomial");

@@ -21,6 +21,7 @@
 using namespace metron;
 using namespace metron::launcher;
 namespace fs = std::filesystem;
+std::string csv_error;  // read_csv_table's message
 
 namespace {
 
@@ -231,7 +232,7 @@ TEST_CASE("merge: launch, replicate and factor columns first; union of columns; 
 TEST_CASE("csv reader: quotes, embedded newlines, numbers") {
   fs::path root = scratch("csv");
   write(root / "t.csv", "a,b,c\n1,\"x,\"\"y\"\"\",\"two\nlines\"\n\n2,,3.5\n");
-  auto t = analysis::read_csv_table((root / "t.csv").string());
+  auto t = analysis::read_csv_table((root / "t.csv").string(), csv_error);
   REQUIRE(t);
   REQUIRE(t->rows.size() == 2);
   CHECK(t->rows[0][1] == "x,\"y\"");

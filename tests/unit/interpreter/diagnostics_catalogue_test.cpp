@@ -29,6 +29,11 @@ const std::map<std::string, std::string> kExempt = {
     {"bad_tag",
      "MPI_TAG_UB is known at run time only, so the front end leaves tags to the runtime's "
      "bind_op; ops_catalog_test checks the message"},
+    {"line_too_long",
+     "needs a line of more than 1 MiB; tests/e2e/reader_bounds.sh generates one"},
+    {"private_file",
+     "needs a file others may not read, which git does not store; tests/e2e/small_items.sh "
+     "makes one with chmod"},
     {"file_not_found",
      "a golden runs `metron check` on a file that exists; program_test.cpp and "
      "tests/e2e/frontend_robustness.sh check the missing, unreadable and directory cases"},
@@ -200,7 +205,6 @@ const std::map<std::string, std::string> kExemptMessage = {
      "manifest"},
     {"all_observations_invalid",
      "needs clocks that drift apart; roundtime_sync.sh shows its start at the measure statement"},
-    {"cannot_write_sko", "needs results.sko to fail after raw.csv and summary.csv were written"},
     {"run_interrupted", "run_resume.sh interrupts a run and checks the manifest's status"},
     {"auto_adding_launches",
      "printed by run --replicates auto unless --quiet; verdicts_synthetic.sh runs it quietly and "

@@ -1,0 +1,75 @@
+# Issue 31, item 4: nothing from a results folder runs without the user's consent. A launcher
+# template recorded in a folder's manifest (other than the default) and a launch factor that
+# sets a dangerous environment variable (LD_PRELOAD, PATH, ...) are refused by `replay` and
+# `run --resume` (exit 64) unless --trust-launcher is given; --launcher TEMPLATE on the command
+# line is the user's own and needs no consent.
+source "$(dirname "$0")/lib.sh"
+cat > s.bench <<'B'
+set reps = 5
+set warmup = 0
+begin measurement "b"
+  measure MPI_COMM_WORLD : Synthetic(1, 10us)
+end measurement
+B
+timeout 120 "$METRON" run s.bench --replicates 1 --seed 3 --out good --quiet > out.txt 2> err.txt
+expect_eq "the run: exit code" "$?" "0"
+# A recorded launcher that would leave a mark.
+evil="sh -c \"touch $WORK/PWNED; exec mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --seed {seed} --quiet\""
+rm -rf planted && cp -r good planted && jq --arg l "$evil" '.launcher = $l' good/manifest.json > planted/manifest.json
+timeout 60 "$METRON" replay planted --out planted-replay --quiet > out.txt 2> err.txt
+expect_eq "replay of a recorded launcher: exit code" "$?" "64"
+expect_eq "replay of a recorded launcher: message" "$(cat err.txt)" \
+  "metron: error: 'planted' records the launcher '$evil': a command from a results folder runs only with --trust-launcher (or give your own with --launcher TEMPLATE)"
+[ ! -e PWNED ] && pass "replay ran nothing" || fail "replay ran the recorded launcher"
+[ ! -e planted-replay ] && pass "replay created nothing" || fail "replay created its folder"
+rm -f planted/summary.csv
+timeout 60 "$METRON" run --resume planted --quiet > out.txt 2> err.txt
+expect_eq "resume of a recorded launcher: exit code" "$?" "64"
+expect_eq "resume of a recorded launcher: message" "$(cat err.txt)" \
+  "metron: error: 'planted' records the launcher '$evil': a command from a results folder runs only with --trust-launcher (or give your own with --launcher TEMPLATE)"
+[ ! -e PWNED ] && pass "resume ran nothing" || fail "resume ran the recorded launcher"
+# With consent, the recorded launcher runs.
+cp good/summary.csv planted/
+timeout 120 "$METRON" replay planted --out trusted-replay --quiet --trust-launcher > out.txt 2> err.txt
+expect_eq "replay --trust-launcher: exit code" "$?" "0"
+[ -e PWNED ] && pass "replay --trust-launcher ran the recorded launcher" || fail "replay --trust-launcher did not run it"
+rm -f PWNED
+# Given on the command line, a launcher is the user's own (and replaces the recorded one).
+timeout 60 "$METRON" run --resume planted --quiet --launcher "mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" > out.txt 2> err.txt
+expect_eq "resume with --launcher: exit code" "$?" "0"
+[ ! -e PWNED ] && pass "resume with --launcher ran the given one" || fail "resume ran the recorded launcher"
+# Launch factors that set LD_PRELOAD (or PATH) from a recording.
+cat > env.bench <<'B'
+factor lib in ["", " "] as env "LD_PRELOAD"
+set reps = 5
+set warmup = 0
+begin measurement "b"
+  measure MPI_COMM_WORLD : Synthetic(1, 10us)
+end measurement
+B
+timeout 120 "$METRON" run env.bench --seed 3 --out envrun --quiet > out.txt 2> err.txt
+expect_eq "a run of one's own script may set LD_PRELOAD: exit code" "$?" "0"
+timeout 60 "$METRON" replay envrun --out env-replay --quiet > out.txt 2> err.txt
+expect_eq "replay of an LD_PRELOAD factor: exit code" "$?" "64"
+expect_eq "replay of an LD_PRELOAD factor: message" "$(cat err.txt)" \
+  "metron: error: 'envrun' sets the environment variable 'LD_PRELOAD' for its launches (a launch factor), which can make them run other programs: it is set only with --trust-launcher"
+rm -rf pathrun && cp -r good pathrun && rm pathrun/summary.csv
+jq '.design.factors = [{"name": "p", "env": "PATH", "levels": ["/tmp/evil"]}]' good/manifest.json > pathrun/manifest.json
+timeout 60 "$METRON" run --resume pathrun --quiet > out.txt 2> err.txt
+expect_eq "resume of a PATH factor: exit code" "$?" "64"
+expect_eq "resume of a PATH factor: message" "$(cat err.txt)" \
+  "metron: error: 'pathrun' sets the environment variable 'PATH' for its launches (a launch factor), which can make them run other programs: it is set only with --trust-launcher"
+# An MPI tuning variable needs no consent.
+cat > cvar.bench <<'B'
+factor alg in ["auto", "binomial"] as env "MPIR_CVAR_BCAST_INTRA_ALGORITHM"
+set reps = 5
+set warmup = 0
+begin measurement "b"
+  measure MPI_COMM_WORLD : Bcast(8, MPI_CHAR, 0)
+end measurement
+B
+timeout 120 "$METRON" run cvar.bench --seed 3 --out cvarrun --quiet > out.txt 2> err.txt
+expect_eq "run with an MPIR_CVAR factor: exit code" "$?" "0"
+timeout 120 "$METRON" replay cvarrun --out cvar-replay --quiet > out.txt 2> err.txt
+expect_eq "replay of an MPIR_CVAR factor: exit code" "$?" "0"
+finish
