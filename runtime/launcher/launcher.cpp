@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -28,9 +29,11 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
+#include "runtime/plan/plan_threads.h"
 #include "runtime/scheduler_context.h"
 
 namespace metron::launcher {
@@ -369,6 +372,9 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   }
   std::fputs(p->diags.render().c_str(), stderr);
   rc = !p->loaded ? kExitIo : p->diags.has_errors() ? kExitScript : kExitOk;
+  // Threads need MPI_Init_thread(MPI_THREAD_MULTIPLE): every launch's exec inherits the request
+  // (a level the user set is kept; exec refuses the plan if MPI provides less).
+  if (rc == kExitOk && first_threaded_job(p->plan)) setenv(rt::kThreadLevelEnv, "multiple", 0);
   return p;
 }
 

@@ -24,6 +24,7 @@ struct BoundOp;
 struct IoJob;  // runtime/ops/io_job.h
 namespace ops {
 struct OneSidedState;  // runtime/ops/onesided_window.h
+struct ThreadedParts;  // runtime/ops/threaded.h
 }
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
@@ -70,6 +71,7 @@ struct BoundOp {
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
   int iterations = 1;  // ping-pongs: round trips per call()
   int window = 1;      // windowed bandwidth: messages in flight per window
+  int stride = 1;      // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
   // Alltoallw variants: byte displacements and one datatype per block (equal counts).
@@ -157,6 +159,9 @@ struct BoundOp {
   bool is_synthetic = false;
   // SKaMPI's one-sided functions: the window, groups, info and arguments (onesided_window.h).
   std::shared_ptr<ops::OneSidedState> onesided;
+  // Threaded operations (IMB-MT, osu_latency_mt; runtime/ops/threaded.h): the per-thread parts,
+  // their communicators and the thread team. The schemes run them with run_threaded.
+  std::shared_ptr<ops::ThreadedParts> threaded;
 
   // Collective: run by every rank of the communicator after all have bound, before verify.
   void prepare() {

@@ -22,6 +22,7 @@ constexpr std::int64_t kMaxWindow = 1 << 20;
 constexpr double kMaxComputeSeconds = 3600;
 constexpr std::int64_t kMaxTests = 1'000'000;
 constexpr std::int64_t kMaxDims = 16;
+constexpr std::int64_t kMaxThreads = 256;  // threads per rank of a threaded operation
 
 struct OpProblem {
   DiagId id;
