@@ -71,6 +71,7 @@ struct BoundOp {
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
   int iterations = 1;  // ping-pongs: round trips per call()
   int window = 1;      // windowed bandwidth: messages in flight per window
+  bool single_block = false;  // windowed bandwidth: the window's receives share one block
   int stride = 1;      // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
