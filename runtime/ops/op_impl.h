@@ -102,6 +102,7 @@ void bind_latency_mt(BoundOp&, const Args&);
 // pt2pt_latency.cpp: OSU's and IMB's latencies.
 void bind_latency(BoundOp&, const Args&);
 void bind_multi_latency(BoundOp&, const Args&);
+void bind_multi_pingping(BoundOp&, const Args&);
 void bind_pingping(BoundOp&, const Args&);
 // pt2pt_bandwidth.cpp: windowed bandwidth.
 void bind_bandwidth(BoundOp&, const Args&);

@@ -23,6 +23,7 @@ ThreadedParts& parts_of(const BoundOp& b) {
 // IMB-MPI1's pair patterns (r, r + p/2) in every thread.
 std::string imb_base_name(std::string_view mt) {
   if (mt == "PingPongMT") return "Multi_latency";
+  if (mt == "PingPingMT") return "Multi_pingping";
   if (mt == "UniBandMT") return "Uniband";
   if (mt == "BiBandMT") return "Biband";
   return std::string(mt.substr(0, mt.size() - 2));

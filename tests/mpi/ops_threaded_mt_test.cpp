@@ -30,6 +30,7 @@ std::vector<Case> cases() {
   return {
       {"Latency_mt", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}},
       {"PingPongMT", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}},
+      {"PingPingMT", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 4, {0, 1}},
       {"UniBandMT", {i64(5), dt("MPI_INT"), i64(4), i64(3)}, 3, {1}},
       {"BiBandMT", {i64(5), dt("MPI_INT"), i64(4), i64(3)}, 3, {0, 1}},
       {"BcastMT", {i64(5), dt("MPI_INT"), i64(0)}, 1, {1}},
