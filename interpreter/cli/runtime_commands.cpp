@@ -33,6 +33,7 @@
 #include "runtime/launcher/replay.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/plan_threads.h"
 #include "runtime/stats/p_adjust.h"
 

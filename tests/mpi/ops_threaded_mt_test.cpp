@@ -22,10 +22,6 @@ struct Case {
   std::vector<int> receivers;  // ranks whose result buffer part 0 checks
 };
 
-Value i64(std::int64_t v) {
-  return Value(v);
-}
-
 std::vector<Case> cases() {
   return {
       {"Latency_mt", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}},
