@@ -427,8 +427,8 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     throw EvalError{};
   }
   if (f->name == "Exchange" && written_in_ski(call.callee_range)) {
-    report_unsupported(DiagId::skampi_exchange, DiagId::skipped_skampi_exchange,
-                       call.callee_range, f->name);
+    report_unsupported(DiagId::skampi_exchange, DiagId::skipped_skampi_exchange, call.callee_range,
+                       f->name);
     skip_measure(s.range, f->name);
     return std::nullopt;
   }

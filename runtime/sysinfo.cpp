@@ -164,23 +164,24 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
 void to_json(nlohmann::json& j, const SysInfo& s) {
   nlohmann::json env = nlohmann::json::object();
   for (const auto& [k, v] : s.environment) env[k] = v;
-  j = nlohmann::json{{"host", s.host},
-                     {"mpi_library_version", s.mpi_library_version},
-                     {"mpi_standard_version", s.mpi_standard_version},
-                     {"mpi_thread_level", s.mpi_thread_level},
-                     {"mpi_thread_level_requested", s.mpi_thread_level_requested.empty()
-                                                        ? nlohmann::json(nullptr)
-                                                        : nlohmann::json(s.mpi_thread_level_requested)},
-                     {"processor_names", s.processor_names},
-                     {"cpu_model", s.cpu_model},
-                     {"cores_online", s.cores_online},
-                     {"compiler", s.compiler},
-                     {"build_flags", s.build_flags},
-                     {"environment", env},
-                     {"affinity", s.affinity},
-                     {"pinned", s.pinned},
-                     {"all_ranks_pinned", s.all_ranks_pinned},
-                     {"cpu_flags", s.cpu_flags_of_note}};
+  j = nlohmann::json{
+      {"host", s.host},
+      {"mpi_library_version", s.mpi_library_version},
+      {"mpi_standard_version", s.mpi_standard_version},
+      {"mpi_thread_level", s.mpi_thread_level},
+      {"mpi_thread_level_requested", s.mpi_thread_level_requested.empty()
+                                         ? nlohmann::json(nullptr)
+                                         : nlohmann::json(s.mpi_thread_level_requested)},
+      {"processor_names", s.processor_names},
+      {"cpu_model", s.cpu_model},
+      {"cores_online", s.cores_online},
+      {"compiler", s.compiler},
+      {"build_flags", s.build_flags},
+      {"environment", env},
+      {"affinity", s.affinity},
+      {"pinned", s.pinned},
+      {"all_ranks_pinned", s.all_ranks_pinned},
+      {"cpu_flags", s.cpu_flags_of_note}};
 }
 
 }  // namespace metron::rt

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -27,9 +27,9 @@
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
-#include "runtime/ops/thread_level.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"

@@ -25,7 +25,7 @@ struct IoJob;  // runtime/ops/io_job.h
 namespace ops {
 struct OneSidedState;  // runtime/ops/onesided_window.h
 struct ThreadedParts;  // runtime/ops/threaded.h
-}
+}  // namespace ops
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
 using CheckFn = std::optional<std::string> (*)(const BoundOp&);
@@ -72,7 +72,7 @@ struct BoundOp {
   int iterations = 1;  // ping-pongs: round trips per call()
   int window = 1;      // windowed bandwidth: messages in flight per window
   bool single_block = false;  // windowed bandwidth: the window's receives share one block
-  int stride = 1;      // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
+  int stride = 1;             // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
   // Alltoallw variants: byte displacements and one datatype per block (equal counts).

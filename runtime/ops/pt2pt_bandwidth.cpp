@@ -85,15 +85,15 @@ void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.send_count = b.recv_count = int_count(a, "count");
   b.send_dt = b.recv_dt = a.type("datatype");
   b.send_type = b.recv_type = commit_type(b, b.send_dt);
-  b.window = static_cast<int>(a.integer("window"));  // checked: op_checks.h (kMaxWindow)
+  b.window = static_cast<int>(a.integer("window"));          // checked: op_checks.h (kMaxWindow)
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;                                  // the reported time is one window
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   // The same on every rank, so that the arena layout is too (and the ack always has room).
   b.send_need_bytes = std::max<std::int64_t>(b.send_block_bytes, kAckBytes);
   b.single_block = b.settings && b.settings->single_buffer;
-  b.recv_need_bytes = std::max<std::int64_t>(b.recv_block_bytes * (b.single_block ? 1 : b.window),
-                                             kAckBytes);
+  b.recv_need_bytes =
+      std::max<std::int64_t>(b.recv_block_bytes * (b.single_block ? 1 : b.window), kAckBytes);
   b.requests.assign(static_cast<std::size_t>(2 * b.window), MPI_REQUEST_NULL);
   b.fill_fn = fill_window;
   if (peer < 0)

@@ -108,8 +108,8 @@ int threads_arg(const BoundOp& b, const Args& a) {
   const auto t = static_cast<int>(a.integer("threads"));  // 1 .. kMaxThreads (op_checks.h)
   const int provided = provided_thread_level();
   if (t > 1 && provided < MPI_THREAD_MULTIPLE)
-    throw std::runtime_error(message_text(DiagId::job_needs_thread_multiple, b.name, t,
-                                          thread_level_name(provided)));
+    throw std::runtime_error(
+        message_text(DiagId::job_needs_thread_multiple, b.name, t, thread_level_name(provided)));
   return t;
 }
 

@@ -50,14 +50,16 @@ std::optional<OpProblem> check_io_types(const MeasureFunc& f, const std::vector<
   if (const int id = f.param_index("daccess");
       id >= 0 && static_cast<std::size_t>(id) < args.size() &&
       !io_daccess_valid(args[static_cast<std::size_t>(id)].as_int()))
-    return OpProblem{DiagId::io_bad_daccess, id,
+    return OpProblem{DiagId::io_bad_daccess,
+                     id,
                      {fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int())}};
   if (const int id = f.param_index("daccess");
       id >= 0 && static_cast<std::size_t>(id) < args.size())
     if (auto why = io_daccess_restriction(f.name, args[static_cast<std::size_t>(id)].as_int()))
-      return OpProblem{DiagId::io_daccess_not_allowed, id,
-                       {f.name, fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int()),
-                        *why}};
+      return OpProblem{
+          DiagId::io_daccess_not_allowed,
+          id,
+          {f.name, fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int()), *why}};
   const int im = f.param_index("memtype"), ie = f.param_index("etype"),
             ifl = f.param_index("filetype");
   if (im < 0 || ie < 0 || ifl < 0 || static_cast<std::size_t>(ifl) >= args.size())

@@ -1,7 +1,8 @@
 // The scheme of a threaded operation (runtime/ops/threaded.h), for `set scheme = per_call`
 // (calls = 1) and `loop_mean` (calls = loop_iterations). For each observation: the process sync
 // on thread 0, then every thread of the team
-//     barrier of the rank's threads; t_start = now(); repeat calls times: part.call(); t_end = now()
+//     barrier of the rank's threads; t_start = now(); repeat calls times: part.call(); t_end =
+//     now()
 // on its own part. The rank's observation runs from the earliest thread's start to the latest
 // thread's end, divided by calls * divisor: the time of one call of one thread while all the
 // threads run (docs/methodology.md, "Threaded operations"). Waking the team and its barrier

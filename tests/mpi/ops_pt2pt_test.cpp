@@ -183,8 +183,8 @@ TEST_CASE("pt2pt: single_buffer receives a window into one block, which verifica
   s.single_buffer = true;
   for (const char* name : {"Bandwidth", "Bibandwidth", "Uniband", "Biband"}) {
     CAPTURE(name);
-    rt::BoundOp b = rt::bind_op(rt::make_op_call(name, {std::int64_t{5}, dt("MPI_INT"), 4, 3}),
-                                test_comm(), s);
+    rt::BoundOp b =
+        rt::bind_op(rt::make_op_call(name, {std::int64_t{5}, dt("MPI_INT"), 4, 3}), test_comm(), s);
     CHECK(b.single_block);
     CHECK(b.recv_need_bytes == 20);  // one block of 5 ints, not a window of 4
     const auto ok = rt::verify_op(b);
