@@ -95,3 +95,6 @@ BufferUse usage_mt_multi_bw(const OpArgs& a, int comm_size);
 BufferUse usage_mt_multi_bibw(const OpArgs& a, int comm_size);
 
 }  // namespace metron
+
+#include "runtime/plan/io_usage.h"  // the MPI-IO operations' entries
+#include "runtime/plan/onesided_usage.h"  // SKaMPI's one-sided functions
