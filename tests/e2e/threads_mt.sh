@@ -39,5 +39,5 @@ measure MPI_COMM_WORLD : AllreduceMT(8, threads = 0)
 B
 "$METRON" check zero.bench > check.out 2> check.err
 expect_eq "threads = 0: exit code" "$?" "65"
-expect_grep "threads = 0: message" "threads" check.err
+expect_grep "threads = 0: message" "error: threads 0 is outside \[1, 256\]" check.err
 finish
