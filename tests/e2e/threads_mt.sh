@@ -18,7 +18,7 @@ expect_fails "exec without a thread level" 64 \
   timeout 60 $MPIEXEC -n 2 "$METRON" exec t.bench --out refused --quiet
 [ -e refused/manifest.json ] && fail "a refused plan wrote results" || pass "no results for a refused plan"
 expect_fails "a bad METRON_THREAD_LEVEL" 64 \
-  "metron: error: METRON_THREAD_LEVEL is 'many': expected single, funneled, serialized or multiple" \
+  "metron: error: the environment variable METRON_THREAD_LEVEL is 'many': expected single, funneled, serialized or multiple" \
   env METRON_THREAD_LEVEL=many timeout 60 $MPIEXEC -n 2 "$METRON" exec t.bench --out bad --quiet
 # With the level asked for, exec runs and records it.
 METRON_THREAD_LEVEL=multiple timeout 60 $MPIEXEC -n 2 "$METRON" exec t.bench --out ex --quiet \
