@@ -75,6 +75,10 @@ foreach(src ${MPI_TEST_SRC})
   add_test(NAME mpi/${name}
            COMMAND ${MPIEXEC_EXECUTABLE} -n ${np} $<TARGET_FILE:mpi_${name}>)
   set_tests_properties(mpi/${name} PROPERTIES LABELS mpi TIMEOUT ${METRON_TIMEOUT_MPI})
+  # Threaded operations: MPI_Init_thread(MPI_THREAD_MULTIPLE) (tests/mpi/mpi_main.cpp).
+  if(name MATCHES "_mt_test$")
+    set_tests_properties(mpi/${name} PROPERTIES ENVIRONMENT METRON_THREAD_LEVEL=multiple)
+  endif()
 endforeach()
 
 # Shell-driven end-to-end tests: tests/e2e/*.sh get the metron binary and the source dir.

@@ -175,6 +175,8 @@ class Interp {
   // Reports an unsupported name: an error (with a note on --skip-unsupported), or under
   // --skip-unsupported a warning once per call site.
   void report_unsupported(DiagId error, DiagId warning, SourceRange at, const std::string& name);
+  // Whether `at` lies in a .ski file (SKaMPI's meaning of a name both define).
+  bool written_in_ski(SourceRange at) const;
   // Records that the measure statement at `stmt` was left out because of `name`.
   void skip_measure(SourceRange stmt, const std::string& name);
   friend struct BuiltinCtx;

@@ -405,6 +405,12 @@ void Interp::exec_expect(const ast::Stmt& s, const ast::ExpectStmt& e) {
   plan_.jobs.push_back(std::move(*rhs));
 }
 
+bool Interp::written_in_ski(SourceRange at) const {
+  if (!at.begin.valid()) return false;
+  const std::string& name = diags_.sources().file(at.begin.file).name();
+  return name.size() >= 4 && name.compare(name.size() - 4, 4, ".ski") == 0;
+}
+
 std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_expr,
                                     const Value& comm, const ast::Expr& call_expr) {
   const auto& call = std::get<ast::Call>(call_expr.node);
@@ -426,6 +432,12 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     std::string best = closest_match(call.callee, names);
     if (!best.empty()) diags_.note(DiagId::did_you_mean, call.callee_range, best);
     throw EvalError{};
+  }
+  if (f->name == "Exchange" && written_in_ski(call.callee_range)) {
+    report_unsupported(DiagId::skampi_exchange, DiagId::skipped_skampi_exchange, call.callee_range,
+                       f->name);
+    skip_measure(s.range, f->name);
+    return std::nullopt;
   }
   std::vector<SourceRange> ranges;
   std::vector<Value> args;

@@ -1,6 +1,8 @@
 // Collection of host, CPU, MPI, compiler and environment facts for manifest.json.
 #include "runtime/sysinfo.h"
 
+#include "runtime/ops/thread_level.h"
+
 #include <sched.h>
 #include <unistd.h>
 
@@ -118,6 +120,9 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
   int major = 0, minor = 0;
   MPI_Get_version(&major, &minor);
   s.mpi_standard_version = std::to_string(major) + "." + std::to_string(minor);
+  s.mpi_thread_level = thread_level_name(provided_thread_level());
+  if (requested_thread_level() >= 0)
+    s.mpi_thread_level_requested = thread_level_name(requested_thread_level());
 
   int size = 1;
   MPI_Comm_size(comm, &size);
@@ -159,19 +164,24 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
 void to_json(nlohmann::json& j, const SysInfo& s) {
   nlohmann::json env = nlohmann::json::object();
   for (const auto& [k, v] : s.environment) env[k] = v;
-  j = nlohmann::json{{"host", s.host},
-                     {"mpi_library_version", s.mpi_library_version},
-                     {"mpi_standard_version", s.mpi_standard_version},
-                     {"processor_names", s.processor_names},
-                     {"cpu_model", s.cpu_model},
-                     {"cores_online", s.cores_online},
-                     {"compiler", s.compiler},
-                     {"build_flags", s.build_flags},
-                     {"environment", env},
-                     {"affinity", s.affinity},
-                     {"pinned", s.pinned},
-                     {"all_ranks_pinned", s.all_ranks_pinned},
-                     {"cpu_flags", s.cpu_flags_of_note}};
+  j = nlohmann::json{
+      {"host", s.host},
+      {"mpi_library_version", s.mpi_library_version},
+      {"mpi_standard_version", s.mpi_standard_version},
+      {"mpi_thread_level", s.mpi_thread_level},
+      {"mpi_thread_level_requested", s.mpi_thread_level_requested.empty()
+                                         ? nlohmann::json(nullptr)
+                                         : nlohmann::json(s.mpi_thread_level_requested)},
+      {"processor_names", s.processor_names},
+      {"cpu_model", s.cpu_model},
+      {"cores_online", s.cores_online},
+      {"compiler", s.compiler},
+      {"build_flags", s.build_flags},
+      {"environment", env},
+      {"affinity", s.affinity},
+      {"pinned", s.pinned},
+      {"all_ranks_pinned", s.all_ranks_pinned},
+      {"cpu_flags", s.cpu_flags_of_note}};
 }
 
 }  // namespace metron::rt

@@ -16,6 +16,8 @@ struct SysInfo {
   std::string host;                          // this rank's gethostname()
   std::string mpi_library_version;           // MPI_Get_library_version, trailing space trimmed
   std::string mpi_standard_version;          // MPI_Get_version, e.g. "4.0"
+  std::string mpi_thread_level;              // MPI_Query_thread, e.g. "MPI_THREAD_SINGLE"
+  std::string mpi_thread_level_requested;    // MPI_Init_thread's request; "" after MPI_Init
   std::vector<std::string> processor_names;  // MPI_Get_processor_name of every rank, by rank
   std::string cpu_model;                     // /proc/cpuinfo "model name"
   int cores_online = 0;                      // sysconf(_SC_NPROCESSORS_ONLN)

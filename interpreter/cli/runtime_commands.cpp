@@ -33,7 +33,10 @@
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/plan_threads.h"
 #include "runtime/stats/p_adjust.h"
 
 namespace metron {
@@ -163,11 +166,14 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   // Only rank 0 reads standard input (mpiexec forwards it to rank 0): exec_script() broadcasts
   // the text with the rest of the script's files.
   int rc = kExitOk;
-  int initialized = 0;
-  MPI_Initialized(&initialized);
-  if (!initialized) MPI_Init(&argc, &argv);
+  const std::string bad_level = rt::init_mpi(&argc, &argv);
   int me = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  if (!bad_level.empty()) {
+    if (me == 0) print_message(DiagId::exec_thread_level_unknown, bad_level);
+    MPI_Finalize();
+    return kExitUsage;
+  }
   auto script = script_input(o, me == 0, rc);
   if (!script) {
     // Every rank finds the same usage error; a failed read of standard input only rank 0 sees.
@@ -227,6 +233,16 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   }
   // The settings file is recorded on its own (manifest "settings_override"), not as a script file.
   if (!program->settings_name.empty()) e.files.erase(program->settings_name);
+  // Threads need MPI_THREAD_MULTIPLE, which only MPI_Init_thread can ask for: refuse the plan
+  // before any job rather than fail at the first threaded one.
+  if (const Job* j = first_threaded_job(program->plan);
+      j && rt::provided_thread_level() < MPI_THREAD_MULTIPLE) {
+    if (me == 0)
+      print_message(DiagId::job_needs_thread_multiple, j->op.func->name, job_threads(*j),
+                    rt::thread_level_name(rt::provided_thread_level()));
+    MPI_Finalize();
+    return kExitUsage;
+  }
   // --levels is written by `metron run`; typed by hand it must name the script's factors.
   for (const auto& [name, index] : b.launch_levels) {
     const auto& fs = program->plan.design.factors;

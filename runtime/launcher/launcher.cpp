@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -32,12 +33,14 @@
 #include "runtime/launcher/resume_checks.h"
 #include "runtime/launcher/run_manifest_check.h"
 #include "runtime/launcher/trusted_launch_inputs.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/plan/regular_file.h"
+#include "runtime/plan/plan_threads.h"
 #include "runtime/scheduler_context.h"
 
 namespace metron::launcher {
@@ -401,6 +404,9 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   }
   std::fputs(p->diags.render().c_str(), stderr);
   rc = !p->loaded ? kExitIo : p->diags.has_errors() ? kExitScript : kExitOk;
+  // Threads need MPI_Init_thread(MPI_THREAD_MULTIPLE): every launch's exec inherits the request
+  // (a level the user set is kept; exec refuses the plan if MPI provides less).
+  if (rc == kExitOk && first_threaded_job(p->plan)) setenv(rt::kThreadLevelEnv, "multiple", 0);
   return p;
 }
 

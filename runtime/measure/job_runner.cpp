@@ -79,6 +79,8 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   // timed region. The same answer on every rank (bind_op has succeeded everywhere or thrown).
   if (bind_error.empty() && op_.per_observation_setup() && settings_.scheme != SchemeKind::PerCall)
     bind_error = message_text(DiagId::job_needs_per_call, job.op.func->name);
+  if (bind_error.empty() && op_.threaded && settings_.scheme == SchemeKind::LoopBarrier)
+    bind_error = message_text(DiagId::job_threads_need_loop, job.op.func->name);
   bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);
   // Collective set-up of the operation (the overlap calibration), now that every rank has bound.
@@ -142,6 +144,10 @@ void JobRunner::run(std::int64_t n, double* start_s, double* end_s, std::uint8_t
   // The one switch: scheme x timer picks the template instance; the loop has no branch.
   with_timer(settings_.timer, [&](auto timer) {
     using T = decltype(timer);
+    if (op_.threaded) {
+      run_threaded<T>(r, settings_.scheme == SchemeKind::PerCall ? 1 : settings_.loop_iterations);
+      return;
+    }
     switch (settings_.scheme) {
       case SchemeKind::PerCall:
         run_per_call<T>(r);

@@ -59,6 +59,15 @@ void BufferCycle::rewind() noexcept {
   recv_ = recv_base_;
 }
 
+BufferCycle BufferCycle::shifted(std::int64_t send_offset, std::int64_t recv_offset) const {
+  BufferCycle c = *this;
+  c.send_base_ += send_offset;
+  c.recv_base_ += recv_offset;
+  c.send_ += send_offset;
+  c.recv_ += recv_offset;
+  return c;
+}
+
 bool fits_buffer(std::int64_t send_bytes, std::int64_t recv_bytes, const Settings& s) {
   return (send_bytes + recv_bytes) * (s.buffer_cycling ? 2 : 1) <= s.buffer_bytes;
 }

@@ -36,6 +36,9 @@ class BufferCycle {
     }
   }
   void rewind() noexcept;
+  // The same slots with both sides shifted by the given bytes: one thread's share of slots that
+  // hold the buffers of several threads (runtime/ops/threaded.cpp).
+  BufferCycle shifted(std::int64_t send_offset, std::int64_t recv_offset) const;
   std::int64_t slots() const { return slots_; }
   std::int64_t position() const { return pos_; }
   std::int64_t send_stride() const { return send_stride_; }  // slot size, a multiple of alignment

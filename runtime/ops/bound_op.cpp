@@ -9,6 +9,7 @@
 
 #include "runtime/ops/error_agreement.h"
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/threaded.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_args.h"
@@ -61,6 +62,7 @@ void BoundOp::advance() noexcept {
 
 void BoundOp::restart() noexcept {
   buf.rewind();
+  if (threaded) ops::threaded_restart(*this);
   if (is_synthetic) {
     synth.rep = 0;
     ops::synthetic_prepare_next(*this);

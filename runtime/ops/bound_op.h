@@ -24,7 +24,8 @@ struct BoundOp;
 struct IoJob;  // runtime/ops/io_job.h
 namespace ops {
 struct OneSidedState;  // runtime/ops/onesided_window.h
-}
+struct ThreadedParts;  // runtime/ops/threaded.h
+}  // namespace ops
 using CallFn = void (*)(BoundOp&) noexcept;
 using FillFn = void (*)(BoundOp&);
 using CheckFn = std::optional<std::string> (*)(const BoundOp&);
@@ -70,6 +71,8 @@ struct BoundOp {
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
   int iterations = 1;  // ping-pongs: round trips per call()
   int window = 1;      // windowed bandwidth: messages in flight per window
+  bool single_block = false;  // windowed bandwidth: the window's receives share one block
+  int stride = 1;             // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
   // Alltoallw variants: byte displacements and one datatype per block (equal counts).
@@ -162,6 +165,9 @@ struct BoundOp {
   bool is_synthetic = false;
   // SKaMPI's one-sided functions: the window, groups, info and arguments (onesided_window.h).
   std::shared_ptr<ops::OneSidedState> onesided;
+  // Threaded operations (IMB-MT, osu_latency_mt; runtime/ops/threaded.h): the per-thread parts,
+  // their communicators and the thread team. The schemes run them with run_threaded.
+  std::shared_ptr<ops::ThreadedParts> threaded;
 
   // Collective: run by every rank of the communicator after all have bound, before verify.
   void prepare() {

@@ -96,9 +96,13 @@ void bind_pingpong_isend_irecv(BoundOp&, const Args&);
 void fill_from_peer(BoundOp& b);
 std::optional<std::string> check_from_peer(const BoundOp& b);
 int pair_peer(int rank, int size);
+// threaded.cpp: IMB-MT's benchmarks and osu_latency_mt (T threads per rank).
+void bind_threaded_imb(BoundOp&, const Args&);
+void bind_latency_mt(BoundOp&, const Args&);
 // pt2pt_latency.cpp: OSU's and IMB's latencies.
 void bind_latency(BoundOp&, const Args&);
 void bind_multi_latency(BoundOp&, const Args&);
+void bind_multi_pingping(BoundOp&, const Args&);
 void bind_pingping(BoundOp&, const Args&);
 // pt2pt_bandwidth.cpp: windowed bandwidth.
 void bind_bandwidth(BoundOp&, const Args&);

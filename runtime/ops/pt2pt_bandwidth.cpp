@@ -16,8 +16,10 @@ constexpr int kDataTag = 1;
 constexpr int kAckTag = 2;
 constexpr int kAckBytes = 4;  // OSU's ack
 
+// `set single_buffer = on` (OSU's -b single): every receive of the window into block 0.
 char* window_block(const BoundOp& b, int w) {
-  return b.buf.recv() + static_cast<std::int64_t>(w) * b.recv_block_bytes;
+  return b.single_block ? b.buf.recv()
+                        : b.buf.recv() + static_cast<std::int64_t>(w) * b.recv_block_bytes;
 }
 
 void send_window(BoundOp& b) noexcept {
@@ -62,7 +64,7 @@ void fill_window(BoundOp& b) {
 // Every block of the window holds the peer's stream. `receives` says whether this rank does.
 std::optional<std::string> check_window(const BoundOp& b, bool receives) {
   if (!receives) return std::nullopt;
-  for (int w = 0; w < b.window; ++w)
+  for (int w = 0; w < (b.single_block ? 1 : b.window); ++w)
     if (auto m = check_pattern(window_block(b, w), b.recv_dt, b.recv_count, b.peer, 0)) {
       m->offset += static_cast<std::int64_t>(w) * b.recv_block_bytes;
       return verify_message(b, "receive buffer", *m);
@@ -83,13 +85,15 @@ void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.send_count = b.recv_count = int_count(a, "count");
   b.send_dt = b.recv_dt = a.type("datatype");
   b.send_type = b.recv_type = commit_type(b, b.send_dt);
-  b.window = static_cast<int>(a.integer("window"));  // checked: op_checks.h (kMaxWindow)
+  b.window = static_cast<int>(a.integer("window"));          // checked: op_checks.h (kMaxWindow)
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;                                  // the reported time is one window
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   // The same on every rank, so that the arena layout is too (and the ack always has room).
   b.send_need_bytes = std::max<std::int64_t>(b.send_block_bytes, kAckBytes);
-  b.recv_need_bytes = std::max<std::int64_t>(b.recv_block_bytes * b.window, kAckBytes);
+  b.single_block = b.settings && b.settings->single_buffer;
+  b.recv_need_bytes =
+      std::max<std::int64_t>(b.recv_block_bytes * (b.single_block ? 1 : b.window), kAckBytes);
   b.requests.assign(static_cast<std::size_t>(2 * b.window), MPI_REQUEST_NULL);
   b.fill_fn = fill_window;
   if (peer < 0)

@@ -116,6 +116,13 @@ void bind_pingping(BoundOp& b, const Args& a) {
   b.divisor = b.iterations;
 }
 
+void bind_multi_pingping(BoundOp& b, const Args& a) {
+  b.peer = pair_peer(b.rank, b.size);
+  bind_common(b, a);
+  b.call_fn = b.peer < 0 ? idle : pingping;
+  b.divisor = b.iterations;
+}
+
 void bind_latency_any_source(BoundOp& b, const Args& a) {
   bind_latency(b, a);
   b.call_fn = b.rank == 0 ? ping_any : b.rank == 1 ? pong_any : idle;

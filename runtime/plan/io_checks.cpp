@@ -1,9 +1,12 @@
 // The MPI-IO functions' datatype checks (io_checks.h).
 #include "runtime/plan/io_checks.h"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <string>
 
+#include "runtime/plan/io_settings.h"
 #include "runtime/plan/io_view.h"
 #include "runtime/plan/local_io.h"
 
@@ -43,6 +46,20 @@ bool goes_forward(const TypeDesc& t) {
 std::optional<OpProblem> check_io_types(const MeasureFunc& f, const std::vector<Value>& args,
                                         int comm_size) {
   if (auto p = check_local_io_args(f, args)) return p;
+  // A data access class the runtime would refuse at bind time (e.g. daccess = 0).
+  if (const int id = f.param_index("daccess");
+      id >= 0 && static_cast<std::size_t>(id) < args.size() &&
+      !io_daccess_valid(args[static_cast<std::size_t>(id)].as_int()))
+    return OpProblem{DiagId::io_bad_daccess,
+                     id,
+                     {fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int())}};
+  if (const int id = f.param_index("daccess");
+      id >= 0 && static_cast<std::size_t>(id) < args.size())
+    if (auto why = io_daccess_restriction(f.name, args[static_cast<std::size_t>(id)].as_int()))
+      return OpProblem{
+          DiagId::io_daccess_not_allowed,
+          id,
+          {f.name, fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int()), *why}};
   const int im = f.param_index("memtype"), ie = f.param_index("etype"),
             ifl = f.param_index("filetype");
   if (im < 0 || ie < 0 || ifl < 0 || static_cast<std::size_t>(ifl) >= args.size())

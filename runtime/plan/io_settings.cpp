@@ -17,6 +17,19 @@ bool io_daccess_valid(std::int64_t daccess) {
   return false;
 }
 
+std::optional<std::string> io_daccess_restriction(std::string_view func, std::int64_t daccess) {
+  const bool shared = (daccess & kIoSharedPointer) != 0;
+  if (func == "MPI_IO_write_sequential" || func == "MPI_IO_read_sequential")
+    if (!shared)
+      return "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes (0x004) only";
+  if (func == "MPI_IO_write_noncontiguous" || func == "MPI_IO_read_noncontiguous" ||
+      func == "MPI_IO_read_file" || func == "MPI_IO_read_and_distribute")
+    if (shared) return "the shared file pointer classes (0x004) are not defined for this pattern";
+  if (func == "MPI_IO_write_and_read" && (shared || (daccess & kIoCollective)))
+    return "it takes the noncollective classes without shared file pointer only";
+  return std::nullopt;
+}
+
 std::vector<std::int64_t> io_data_access_routines(std::int64_t pattern) {
   std::vector<std::int64_t> out;
   for (std::int64_t c : kClasses)

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,9 @@ inline constexpr int kIoCollective = 0x200;
 
 // One of the 12 classes: exactly one bit of each group.
 bool io_daccess_valid(std::int64_t daccess);
+// Why SKaMPI's MPI-IO function `func` cannot run the valid class `daccess` (the access pattern
+// excludes it), or nullopt. The front end's check and the runtime's bind share this rule.
+std::optional<std::string> io_daccess_restriction(std::string_view func, std::int64_t daccess);
 // The classes contained in `pattern`, in SKaMPI's order (its data_access_routines iterator).
 std::vector<std::int64_t> io_data_access_routines(std::int64_t pattern);
 // "MPI_File_write_at", "MPI_File_read_all_begin/end", ... for a valid class.

@@ -49,6 +49,7 @@ enum class ParamRole {
   Compute,        // the compute of an overlap measurement: 0 s .. 1 h
   Tests,          // MPI_Test calls during that compute: 0 .. kMaxTests
   Dims,           // dimensions of a Cartesian communicator: 1 .. kMaxDims
+  Threads,        // threads per rank of a threaded operation: 1 .. kMaxThreads
 };
 
 struct Param {
@@ -77,6 +78,7 @@ enum class OpFamily {
   Neighbourhood,  // MPI-3 neighbourhood collectives on a Cartesian communicator
   OneSided,       // MPI-3 RMA: OSU's and IMB's RMA benchmarks, SKaMPI's one-sided functions
   Io,             // MPI-IO: SKaMPI's MPI_IO_* functions, IMB-IO
+  Threaded,       // measured from several threads per rank: IMB-MT, osu_latency_mt
 };
 
 // What one reported time is: outputs name it (summary.csv time_is, the progress line), since

@@ -72,11 +72,14 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       break;
     case ParamRole::Window:
     case ParamRole::Tests:
-    case ParamRole::Dims: {
-      const std::int64_t lo = f.params[i].role == ParamRole::Tests ? 0 : 1;
-      const std::int64_t hi = f.params[i].role == ParamRole::Window  ? kMaxWindow
-                              : f.params[i].role == ParamRole::Tests ? kMaxTests
-                                                                     : kMaxDims;
+    case ParamRole::Dims:
+    case ParamRole::Threads: {
+      const ParamRole role = f.params[i].role;
+      const std::int64_t lo = role == ParamRole::Tests ? 0 : 1;
+      const std::int64_t hi = role == ParamRole::Window    ? kMaxWindow
+                              : role == ParamRole::Tests   ? kMaxTests
+                              : role == ParamRole::Threads ? kMaxThreads
+                                                           : kMaxDims;
       if (v.as_int() < lo || v.as_int() > hi)
         return problem(
             DiagId::arg_out_of_range, at,

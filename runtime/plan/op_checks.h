@@ -24,6 +24,7 @@ constexpr std::int64_t kMaxTests = 1'000'000;
 constexpr std::int64_t kMaxDims = 16;
 // Synthetic's imbalance and noise (a fraction of its time): at most 100, i.e. 10000%.
 constexpr double kMaxSyntheticFactor = 100;
+constexpr std::int64_t kMaxThreads = 256;  // threads per rank of a threaded operation
 
 struct OpProblem {
   DiagId id;

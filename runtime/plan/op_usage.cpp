@@ -298,4 +298,51 @@ BufferUse usage_neighbor_alltoall(const OpArgs& a, int) {
           a.count("send_count")};
 }
 
+std::int64_t thread_share_bytes(std::int64_t base_bytes) {
+  if (base_bytes <= 0) return 0;
+  return sat_add(base_bytes, kThreadShareAlign - 1) / kThreadShareAlign * kThreadShareAlign;
+}
+
+namespace {
+BufferUse threaded(BufferUse u, const OpArgs& a) {
+  const std::int64_t t = a.integer("threads");
+  u.send_bytes = sat_mul(thread_share_bytes(u.send_bytes), t);
+  u.recv_bytes = sat_mul(thread_share_bytes(u.recv_bytes), t);
+  u.rate_bytes = sat_mul(u.rate_bytes, t);
+  u.rate_messages = sat_mul(u.rate_messages, t);
+  return u;
+}
+}  // namespace
+
+BufferUse usage_mt_none(const OpArgs& a, int p) {
+  return threaded(usage_none(a, p), a);
+}
+BufferUse usage_mt_count_dt(const OpArgs& a, int p) {
+  return threaded(usage_count_dt(a, p), a);
+}
+BufferUse usage_mt_bcast(const OpArgs& a, int p) {
+  return threaded(usage_bcast(a, p), a);
+}
+BufferUse usage_mt_gather(const OpArgs& a, int p) {
+  return threaded(usage_gather(a, p), a);
+}
+BufferUse usage_mt_scatter(const OpArgs& a, int p) {
+  return threaded(usage_scatter(a, p), a);
+}
+BufferUse usage_mt_alltoall(const OpArgs& a, int p) {
+  return threaded(usage_alltoall(a, p), a);
+}
+BufferUse usage_mt_one_way(const OpArgs& a, int p) {
+  return threaded(usage_one_way(a, p), a);
+}
+BufferUse usage_mt_multi_latency(const OpArgs& a, int p) {
+  return threaded(usage_multi_latency(a, p), a);
+}
+BufferUse usage_mt_multi_bw(const OpArgs& a, int p) {
+  return threaded(usage_multi_bw(a, p), a);
+}
+BufferUse usage_mt_multi_bibw(const OpArgs& a, int p) {
+  return threaded(usage_multi_bibw(a, p), a);
+}
+
 }  // namespace metron

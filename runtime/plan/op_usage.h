@@ -77,6 +77,23 @@ BufferUse usage_par_pingpong(const OpArgs& a, int comm_size);
 BufferUse usage_neighbor_allgather(const OpArgs& a, int comm_size);
 BufferUse usage_neighbor_alltoall(const OpArgs& a, int comm_size);
 
+// Threaded operations (operations.def, section threads): each of the `threads` threads of a
+// rank has its own share of the buffers, the base operation's bytes rounded up to
+// kThreadShareAlign so that no two threads write into one cache line. Reported size and count
+// are one thread's message; the rates add up over the threads.
+constexpr std::int64_t kThreadShareAlign = 64;
+std::int64_t thread_share_bytes(std::int64_t base_bytes);
+BufferUse usage_mt_none(const OpArgs& a, int comm_size);
+BufferUse usage_mt_count_dt(const OpArgs& a, int comm_size);
+BufferUse usage_mt_bcast(const OpArgs& a, int comm_size);
+BufferUse usage_mt_gather(const OpArgs& a, int comm_size);
+BufferUse usage_mt_scatter(const OpArgs& a, int comm_size);
+BufferUse usage_mt_alltoall(const OpArgs& a, int comm_size);
+BufferUse usage_mt_one_way(const OpArgs& a, int comm_size);
+BufferUse usage_mt_multi_latency(const OpArgs& a, int comm_size);
+BufferUse usage_mt_multi_bw(const OpArgs& a, int comm_size);
+BufferUse usage_mt_multi_bibw(const OpArgs& a, int comm_size);
+
 }  // namespace metron
 
 #include "runtime/plan/io_usage.h"  // the MPI-IO operations' entries

@@ -94,6 +94,7 @@ nlohmann::json settings_json(const Settings& s) {
                       {"tukey_k", s.tukey_k},
                       {"buffer_bytes", s.buffer_bytes},
                       {"buffer_cycling", s.buffer_cycling},
+                      {"single_buffer", s.single_buffer},
                       {"send_alignment", s.send_alignment},
                       {"recv_alignment", s.recv_alignment},
                       {"cache_bytes", s.cache_bytes},

@@ -419,6 +419,13 @@ const std::vector<SettingInfo> kSettingTable = {
      "as OSU, IMB and ReproMPI)",
      parse_flag<&Settings::buffer_cycling>,
      [](const Settings& s) { return on_off(s.buffer_cycling); }},
+    {"single_buffer", "on | off",
+     "on: the windowed bandwidths (Bandwidth, Bibandwidth, Multi_bandwidth, Uniband, Biband and "
+     "their MT forms) receive a whole window into one block, as OSU's -b single; MPI does not "
+     "define concurrent receives into one buffer (every message carries the same bytes, so "
+     "verify = on checks the one block); off: one block per message of the window",
+     parse_flag<&Settings::single_buffer>,
+     [](const Settings& s) { return on_off(s.single_buffer); }},
     {"send_alignment", "integer", "alignment of the send buffer (power of two)",
      parse_power_of_two<&Settings::send_alignment>,
      [](const Settings& s) { return std::to_string(s.send_alignment); }},

@@ -99,6 +99,9 @@ struct Settings {
   std::int64_t buffer_bytes = 4 << 20;
   // Off by default, as OSU, IMB and ReproMPI measure (warm caches); on: cold-cache measurement.
   bool buffer_cycling = false;
+  // OSU's -b single: the windowed bandwidths receive every message of a window into one block
+  // (concurrent receives into one buffer, which MPI does not define; docs/language.md).
+  bool single_buffer = false;
   std::int64_t send_alignment = 64;
   std::int64_t recv_alignment = 64;
   std::int64_t cache_bytes = 32 << 20;

@@ -37,5 +37,8 @@ template <class Timer>
 void run_loop_mean(const SchemeRun& r);
 template <class Timer>
 void run_loop_barrier(const SchemeRun& r);
+// Threaded operations (runtime/schemes/threaded.cpp): `calls` calls per thread and observation.
+template <class Timer>
+void run_threaded(const SchemeRun& r, std::int64_t calls);
 
 }  // namespace metron::rt

@@ -27,6 +27,12 @@ std::vector<Value> typical_args(const MeasureFunc& f) {
   }
   // The border exchanges' grid needs at least 3 rows (count >= 18 doubles).
   if (f.name.find("borderexchange") != std::string::npos) args[0] = Value(std::int64_t{32});
+  // Threaded operations: one thread here (plain MPI_Init); ops_threaded_mt_test.cpp runs two.
+  if (f.family == OpFamily::Threaded) {
+    std::vector<Value> all = rt::make_op_call(f.name, args).args;
+    all[static_cast<std::size_t>(f.param_index("threads"))] = Value(std::int64_t{1});
+    return all;
+  }
   return args;
 }
 

@@ -30,6 +30,7 @@ TEST_CASE("pt2pt: every operation verifies and finds a corrupted byte where it i
       {"Latency", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
       {"Multi_latency", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
       {"PingPing", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
+      {"Multi_pingping", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
       {"PingPongAnySource", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 8, {0, 1}, 7},
       {"PingPingAnySource", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
       {"Pingpong_Isend_Irecv", {std::int64_t{5}, dt("MPI_INT"), 3, 4}, 4, {0, 1}, 7},
@@ -175,4 +176,25 @@ TEST_CASE("pt2pt: window and iterations are checked") {
   CHECK_THROWS_WITH_AS(bind("Latency", {std::int64_t{1}, dt("MPI_INT"), 0, std::int64_t{1} << 30}),
                        "'Latency': iterations must be in [1, 1073741823], got 1073741824",
                        std::runtime_error);
+}
+
+TEST_CASE("pt2pt: single_buffer receives a window into one block, which verification checks") {
+  Settings s = small_settings();
+  s.single_buffer = true;
+  for (const char* name : {"Bandwidth", "Bibandwidth", "Uniband", "Biband"}) {
+    CAPTURE(name);
+    rt::BoundOp b =
+        rt::bind_op(rt::make_op_call(name, {std::int64_t{5}, dt("MPI_INT"), 4, 3}), test_comm(), s);
+    CHECK(b.single_block);
+    CHECK(b.recv_need_bytes == 20);  // one block of 5 ints, not a window of 4
+    const auto ok = rt::verify_op(b);
+    CHECK_MESSAGE(!ok, ok.value_or(""));
+    const rt::VerifyFault fault{1, 3};
+    CHECK(rt::verify_op(b, &fault));  // rank 1 receives in all four
+    b.release();
+  }
+  rt::BoundOp multi = bind("Bandwidth", {std::int64_t{5}, dt("MPI_INT"), 4, 3});
+  CHECK(!multi.single_block);
+  CHECK(multi.recv_need_bytes == 80);
+  multi.release();
 }

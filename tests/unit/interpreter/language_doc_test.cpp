@@ -69,6 +69,8 @@ std::string family_name(metron::OpFamily f) {
       return "one-sided";
     case metron::OpFamily::Io:
       return "MPI-IO";
+    case metron::OpFamily::Threaded:
+      return "threaded";
   }
   return "";
 }

@@ -1,0 +1,176 @@
+// Threaded operations (threaded.h): binding the parts, the team that runs them, and the hooks
+// that pass the parent's set-up, verification and buffer cycling on to every part.
+#include "runtime/ops/threaded.h"
+
+#include <string>
+#include <string_view>
+
+#include "runtime/ops/op_impl.h"
+#include "runtime/ops/thread_level.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/op_usage.h"
+
+namespace metron::rt::ops {
+
+namespace {
+
+ThreadedParts& parts_of(const BoundOp& b) {
+  return *b.threaded;
+}
+
+// IMB-MT's names: the base operation is the name without "MT"; the point-to-point ones run
+// IMB-MPI1's pair patterns (r, r + p/2) in every thread.
+std::string imb_base_name(std::string_view mt) {
+  if (mt == "PingPongMT") return "Multi_latency";
+  if (mt == "PingPingMT") return "Multi_pingping";
+  if (mt == "UniBandMT") return "Uniband";
+  if (mt == "BiBandMT") return "Biband";
+  return std::string(mt.substr(0, mt.size() - 2));
+}
+
+// Every thread's call once, all threads at once (verification, warm-up); the parts' first
+// MPI error becomes the parent's.
+void call_all(BoundOp& b) noexcept {
+  ThreadedParts& th = parts_of(b);
+  try {
+    th.team->run([&th](int t) { th.parts[static_cast<std::size_t>(t)].call(); });
+  } catch (...) {
+    b.note(MPI_ERR_OTHER);  // call() is noexcept: a member cannot throw
+  }
+  for (BoundOp& p : th.parts) {
+    b.note(p.error);
+    p.error = MPI_SUCCESS;
+  }
+}
+
+void fill_all(BoundOp& b) {
+  for (BoundOp& p : parts_of(b).parts)
+    if (p.fill_fn) p.fill_fn(p);
+}
+
+std::optional<std::string> check_all(const BoundOp& b) {
+  // The parent's result buffer is part 0's (a verification fault lands there).
+  for (const BoundOp& p : parts_of(b).parts)
+    if (p.check_fn)
+      if (auto m = p.check_fn(p)) return m;
+  return std::nullopt;
+}
+
+void settle_all(BoundOp& b) {
+  for (BoundOp& p : parts_of(b).parts)
+    if (p.settle_fn) p.settle_fn(p);
+}
+
+void finish_all(BoundOp& b) noexcept {
+  for (BoundOp& p : parts_of(b).parts) p.finish();
+}
+
+void advance_all(BoundOp& b) {
+  for (BoundOp& p : parts_of(b).parts) p.advance();
+}
+
+// Collective, once every rank has bound: the parts' buffers in the parent's slots, their
+// communicators, their own set-up, and the team.
+void prepare_all(BoundOp& b) {
+  ThreadedParts& th = parts_of(b);
+  for (std::size_t t = 0; t < th.parts.size(); ++t) {
+    BoundOp& p = th.parts[t];
+    const auto i = static_cast<std::int64_t>(t);
+    p.buf = b.buf.shifted(i * th.send_share, i * th.recv_share);
+    if (th.own_comms) {
+      MPI_Comm c = MPI_COMM_NULL;
+      b.note(MPI_Comm_dup(b.comm, &c));
+      if (c == MPI_COMM_NULL) continue;
+      MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+      th.comms.push_back(c);
+      p.comm = c;
+    }
+    p.prepare();
+    b.note(p.error);
+    p.error = MPI_SUCCESS;
+  }
+  th.team = std::make_unique<rt::ThreadTeam>(static_cast<int>(th.parts.size()));
+}
+
+void release_all(BoundOp& b) {
+  ThreadedParts& th = parts_of(b);
+  th.team.reset();
+  for (BoundOp& p : th.parts) p.release();
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized)
+    for (MPI_Comm& c : th.comms) MPI_Comm_free(&c);
+  th.comms.clear();
+}
+
+int threads_arg(const BoundOp& b, const Args& a) {
+  const auto t = static_cast<int>(a.integer("threads"));  // 1 .. kMaxThreads (op_checks.h)
+  const int provided = provided_thread_level();
+  if (t > 1 && provided < MPI_THREAD_MULTIPLE)
+    throw std::runtime_error(
+        message_text(DiagId::job_needs_thread_multiple, b.name, t, thread_level_name(provided)));
+  return t;
+}
+
+// The base operation's call with the parent's arguments of the same names.
+OpCall base_call(const std::string& base, const Args& a) {
+  const MeasureFunc* f = find_measure_func(base);
+  if (!f) throw std::logic_error("threaded operation without base '" + base + "'");
+  std::vector<Value> args;
+  for (const Param& p : f->params) args.push_back(a.value(p.name));
+  return OpCall{f, std::move(args)};
+}
+
+void bind_threaded(BoundOp& b, const Args& a, const std::string& base, bool own_comms) {
+  const int threads = threads_arg(b, a);
+  auto th = std::make_shared<ThreadedParts>();
+  th->own_comms = own_comms;
+  const OpCall call = base_call(base, a);
+  for (int t = 0; t < threads; ++t) {
+    th->parts.push_back(bind_op(call, b.comm, *b.settings));
+    th->parts.back().name = b.name;  // messages name what the script measures
+  }
+  const BoundOp& first = th->parts.front();
+  th->send_share = thread_share_bytes(first.send_need_bytes);
+  th->recv_share = thread_share_bytes(first.recv_need_bytes);
+  b.send_need_bytes = th->send_share * threads;
+  b.recv_need_bytes = th->recv_share * threads;
+  b.send_block_bytes = first.send_block_bytes;
+  b.recv_block_bytes = first.recv_block_bytes;
+  b.send_count = first.send_count;
+  b.recv_count = first.recv_count;
+  b.send_dt = first.send_dt;
+  b.recv_dt = first.recv_dt;
+  b.peer = first.peer;
+  b.iterations = first.iterations;
+  b.window = first.window;
+  b.divisor = first.divisor;
+  b.participates = first.participates;
+  b.result_in_send = first.result_in_send;
+  b.threaded = std::move(th);
+  b.call_fn = call_all;
+  b.fill_fn = fill_all;
+  b.check_fn = check_all;
+  b.settle_fn = settle_all;
+  b.finish_fn = finish_all;
+  b.advance_fn = advance_all;
+  b.prepare_fn = prepare_all;
+  b.release_fn = release_all;
+}
+
+}  // namespace
+
+void threaded_restart(BoundOp& b) noexcept {
+  for (BoundOp& p : parts_of(b).parts) p.restart();
+}
+
+void bind_threaded_imb(BoundOp& b, const Args& a) {
+  bind_threaded(b, a, imb_base_name(b.name), true);
+}
+
+void bind_latency_mt(BoundOp& b, const Args& a) {
+  bind_threaded(b, a, "Latency", false);
+}
+
+}  // namespace metron::rt::ops
