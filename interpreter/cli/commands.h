@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "interpreter/script_input.h"
+#include "runtime/plan/simulation_support.h"
 
 namespace metron {
 
@@ -33,10 +34,14 @@ struct CliOptions {
   // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
   // skipped (docs/cli.md)
   bool skip_unsupported = false;
+  bool simulated = kSimulatedBuild;  // check, plan --simulated: as the SMPI build plans it
   // check, plan, exec, run: --settings FILE, a settings override file (docs/language.md)
   std::string settings_file;
 };
 
+inline constexpr const char* kSimulatedHelp =
+    "plan as the simulated build (SimGrid SMPI) does: refuse what it cannot run "
+    "(docs/simulation.md)";
 inline constexpr const char* kSkipUnsupportedHelp =
     "warn about SKaMPI names Metron does not support and skip the measurements that need them "
     "(default: an error)";
