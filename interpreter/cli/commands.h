@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "interpreter/script_input.h"
-#include "runtime/plan/simulation_support.h"
+#include "runtime/exec/simulation.h"
 
 namespace metron {
 
@@ -34,7 +34,8 @@ struct CliOptions {
   // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
   // skipped (docs/cli.md)
   bool skip_unsupported = false;
-  bool simulated = kSimulatedBuild;  // check, plan --simulated: as the SMPI build plans it
+  // check, plan --simulated: plan as the SMPI build does (always, in the SMPI build itself)
+  bool simulated = rt::kSimulated;
   // check, plan, exec, run: --settings FILE, a settings override file (docs/language.md)
   std::string settings_file;
 };

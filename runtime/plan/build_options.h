@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/simulation_support.h"
-
 namespace metron {
 
 // Jobs in one plan: 1 000 000 unless the environment variable METRON_MAX_JOBS says otherwise.
@@ -37,7 +35,7 @@ struct BuildOptions {
   bool skip_unsupported = false;
   // A plan for the simulated build (SimGrid SMPI): operations and settings it cannot run are
   // refused (runtime/plan/simulation_support.h). Always on in the SMPI build itself.
-  bool simulated = kSimulatedBuild;
+  bool simulated = false;
   // --settings FILE: a settings file whose values replace the script's own assignments of the
   // same settings, wherever it makes them (docs/language.md, "Settings files"); "" for none.
   std::string settings_file;

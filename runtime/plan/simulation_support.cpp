@@ -1,6 +1,7 @@
 // The simulated build's gaps (see simulation_support.h). The facts come from SimGrid 3.32's
-// include/smpi/smpi.h (the "not yet implemented" block, and what it does not declare) and
-// src/smpi/bindings/smpi_mpi.cpp (UNIMPLEMENTED_WRAPPED_PMPI_CALL: xbt_die at the call).
+// /usr/include/smpi/smpi.h: the calls in its "not yet implemented" block (they stop the
+// simulation when called) and the MPI-4 calls it does not declare; docs/simulation.md lists them
+// against the MPI calls Metron's operations make.
 #include "runtime/plan/simulation_support.h"
 
 #include <array>
@@ -26,14 +27,17 @@ constexpr std::array kGaps = {
     SimulationGap{OpFamily::OneSided, "Win_test_delayed",
                   "does not implement MPI_Win_test (the simulation stops in the call)"},
     SimulationGap{OpFamily::OneSided, "Put_activewait_twosided",
-                  "does not implement MPI_Win_sync, and a rank that polls window memory makes "
-                  "no MPI call, so no other simulated rank would run meanwhile"},
+                  "does not model a rank that polls window memory (volatile loads between "
+                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
+                  "as simulated messages, so the time would be its scheduling, not the platform's"},
     SimulationGap{OpFamily::OneSided, "Put_activewait_twosided_sleep",
-                  "does not implement MPI_Win_sync, and a rank that polls window memory makes "
-                  "no MPI call, so no other simulated rank would run meanwhile"},
+                  "does not model a rank that polls window memory (volatile loads between "
+                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
+                  "as simulated messages, so the time would be its scheduling, not the platform's"},
     SimulationGap{OpFamily::OneSided, "Accumulate_activewait_twosided",
-                  "does not implement MPI_Win_sync, and a rank that polls window memory makes "
-                  "no MPI call, so no other simulated rank would run meanwhile"},
+                  "does not model a rank that polls window memory (volatile loads between "
+                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
+                  "as simulated messages, so the time would be its scheduling, not the platform's"},
 };
 
 }  // namespace

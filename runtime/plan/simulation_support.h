@@ -16,13 +16,6 @@ namespace metron {
 // SimGrid's version that the table describes.
 inline constexpr std::string_view kSmpiVersion = "3.32";
 
-// true in the binary built with smpicxx: its plans are always checked against the table.
-#ifdef METRON_SMPI
-inline constexpr bool kSimulatedBuild = true;
-#else
-inline constexpr bool kSimulatedBuild = false;
-#endif
-
 // One row: a family (when `name` is empty) or one operation, and why SMPI cannot run it.
 struct SimulationGap {
   OpFamily family;
