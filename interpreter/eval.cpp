@@ -3,8 +3,8 @@
 #include <limits>
 
 #include "interpreter/interp.h"
-#include "runtime/plan/simulation_support.h"
 #include "runtime/plan/rma_constants.h"
+#include "runtime/plan/simulation_support.h"
 
 namespace metron {
 

@@ -165,7 +165,8 @@ class Interp {
   // cannot run at this call (an error, or a warning and a skipped measurement under
   // --skip-unsupported); throws EvalError after an error.
   bool simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
-  std::set<std::pair<FileId, std::uint32_t>> warned_timer_;  // rdtscp in a simulation, per statement
+  // The statements already told that rdtscp cannot be simulated.
+  std::set<std::pair<FileId, std::uint32_t>> warned_timer_;
   friend struct BuiltinCtx;
 };
 

@@ -102,9 +102,9 @@ bool verdict_options(double& margin, stats::PAdjust& adjust) {
   return true;
 }
 
-bool g_report = false;      // run, exec, replay --report
+bool g_report = false;           // run, exec, replay --report
 bool g_allow_simulated = false;  // compare, replay --allow-simulated (docs/simulation.md)
-std::string g_report_file;  // compare --report FILE
+std::string g_report_file;       // compare --report FILE
 
 std::string default_out_dir_for_stem(const std::string& stem) {
   std::time_t t = std::time(nullptr);

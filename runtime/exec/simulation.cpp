@@ -5,12 +5,25 @@
 #include <sstream>
 
 #include "runtime/output/manifest.h"  // sha256_hex
+#include "runtime/plan/simulation_support.h"
+
+#ifdef METRON_SMPI
+#include <simgrid/version.h>
+#endif
 
 namespace metron::rt {
 
 namespace {
-// The simulator the table of runtime/plan/simulation_support.cpp describes.
-constexpr const char* kSimulator = "SimGrid SMPI 3.32";
+// The SimGrid this binary was built with; the normal build names the one that
+// runtime/plan/simulation_support.cpp's table describes.
+std::string simulator() {
+#ifdef METRON_SMPI
+  return "SimGrid SMPI " + std::to_string(SIMGRID_VERSION_MAJOR) + "." +
+         std::to_string(SIMGRID_VERSION_MINOR);
+#else
+  return "SimGrid SMPI " + std::string(kSmpiVersion);
+#endif
+}
 
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
@@ -26,7 +39,7 @@ std::string simulation_platform(const std::vector<std::string>& cmdline) {
 nlohmann::json simulation_facts(const std::vector<std::string>& cmdline,
                                 const std::string& platform_text) {
   const std::string platform = simulation_platform(cmdline);
-  nlohmann::json j = {{"simulator", kSimulator}, {"command", cmdline}};
+  nlohmann::json j = {{"simulator", simulator()}, {"command", cmdline}};
   j["platform"] = platform.empty() ? nlohmann::json() : nlohmann::json(platform);
   j["platform_sha256"] =
       platform_text.empty() ? nlohmann::json() : nlohmann::json(out::sha256_hex(platform_text));

@@ -34,7 +34,7 @@ struct ReplayOptions {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   std::vector<std::string> argv;
   bool quiet = false;
-  bool allow_modified = false;  // replay even if the recorded script does not match its sha256
+  bool allow_modified = false;   // replay even if the recorded script does not match its sha256
   bool allow_simulated = false;  // replay a simulated recording (docs/simulation.md)
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;

@@ -52,7 +52,8 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   }
   // A simulated launch's rows carry `simulated` = 1, last, so that a CSV file taken out of its
   // folder still says so; measured folders keep their columns (docs/output.md).
-  std::vector<std::string> raw_cols = cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"});
+  std::vector<std::string> raw_cols =
+      cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"});
   if (rt::kSimulated) raw_cols.push_back("simulated");
   raw_.header(raw_cols);
   // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
