@@ -3,7 +3,8 @@
 # marked simulated (manifest, both CSV files) and the times follow from the platform: a 1-byte
 # Bcast takes microseconds (at least one message's two links, 2 us; at most 63 such messages one
 # after another, well under 1 ms), a 1 MiB Bcast at least one MiB through a 1.25 GB/s link
-# (0.84 ms) and at most 63 of them (53 ms). The SMPI build refuses what SMPI lacks by name.
+# (0.84 ms) and less than 63 of them through the root's link (53 ms, or about 60 ms with SMPI's
+# bandwidth factor; bound: 0.1 s). The SMPI build refuses what SMPI lacks by name.
 # Registered by cmake/MetronTests.cmake only when METRON_SMPI is on: bash smpi_preview.sh
 # <metron> <source dir> <smpi metron>.
 source "$(dirname "$0")/lib.sh"
@@ -44,7 +45,7 @@ small=$(column median_s out/summary.csv | sed -n 1p)
 large=$(column median_s out/summary.csv | sed -n 2p)
 within() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { print (v >= lo && v <= hi) ? "yes" : "no" }'; }
 expect_eq "1-byte Bcast: microseconds ($small s)" "$(within "$small" 2e-6 1e-3)" "yes"
-expect_eq "1 MiB Bcast: from the link's bandwidth ($large s)" "$(within "$large" 0.84e-3 53e-3)" "yes"
+expect_eq "1 MiB Bcast: from the link's bandwidth ($large s)" "$(within "$large" 0.84e-3 0.1)" "yes"
 # What SMPI lacks is refused at plan time, by name, with exit code 65: no simulation runs it.
 cat > p.bench <<'B'
 begin measurement "p"
