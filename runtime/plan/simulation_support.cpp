@@ -1,7 +1,8 @@
-// The simulated build's gaps (see simulation_support.h). The facts come from SimGrid 3.32's
-// /usr/include/smpi/smpi.h: the calls in its "not yet implemented" block (they stop the
-// simulation when called) and the MPI-4 calls it does not declare; docs/simulation.md lists them
-// against the MPI calls Metron's operations make.
+// The simulated build's gaps (see simulation_support.h). A reason is at most 100 characters (a
+// message argument is cut there); docs/simulation.md gives the details. The facts come from
+// SimGrid 3.32's /usr/include/smpi/smpi.h: the calls in its "not yet implemented" block (they stop
+// the simulation when called) and the MPI-4 calls it does not declare; docs/simulation.md lists
+// them against the MPI calls Metron's operations make.
 #include "runtime/plan/simulation_support.h"
 
 #include <array>
@@ -12,32 +13,26 @@ namespace {
 
 constexpr std::array kGaps = {
     SimulationGap{OpFamily::Persistent, "",
-                  "implements MPI 3.1: MPI-4 persistent collectives (MPI_<name>_init) do not "
-                  "exist there"},
+                  "implements MPI 3.1, without MPI-4's persistent collectives (MPI_<name>_init)"},
     SimulationGap{OpFamily::Neighbourhood, "",
                   "does not implement the neighbourhood collectives (MPI_Neighbor_*, "
-                  "MPI_Ineighbor_*: the simulation stops in the call) nor MPI-4's "
-                  "MPI_Neighbor_*_init"},
+                  "MPI_Ineighbor_*, *_init)"},
     SimulationGap{OpFamily::Io, "",
-                  "opens files only on a <disk> of the platform (file-system plugin), which "
-                  "Metron's platforms do not model, and does not implement nonblocking, split "
-                  "collective and ordered MPI-IO nor MPI_File_preallocate"},
+                  "models files only on a platform <disk>, which Metron's platforms lack, and "
+                  "lacks parts of MPI-IO"},
     SimulationGap{OpFamily::OneSided, "Win_test",
-                  "does not implement MPI_Win_test (the simulation stops in the call)"},
+                  "does not implement MPI_Win_test (the simulation would stop in the call)"},
     SimulationGap{OpFamily::OneSided, "Win_test_delayed",
-                  "does not implement MPI_Win_test (the simulation stops in the call)"},
+                  "does not implement MPI_Win_test (the simulation would stop in the call)"},
     SimulationGap{OpFamily::OneSided, "Put_activewait_twosided",
-                  "does not model a rank that polls window memory (volatile loads between "
-                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
-                  "as simulated messages, so the time would be its scheduling, not the platform's"},
+                  "runs one rank at a time: a rank polling window memory (MPI_Win_sync) would time "
+                  "its scheduling"},
     SimulationGap{OpFamily::OneSided, "Put_activewait_twosided_sleep",
-                  "does not model a rank that polls window memory (volatile loads between "
-                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
-                  "as simulated messages, so the time would be its scheduling, not the platform's"},
+                  "runs one rank at a time: a rank polling window memory (MPI_Win_sync) would time "
+                  "its scheduling"},
     SimulationGap{OpFamily::OneSided, "Accumulate_activewait_twosided",
-                  "does not model a rank that polls window memory (volatile loads between "
-                  "MPI_Win_sync calls): it runs one simulated rank at a time and moves RMA data "
-                  "as simulated messages, so the time would be its scheduling, not the platform's"},
+                  "runs one rank at a time: a rank polling window memory (MPI_Win_sync) would time "
+                  "its scheduling"},
 };
 
 }  // namespace

@@ -31,7 +31,6 @@ const SimulationGap* simulation_gap(std::string_view op_name);
 
 // Why `set timer = rdtscp` cannot be simulated.
 inline constexpr std::string_view kSimulatedTimerReason =
-    "the TSC counts the host's real cycles, while SMPI's clocks (MPI_Wtime, clock_gettime) read "
-    "simulated time";
+    "the TSC counts this machine's cycles, while SMPI's clocks read simulated time";
 
 }  // namespace metron

@@ -56,6 +56,6 @@ timeout 60 smpirun -np 2 -platform "$PLATFORM" --log=root.thres:warning "$SMPI_M
   exec p.bench --out refused > refused.out 2> refused.err
 expect_eq "a persistent collective: refused" "$?" "65"
 expect_grep "refused by name" \
-  "error: 'Bcast_init' cannot run in a simulation: SimGrid SMPI 3.32 implements MPI 3.1" refused.err
+  "error: 'Bcast_init' cannot run in a simulation: SimGrid SMPI 3.32 implements MPI 3.1, without MPI-4's persistent collectives" refused.err
 expect_eq "nothing measured" "$(ls refused/summary.csv 2> /dev/null | wc -l)" "0"
 finish
