@@ -51,6 +51,12 @@ double g_startup_timeout = -1;  // run --startup-timeout (negative: default or r
 int g_retries = -1;             // run --retries (negative: default or recorded)
 bool g_allow_modified = false;  // replay --allow-modified
 std::string g_lead = "auto";    // replay --lead
+std::string g_fit;              // analyze --fit
+double g_peak_bandwidth = 0;    // analyze --peak-bandwidth (MB/s)
+double g_peak_latency = 0;      // analyze --peak-latency (us)
+bool g_strict = false;          // run, analyze, compare, replay --strict
+constexpr const char* kStrictHelp =
+    "verdicts computed on launches with noise flags (summary.csv column noise) are inconclusive";
 
 // A time limit in seconds: a finite number above 0 (CLI11's PositiveNumber prints DBL_MAX).
 CLI::Validator positive_seconds() {
@@ -303,6 +309,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_launch_timeout;
   r.startup_timeout_s = g_startup_timeout;
   r.retries = g_retries;
+  r.strict = g_strict;
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   launcher::RunOutcome outcome;
   int rc;
@@ -327,8 +334,20 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
 int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
+  a.strict = g_strict;
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   if (!guideline_margin_option(a.guideline_margin)) return kExitUsage;
+  if (!g_fit.empty() && g_fit != "hockney" && g_fit != "loggp") {
+    print_message(DiagId::cli_bad_fit, g_fit);
+    return kExitUsage;
+  }
+  if ((g_peak_bandwidth > 0 || g_peak_latency > 0) && g_fit.empty()) {
+    print_message(DiagId::cli_peak_without_fit);
+    return kExitUsage;
+  }
+  a.fit = g_fit;
+  a.peak.bandwidth_mb_s = g_peak_bandwidth;
+  a.peak.latency_s = g_peak_latency * 1e-6;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) print_error(err);
@@ -358,6 +377,7 @@ int cmd_compare(const CliOptions& o) {
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
+  co.strict = g_strict;
   if (!verdict_options(co.margin, co.adjust)) return kExitUsage;
   for (const auto& p : g_pairs) {
     auto pr = analysis::parse_pair(p);
@@ -476,6 +496,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.allow_simulated = g_allow_simulated;
   r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_launch_timeout;
+  r.strict = g_strict;
   int rc = launcher::replay_experiment(r);
   if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
@@ -568,6 +589,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
   g_run->add_option("--guideline-margin", g_guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_run->add_flag("--strict", g_strict, kStrictHelp);
 
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "
@@ -579,6 +601,17 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
   g_analyze->add_option("--guideline-margin", g_guideline_margin,
                         "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_analyze->add_option("--fit", g_fit,
+                        "fit each size sweep: hockney (alpha + beta m) or loggp (G, L + 2o); "
+                        "writes fits.csv and fit_points.csv");
+  g_analyze
+      ->add_option("--peak-bandwidth", g_peak_bandwidth,
+                   "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
+      ->check(CLI::PositiveNumber);
+  g_analyze
+      ->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
+      ->check(CLI::PositiveNumber);
+  g_analyze->add_flag("--strict", g_strict, kStrictHelp);
 
   g_compare =
       app.add_subcommand("compare",
@@ -606,6 +639,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(non_empty_check());
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
+  g_compare->add_flag("--strict", g_strict, kStrictHelp);
 
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
@@ -637,8 +671,12 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(positive_seconds());
   g_replay->add_option("--guideline-margin", g_guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
+<<<<<<< HEAD
   g_replay->add_flag("--allow-simulated", g_allow_simulated,
                      "replay a simulated recording (docs/simulation.md)");
+=======
+  g_replay->add_flag("--strict", g_strict, kStrictHelp);
+>>>>>>> main
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");

@@ -39,6 +39,8 @@ std::optional<Confirmation::Request> Confirmation::start(std::span<const double>
                         : static_cast<std::int64_t>(std::min(seconds / per_call, 1e12));
   };
   std::int64_t spacer = std::min(p_.spacer_calls, std::max(n, affordable(p_.spacer_seconds)));
+  // The transient guard (transient_guard.h): an early stop's first check lies past the horizon.
+  if (rounds_ == 0) spacer = std::max(spacer, guard_spacer(p_.guard, values.size(), per_call));
   spacer = std::min(spacer, affordable(seconds_left));
   pending_ = true;
   ++rounds_;
@@ -48,9 +50,9 @@ std::optional<Confirmation::Request> Confirmation::start(std::span<const double>
 
 bool Confirmation::finish(std::span<const double> batch) {
   pending_ = false;
-  const double m = median_of(batch);
-  last_ratio_ = m / median_;
-  const bool agrees = std::abs(last_ratio_ - 1) <= tolerance_;
+  last_ratio_ = median_of(batch) / median_;
+  // tolerance_ is max(2 x precision, min_tolerance): the level-shift test's own threshold.
+  const bool agrees = !level_shift(std::vector<double>{median_}, batch, tolerance_ / 2, tolerance_);
   if (!agrees) ++disagreements_;
   return agrees;
 }

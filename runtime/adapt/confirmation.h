@@ -12,6 +12,8 @@
 #include <optional>
 #include <span>
 
+#include "runtime/adapt/transient_guard.h"
+
 namespace metron::adapt {
 
 struct ConfirmationParams {
@@ -22,6 +24,8 @@ struct ConfirmationParams {
   std::int64_t spacer_calls = 100;
   double spacer_seconds = 0.01;
   double min_tolerance = 0.05;  // medians agree within max(2 x precision, this), relative
+  // A sample of at most guard.early_reps: the spacer reaches the guard's horizon (first round).
+  TransientGuard guard;
 };
 
 class Confirmation {

@@ -62,6 +62,9 @@ class SkampiStopping {
                          std::size_t longest_late_run = 0, double elapsed_s = 0.0);
 
   bool stopped() const { return stopped_; }
+  // Measures on after a stop (Metron's transient guard disagreed: transient_guard.h); the next
+  // batch has the usual size.
+  void resume() { stopped_ = false; }
   std::size_t reps() const { return values_.size(); }
   std::span<const double> values() const { return values_; }
   double mean() const;            // S / n; NaN for n = 0

@@ -46,19 +46,28 @@ WarmupEnd WarmupDetector::add_batch(std::span<const double> times, double elapse
   if (end_ != WarmupEnd::Running) return end_;
   calls_ += times.size();
   elapsed_s_ = elapsed_s;
-  // Window medians of this block (a block shorter than a window is one window).
-  std::size_t windows = 0;
-  const std::size_t w = std::min(p_.window, times.size());
-  for (std::size_t at = 0; w > 0 && at + w <= times.size(); at += w) {
+  // Windows of `window` consecutive observations over the whole series, across batches: the
+  // measured loop's batches (8 for SKaMPI's rule) need not be multiples of a window.
+  const std::size_t before = medians_.size();
+  for (double t : times) {
+    pending_.push_back(t);
+    if (pending_.size() < p_.window) continue;
     std::vector<double> v;
-    for (std::size_t i = at; i < at + w; ++i)
-      if (!std::isnan(times[i])) v.push_back(times[i]);
-    if (v.empty()) continue;
-    medians_.push_back(stats::median(v));
-    ++windows;
+    for (double x : pending_)
+      if (!std::isnan(x)) v.push_back(x);
+    if (!v.empty()) medians_.push_back(stats::median(v));
+    pending_.clear();
   }
-  if (windows > 0) per_call_s_ = medians_.back();
-  if (calls_ >= p_.min_calls && windows >= 3) {
+  if (medians_.size() > before) {
+    per_call_s_ = medians_.back();
+  } else {
+    // No window completed yet (a probe shorter than a window): the estimate from what there is.
+    std::vector<double> v;
+    for (double x : pending_)
+      if (!std::isnan(x)) v.push_back(x);
+    if (!v.empty()) per_call_s_ = stats::median(v);
+  }
+  if (calls_ >= p_.min_calls && medians_.size() > before && medians_.size() >= 3) {
     const auto last = medians_.end() - 3;
     const auto [lo, hi] = std::minmax_element(last, medians_.end());
     if (*hi - *lo <= p_.tolerance * *lo + 2 * p_.quantum) return end_ = WarmupEnd::Stable;

@@ -85,6 +85,7 @@ JobAnalysis analyze_job(const JobSeries& s, const std::vector<std::vector<double
   a.max_mean_s = mm.max;
   a.shapiro_p = a.kruskal_p = kNaN;
   if (samples) test_samples(*samples, a);
+  a.noise = noise_of(s);
   return a;
 }
 
@@ -107,10 +108,10 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
   std::vector<std::string> cols = {"job", "block", "op", "bytes", "comm_size", "occurrence"};
   for (const auto& v : d.var_names) cols.push_back("var_" + v);
   for (const auto& f : d.factor_names) cols.push_back("factor_" + f);
-  for (const char* c :
-       {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level", "min_median_s",
-        "max_median_s", "rel_spread", "median_of_means_s", "min_mean_s", "max_mean_s",
-        "observations", "shapiro_p", "shapiro_launches", "normal_launches", "kruskal_p"})
+  for (const char* c : {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level",
+                        "min_median_s", "max_median_s", "rel_spread", "median_of_means_s",
+                        "min_mean_s", "max_mean_s", "observations", "shapiro_p", "shapiro_launches",
+                        "normal_launches", "kruskal_p", "noise", "noise_launches"})
     cols.emplace_back(c);
   w.header(cols);
   for (const auto& x : a) {
@@ -131,6 +132,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     w.field(x.observations);
     w.field(x.shapiro_p).field(static_cast<std::int64_t>(x.shapiro_launches));
     w.field(static_cast<std::int64_t>(x.normal_launches)).field(x.kruskal_p);
+    w.field(x.noise.kinds_text()).field(static_cast<std::int64_t>(x.noise.flagged));
     w.end_row();
   }
   w.flush();
@@ -166,9 +168,10 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
                          : "[" + format_us(x.ci_lo_s) + ", " + format_us(x.ci_hi_s) + "]";
     std::string spread =
         std::isnan(x.rel_spread) ? std::string("-") : fmt::format("{:.1f}%", 100 * x.rel_spread);
-    out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}\n", k.label(), width,
-                       x.n_launches, format_us(x.median_s), ci, format_us(x.min_median_s),
-                       format_us(x.max_median_s), spread);
+    out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}{}\n", k.label(),
+                       width, x.n_launches, format_us(x.median_s), ci, format_us(x.min_median_s),
+                       format_us(x.max_median_s), spread,
+                       x.noise.any() ? std::string("  ") + kNoiseMark : "");
   }
   // The footer says what a row holds: with launch factors each row has only the launches of its
   // level combination, fewer than the folder's.
@@ -204,6 +207,9 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
         "launches differ: {} of {} job{} (Kruskal-Wallis across launches, p < {:g}; columns "
         "kruskal_p, rel_spread)\n",
         differ, compared, compared == 1 ? "" : "s", kLaunchesDifferAlpha);
+  std::vector<NoiseSummary> noise;
+  for (const auto& x : a) noise.push_back(x.noise);
+  out += noise_footer(noise, false, false);
   if (d.skipped_rows > 0)
     out += fmt::format("{} job row{} without a median (failed jobs) left out\n", d.skipped_rows,
                        d.skipped_rows == 1 ? "" : "s");

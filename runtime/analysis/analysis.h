@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "runtime/analysis/launch_samples.h"
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
 
 namespace metron::analysis {
@@ -39,6 +40,7 @@ struct JobAnalysis {
   std::size_t shapiro_launches = 0;  // launches tested (3 to 5000 observations, not all equal)
   std::size_t normal_launches = 0;   // of which p >= kNormalityAlpha
   double kruskal_p = 0;              // Kruskal-Wallis across the launches' samples (2 or more)
+  NoiseSummary noise;                // the noise flags of the job's launches
 };
 
 // The summary of one series of per-launch values; NaN fields for an empty series.

@@ -50,6 +50,7 @@ int analyze_claims(const std::string& dir, const ResultsData& data, const Analyz
   ClaimOptions co;
   co.alpha = o.alpha;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   const auto results = check_claims(data, *claims, co);
   if (!write_claims_csv((fs::path(dir) / "claims.csv").string(), results, co, error) ||
       !write_claim_checks_csv((fs::path(dir) / "claim_checks.csv").string(), results, co, error))
@@ -80,6 +81,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   if (data->manifest.contains("design"))
     for (const auto& f : data->manifest["design"].value("factors", nlohmann::json::array())) {
       if (!f.contains("env") || !f["env"].is_string()) continue;
@@ -104,6 +106,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   go.alpha = o.alpha;
   go.margin = o.guideline_margin;
   go.adjust = o.adjust;
+  go.strict = o.strict;
   std::vector<GuidelineCheck> checks = check_guidelines(*data, go);
   if (!checks.empty()) {
     annotate_algorithms(checks, data->manifest, launch_environment(dir, data->manifest));
@@ -124,6 +127,14 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
     if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
   }
   if (int rc = analyze_claims(dir, *data, o, error)) return rc;
+  if (!o.fit.empty()) {
+    FitOptions fo;
+    const auto fits = fit_sweeps(*data, fo);
+    if (!write_fits_csv((fs::path(dir) / "fits.csv").string(), fits, o.peak, error) ||
+        !write_fit_points_csv((fs::path(dir) / "fit_points.csv").string(), fits, error))
+      return 74;
+    std::printf("\n%s", fits_table(fits, o.fit, o.peak, fo).c_str());
+  }
   std::fflush(stdout);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "runtime/analysis/model_fit.h"
 #include "runtime/stats/p_adjust.h"
 
 namespace metron::analysis {
@@ -22,6 +23,11 @@ struct AnalyzeOptions {
   // When set: the checked claims as the run manifest records them (claims_json), or an empty
   // array when the plan has none.
   nlohmann::json* claims = nullptr;
+  // --fit hockney|loggp: fits.csv and fit_points.csv, and the fit table (docs/statistics.md);
+  // empty: no fit. The peak, when given, is what the fits are related to.
+  std::string fit;
+  PeakBound peak;
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

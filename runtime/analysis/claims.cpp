@@ -176,6 +176,10 @@ void decide_check(ClaimCheck& ch, const Claim& c, double level, const ClaimOptio
                : fails ? ClaimVerdict::Fails
                        : ClaimVerdict::Inconclusive;
   ch.launches_needed.reset();
+  if (o.strict && !ch.noise.empty()) {  // more launches would not take the flags away
+    ch.verdict = ClaimVerdict::Inconclusive;
+    return;
+  }
   if (ch.verdict == ClaimVerdict::Inconclusive) ch.launches_needed = plan_check(ch, c, level, o);
 }
 

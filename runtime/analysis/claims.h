@@ -23,6 +23,7 @@ struct ClaimOptions {
   double power = 0.8;         // of the launch plan for inconclusive verdicts
   int resamples = 4000;       // bootstrap resamples of a launch_spread check
   std::uint64_t seed = 2024;  // of the bootstrap: the same data always give the same verdict
+  bool strict = false;        // --strict: a check on launches with noise flags is inconclusive
 };
 
 enum class ClaimVerdict { Holds, Fails, Inconclusive };

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/analysis/claims.h"
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
 
@@ -119,14 +120,21 @@ std::string claims_table(const std::vector<ClaimResult>& rs, const ClaimOptions&
       "{} resamples); {} over {} check{}; alpha {}\n",
       o.resamples, stats::p_adjust_name(o.adjust), m, m == 1 ? "" : "s", o.alpha);
   std::size_t holds = 0, fails = 0;
+  std::vector<NoiseSummary> noise;
   for (const auto& r : rs) {
-    out += "  " + claim_sentence(r, o) + "\n";
+    out += "  " + claim_sentence(r, o) + (r.noise.empty() ? "" : std::string(" ") + kNoiseMark) +
+           "\n";
     holds += r.verdict == ClaimVerdict::Holds;
     fails += r.verdict == ClaimVerdict::Fails;
+    NoiseSummary n;  // a claim counts as one row of the table
+    n.total = 1;
+    for (const auto& k : noise_kinds(r.noise)) n.launches_by_kind[k] = n.flagged = 1;
+    noise.push_back(n);
   }
   out += fmt::format("{} claim{}: {} hold{}, {} fail{}, {} inconclusive\n", rs.size(),
                      rs.size() == 1 ? "" : "s", holds, holds == 1 ? "s" : "", fails,
                      fails == 1 ? "s" : "", rs.size() - holds - fails);
+  out += noise_footer(noise, true, o.strict);
   return out;
 }
 

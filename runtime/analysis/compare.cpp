@@ -58,15 +58,24 @@ std::string effect_cell(const Comparison& c, double alpha) {
   return fmt_ratio(c.ratio_hl) + ci;
 }
 
-std::string verdict_cell(const Comparison& c) {
+// The verdict with its qualification: launches with noise flags behind it get the mark (and,
+// under --strict, no launch count: more launches on the same machine would not decide it).
+std::string verdict_cell(const Comparison& c, bool strict) {
   std::string v = stats::verdict_name(c.verdict);
-  if (c.verdict == stats::Verdict::Inconclusive) {
+  if (c.verdict == stats::Verdict::Inconclusive && !(strict && c.noise.any())) {
     if (c.launches_needed)
       v += fmt::format(" (need {})", *c.launches_needed);
     else if (c.tested)
       v += " (need more)";
   }
+  if (c.noise.any()) v += std::string(" ") + kNoiseMark;
   return v;
+}
+
+std::vector<NoiseSummary> noise_rows(const std::vector<Comparison>& cs) {
+  std::vector<NoiseSummary> out;
+  for (const auto& c : cs) out.push_back(c.noise);
+  return out;
 }
 
 std::string p_cell(double p) {
@@ -160,6 +169,10 @@ void apply_verdict(Comparison& c, const CompareOptions& o, double level) {
   in.decidable = c.decidable;
   c.verdict = stats::decide(in);
   c.launches_needed.reset();
+  if (o.strict && c.noise.any()) {
+    c.verdict = stats::Verdict::Inconclusive;
+    return;
+  }
   if (c.verdict == stats::Verdict::Inconclusive && c.tested) {
     const double s = c.paired ? stats::sd_log_ratio(c.b, c.a) : stats::pooled_sd_log(c.a, c.b);
     c.launches_needed = stats::launches_needed(s, std::log(c.ratio_hl), o.margin, level, o.power,
@@ -282,6 +295,8 @@ std::vector<Comparison> compare_results(const ResultsData& a, const ResultsData&
       }
       Comparison c = compare_samples(medians(s), medians(*it->second), o);
       c.key = s.key;
+      c.noise = noise_of(s);
+      c.noise.add(noise_of(*it->second));
       out.push_back(std::move(c));
       in_b.erase(it);
     }
@@ -301,6 +316,8 @@ std::vector<Comparison> compare_results(const ResultsData& a, const ResultsData&
         Comparison c = compare_samples(medians(s), medians(*it->second), o);
         c.key = s.key;
         c.op_b = op_b;
+        c.noise = noise_of(s);
+        c.noise.add(noise_of(*it->second));
         out.push_back(std::move(c));
         in_b.erase(it);
       }
@@ -351,6 +368,8 @@ std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& 
       if (it == base.end()) continue;
       Comparison c = compare_samples(medians(*it->second), medians(s), o);
       c.key = it->second->key;
+      c.noise = noise_of(*it->second);
+      c.noise.add(noise_of(s));
       c.skip_factor = factor;
       c.level_a = levels[0];
       c.level_b = levels[lv];
@@ -375,15 +394,19 @@ std::vector<Comparison> compare_paired_ops(const ResultsData& d, const CompareOp
       if (it == in_b.end()) continue;
       ++found;
       // Launch by launch: only launches in which both jobs have a value.
-      std::map<std::int64_t, double> b_by_launch;
-      for (const auto& l : it->second->launches) b_by_launch[l.launch] = l.median_s;
+      std::map<std::int64_t, const LaunchValue*> b_by_launch;
+      for (const auto& l : it->second->launches) b_by_launch[l.launch] = &l;
       std::vector<double> a, b;
+      NoiseSummary noise;
       for (const auto& l : s.launches)
         if (auto jt = b_by_launch.find(l.launch); jt != b_by_launch.end()) {
           a.push_back(l.median_s);
-          b.push_back(jt->second);
+          b.push_back(jt->second->median_s);
+          noise.add(l);
+          noise.add(*jt->second);
         }
       Comparison c = compare_samples(std::move(a), std::move(b), o, true);
+      c.noise = noise;
       c.paired = true;
       c.key = s.key;
       c.op_b = op_b;
@@ -454,7 +477,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
                        c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
                        fmt_ratio(c.ratio), effect_cell(c, o.alpha), ew,
                        c.tested ? p_cell(c.p_value) : "-", c.tested ? p_cell(c.p_adjusted) : "-",
-                       c.can_reject ? stars(c.p_adjusted) : "(n)", verdict_cell(c));
+                       c.can_reject ? stars(c.p_adjusted) : "(n)", verdict_cell(c, o.strict));
     few = few || !c.can_reject;
   }
   out +=
@@ -465,6 +488,7 @@ std::string comparison_table(const std::vector<Comparison>& cs, const CompareOpt
         "(n): too few launches for this test to ever reach p <= {} (at 0.05: 3 launches per side "
         "for a one-sided test, 4 for a two-sided one; paired: 5 and 6)\n",
         o.alpha);
+  out += noise_footer(noise_rows(cs), true, o.strict);
   return out;
 }
 
@@ -511,7 +535,9 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
             "paired",
             "op_b",
             "verdict",
-            "launches_needed"});
+            "launches_needed",
+            "noise",
+            "noise_launches"});
   for (const auto& c : cs) {
     w.field(c.key.block).field(c.key.op).field(c.key.bytes).field(c.key.comm_size);
     // name=value pairs joined by ';' so that the cell needs no quoting in the usual case.
@@ -535,6 +561,7 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
       w.field(static_cast<std::int64_t>(*c.launches_needed));
     else
       w.field(std::string_view(""));
+    w.field(c.noise.kinds_text()).field(static_cast<std::int64_t>(c.noise.flagged));
     w.end_row();
   }
   w.flush();
@@ -563,7 +590,7 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
     out += fmt::format("  {:<{}}  {:>4} {:>4}  {:>10}  {:>10}  {:<{}}  {:>9}  {}\n", job_label(c),
                        width, c.a.size(), c.b.size(), format_us(c.median_a), format_us(c.median_b),
                        effect_cell(c, o.alpha), ew, c.tested ? p_cell(c.p_adjusted) : "-",
-                       verdict_cell(c));
+                       verdict_cell(c, o.strict));
   }
   using stats::Verdict;
   out += fmt::format(
@@ -573,6 +600,7 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
       counts[static_cast<int>(Verdict::Equivalent)], counts[static_cast<int>(Verdict::Differs)],
       counts[static_cast<int>(Verdict::DiffersWithinMargin)],
       counts[static_cast<int>(Verdict::Inconclusive)]);
+  out += noise_footer(noise_rows(cs), true, o.strict);
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/stats/alternative.h"
 #include "runtime/stats/p_adjust.h"
@@ -29,6 +30,8 @@ struct CompareOptions {
   // Operations compared with each other (--pair A=B): job of op A against the job of op B with
   // the same size, communicator size, loop variables and factor levels (any block).
   std::vector<std::pair<std::string, std::string>> pairs;
+  // --strict: a verdict computed on launches with noise flags is inconclusive (noise_flags.h).
+  bool strict = false;
 };
 
 struct Comparison {
@@ -59,6 +62,7 @@ struct Comparison {
   bool decidable = false;             // the exact test can reach the corrected level at all
   stats::Verdict verdict = stats::Verdict::Inconclusive;
   std::optional<std::size_t> launches_needed;  // per side, for an inconclusive verdict
+  NoiseSummary noise;  // of the launches of both sides behind a and b (noise_flags.h)
 };
 
 // The smallest p-value of the exact rank-sum test with m and n observations: 1 / C(m + n, m)

@@ -45,14 +45,16 @@ GuidelineCheck make_check(const JobSeries& l, const JobSeries& r, const Guidelin
   c.comm_size = l.key.comm_size;
   c.vars = l.key.vars;
   c.factors = l.key.factors;
-  std::map<std::int64_t, double> rhs;
-  for (const auto& v : r.launches) rhs[v.launch] = v.median_s;
+  std::map<std::int64_t, const LaunchValue*> rhs;
+  for (const auto& v : r.launches) rhs[v.launch] = &v;
   std::vector<double> scaled;
   for (const auto& v : l.launches)
     if (auto it = rhs.find(v.launch); it != rhs.end()) {
       c.lhs.push_back(v.median_s);
-      c.rhs.push_back(it->second);
-      scaled.push_back(c.factor * it->second);
+      c.rhs.push_back(it->second->median_s);
+      scaled.push_back(c.factor * it->second->median_s);
+      c.noise.add(v);
+      c.noise.add(*it->second);
     }
   // A = k * B (the bound), B = the left side: compare_samples' ratio B / A is the slowdown,
   // and "less" tests A - B < 0 launch by launch, i.e. the left side is slower.
@@ -128,6 +130,7 @@ std::vector<GuidelineCheck> check_guidelines(const ResultsData& d, const Guideli
       c.verdict = GuidelineVerdict::Holds;
     else
       c.verdict = GuidelineVerdict::Undecided;
+    if (o.strict && c.noise.any()) c.verdict = GuidelineVerdict::Undecided;
   }
   return cs;
 }
@@ -219,10 +222,12 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
     error = message_text(DiagId::cannot_write_file, path);
     return false;
   }
-  w.header({"guideline", "op",       "op_rhs",   "factor",   "bytes",    "bytes_rhs",
-            "comm_size", "vars",     "factors",  "launches", "median_s", "median_rhs_s",
-            "ratio",     "ratio_lo", "ratio_hi", "ci_level", "p_value",  "p_adjusted",
-            "p_adjust",  "stars",    "alpha",    "margin",   "verdict",  "algorithm"});
+  w.header({"guideline",     "op",           "op_rhs",     "factor",    "bytes",
+            "bytes_rhs",     "comm_size",    "vars",       "factors",   "launches",
+            "median_s",      "median_rhs_s", "ratio",      "ratio_lo",  "ratio_hi",
+            "ci_level",      "p_value",      "p_adjusted", "p_adjust",  "stars",
+            "alpha",         "margin",       "verdict",    "algorithm", "noise",
+            "noise_launches"});
   for (const auto& c : cs) {
     w.field(c.guideline).field(c.op_lhs).field(c.op_rhs).field(c.factor);
     w.field(c.bytes).field(c.bytes_rhs).field(c.comm_size);
@@ -234,6 +239,7 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
     w.field(std::string_view(stats::p_adjust_name(o.adjust))).field(stars(c.p_adjusted));
     w.field(o.alpha).field(o.margin);
     w.field(std::string_view(guideline_verdict_name(c.verdict))).field(c.algorithm);
+    w.field(c.noise.kinds_text()).field(static_cast<std::int64_t>(c.noise.flagged));
     w.end_row();
   }
   w.flush();
@@ -248,6 +254,7 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     std::int64_t p = 0;
     std::string factors;
     std::size_t checks = 0, violated = 0, undecided = 0;
+    bool noise = false;  // some check's launches carry noise flags
     std::vector<std::int64_t> sizes;
     const GuidelineCheck* worst = nullptr;
   };
@@ -267,6 +274,7 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     }
     Row& r = rows[it->second];
     ++r.checks;
+    r.noise = r.noise || c.noise.any();
     if (c.verdict == GuidelineVerdict::Undecided) ++r.undecided;
     if (c.verdict != GuidelineVerdict::Violated) continue;
     ++r.violated;
@@ -298,6 +306,7 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     if (r.sizes.size() > 6) sizes += fmt::format(", ... ({} more)", r.sizes.size() - 6);
     std::string viol = std::to_string(r.violated);
     if (r.undecided) viol += fmt::format(" ({}?)", r.undecided);
+    if (r.noise) sizes += sizes.empty() ? kNoiseMark : std::string("  ") + kNoiseMark;
     out +=
         fmt::format("  {:<{}}  {:>5}{}  {:>6}  {:>8}  {:<24}  {}\n", r.name, nw, r.p,
                     fw ? fmt::format("  {:<{}}", r.factors, fw) : "", r.checks, viol, worst, sizes);
@@ -330,13 +339,16 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     }
     std::string vars;
     for (const auto& [k, v] : c.vars) vars += ", " + k + "=" + v;
-    out +=
-        fmt::format("  {}: {} {} {}{}: {} > {}{} {} {} ({:.2f}x [{:.2f}, {:.2f}], p {:.2g}{})\n",
-                    c.guideline, c.op_lhs, size_text(c.bytes), c.comm_size, " ranks" + vars,
-                    format_us(c.median_lhs), c.factor != 1 ? fmt::format("{:g} x ", c.factor) : "",
-                    c.op_rhs, size_text(c.bytes_rhs), format_us(c.median_rhs), c.ratio, c.ratio_lo,
-                    c.ratio_hi, c.p_adjusted, stars(c.p_adjusted));
+    out += fmt::format(
+        "  {}: {} {} {}{}: {} > {}{} {} {} ({:.2f}x [{:.2f}, {:.2f}], p {:.2g}{}){}\n", c.guideline,
+        c.op_lhs, size_text(c.bytes), c.comm_size, " ranks" + vars, format_us(c.median_lhs),
+        c.factor != 1 ? fmt::format("{:g} x ", c.factor) : "", c.op_rhs, size_text(c.bytes_rhs),
+        format_us(c.median_rhs), c.ratio, c.ratio_lo, c.ratio_hi, c.p_adjusted, stars(c.p_adjusted),
+        c.noise.any() ? std::string(" ") + kNoiseMark : "");
   }
+  std::vector<NoiseSummary> noise;
+  for (const auto& c : cs) noise.push_back(c.noise);
+  out += noise_footer(noise, true, o.strict);
   return out;
 }
 

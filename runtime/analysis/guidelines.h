@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/stats/p_adjust.h"
 
@@ -19,6 +20,7 @@ struct GuidelineOptions {
   double alpha = 0.05;
   double margin = 0.05;  // a violation is slower by more than this share (A > (1 + margin) k B)
   stats::PAdjust adjust = stats::PAdjust::Holm;
+  bool strict = false;  // a check on launches with noise flags is undecided (noise_flags.h)
 };
 
 enum class GuidelineVerdict {
@@ -47,6 +49,7 @@ struct GuidelineCheck {
   // MPICH's algorithm variable for the left side's operation with its value when the run set it
   // ("MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial"), else empty: MPICH chose by itself.
   std::string algorithm;
+  NoiseSummary noise;  // of the launches of both sides behind lhs and rhs
 };
 
 // The checks of `d` in plan order (left side's first appearance); empty when the folder has no

@@ -138,6 +138,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
   auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
   auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
+  auto c_time_is = col("time_is");
   auto c_p25 = col("p25_s"), c_p75 = col("p75_s"), c_noise = col("noise"), c_sd = col("sd_s");
   auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
   auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
@@ -205,6 +206,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
       JobSeries s;
       s.key = k;
       s.job = c_job ? as_int(get(row, *c_job)) : 0;
+      if (c_time_is) s.time_is = get(row, *c_time_is);
       if (c_gl && c_gl_side && c_gl_factor && c_gl_check && !get(row, *c_gl).empty()) {
         s.guideline = get(row, *c_gl);
         s.guideline_side = get(row, *c_gl_side);

@@ -55,6 +55,7 @@ struct JobSeries {
   std::string guideline_side;  // "lhs" or "rhs"
   double guideline_factor = 1;
   std::int64_t guideline_check = -1;  // the left side's job id in the first launch
+  std::string time_is;  // summary.csv's time_is (call, round_trip, one_way, ...); "" if absent
 };
 
 struct ResultsData {

@@ -23,6 +23,7 @@
 #include "runtime/exec/job_order.h"
 #include "runtime/exec/job_summary.h"
 #include "runtime/exec/launch_noise.h"
+#include "runtime/exec/measured_loop.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/exec/test_hang.h"
@@ -229,29 +230,48 @@ bool inject_error(const Job& job, int rank, int p) {
   return env && rank == p - 1 && std::atoll(env) == job.id;
 }
 
-// The auto warm-up (`set warmup = auto`): windows of calls until adapt::WarmupDetector on the job
-// root says the per-call time is stable or a budget ran out. Each call's time is the maximum
-// over ranks of the local durations (Metron's `local` run-time); the root decides and
-// broadcasts after each window, outside any timed region.
-void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const adapt::WarmupParams& params,
-                 JobResult& r) {
+// The auto warm-up (`set warmup = auto`): the job's own measured loop, results discarded, until
+// adapt::WarmupDetector on the job root says the per-observation time (as the job records it) is
+// stable or a budget ran out. The batches are the measured loop's: a StopControl of the job's
+// own rule, fed the warm-up's times and started over whenever it would stop, sizes them, cut to
+// what the detector allows.
+void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
+                 const adapt::WarmupParams& params, double quantum_s, JobResult& r,
+                 std::string& error) {
   adapt::WarmupDetector detector(params);
-  std::int64_t next = static_cast<std::int64_t>(detector.next_batch());
-  Observations obs;
+  std::optional<StopControl> pattern;
+  std::vector<double> values;
+  std::vector<std::uint8_t> valid;
   const auto t0 = std::chrono::steady_clock::now();
-  while (next > 0) {
-    obs.clear();
-    runner.run_batch(next, obs);  // throws on every rank alike on an MPI error
-    const GatheredDurations g =
-        gather_local_durations(comm, obs.start_s, obs.end_s, {}, runner.participates());
-    if (rank == 0) {
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      detector.add_batch(g.max_per_obs, elapsed);
-      next = static_cast<std::int64_t>(detector.next_batch());
-    }
-    MPI_Bcast(&next, 1, MPI_INT64_T, 0, comm);
-  }
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  auto restart_pattern = [&] {
+    pattern.emplace(s, quantum_s);
+    values.clear();
+    valid.clear();
+    return LoopNext{pattern->first_batch(), 0};
+  };
+  auto capped = [&](LoopNext n) {
+    // A confirmation's spacer is left out: the detector counts and budgets observations.
+    return LoopNext{
+        std::min<std::int64_t>(n.batch, static_cast<std::int64_t>(detector.next_batch())), 0};
+  };
+  LoopNext first = rank == 0 ? capped(restart_pattern()) : LoopNext{};
+  MPI_Bcast(&first.batch, 1, MPI_INT64_T, 0, comm);
+  const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
+    std::vector<double> t(times.begin(), times.end());
+    for (std::size_t i = 0; i < t.size(); ++i)
+      if (!g.valid[i]) t[i] = std::nan("");  // an invalid observation says nothing of the state
+    if (detector.add_batch(t, elapsed()) != adapt::WarmupEnd::Running) return LoopNext{};
+    values.insert(values.end(), times.begin(), times.end());
+    valid.insert(valid.end(), g.valid.begin(), g.valid.end());
+    LoopNext n{pattern->next_batch(values, valid, elapsed()), pattern->spacer()};
+    if (n.batch <= 0) n = restart_pattern();  // the job would stop here: its loop starts again
+    return capped(n);
+  };
+  error = run_measured_loop(runner, comm, s, first, step);
+  if (!error.empty()) return;
   runner.warmup(0);  // the observation index (and Synthetic's sequence) restart at 0
   if (rank == 0) {
     r.warmup = static_cast<std::int64_t>(detector.calls());
@@ -265,6 +285,45 @@ struct JobContext {
   double quantum_s = 0;
   bool first_of_kind = true;
 };
+
+// The warm-up the settings ask for (auto or a fixed count), timed into r.warmup_s.
+void run_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
+                const JobContext& ctx, JobResult& r, std::string& error) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    if (s.warmup_reps == kWarmupAuto) {
+      adapt::WarmupParams wp;
+      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
+      wp.quantum = ctx.quantum_s;
+      auto_warmup(runner, comm, rank, s, wp, ctx.quantum_s, r, error);
+    } else {
+      if (s.warmup_reps > 0) runner.warmup(s.warmup_reps);
+      r.warmup = s.warmup_reps;
+      r.warmup_end = adapt::WarmupEnd::Fixed;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A measured batch into the job's result (root): times, validity, global stamps, per-rank times.
+void append_batch(const GatheredDurations& g, std::span<const double> times, bool stamps,
+                  bool per_rank, JobResult& r) {
+  const std::size_t b = times.size();
+  for (std::size_t i = 0; i < b; ++i) {
+    r.time_s.push_back(times[i]);
+    r.valid.push_back(g.valid[i]);
+    if (stamps) {
+      r.global_start_s.push_back(g.global_start_s[i]);
+      r.global_end_s.push_back(g.global_end_s[i]);
+    }
+    if (per_rank)
+      for (int k = 0; k < g.ranks; ++k)
+        r.rank_time_s.push_back(g.per_rank[static_cast<std::size_t>(k) * b + i]);
+  }
+  ++r.batches;
+}
 
 void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
                  std::string& error) {
@@ -305,93 +364,25 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     error = e.what();
   }
   if (failed()) return;
-  Observations obs;
-  const auto t_warmup = std::chrono::steady_clock::now();
-  try {
-    if (s.warmup_reps == kWarmupAuto) {
-      adapt::WarmupParams wp;
-      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
-      wp.quantum = ctx.quantum_s;
-      auto_warmup(*runner, comm, rank, wp, r);
-    } else {
-      if (s.warmup_reps > 0) runner->warmup(s.warmup_reps);
-      r.warmup = s.warmup_reps;
-      r.warmup_end = adapt::WarmupEnd::Fixed;
-    }
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_warmup).count();
+  run_warmup(*runner, comm, rank, s, ctx, r, error);
   if (failed()) return;
 
   StopControl control(s, ctx.quantum_s);
-  std::int64_t batch = control.first_batch();
-  const bool watcher = !runner->participates();  // ranks >= 2 of a ping-pong
-  const bool global = s.runtime == RuntimeKind::Global;
-  // Syncs with a synchronized clock also give each observation's global start and end: they go
-  // to raw.csv whatever the run-time type, and make the run-time for `runtime = global`.
-  auto* gt = dynamic_cast<GlobalTimes*>(&runner->sync());
-  const bool stamps = gt != nullptr;
-  const std::int64_t divisor = runner->op().divisor;
-  std::int64_t spacer = 0;  // untimed calls before the batch: a confirmation's spacer
-  while (batch > 0) {
-    obs.clear();
-    std::string local_error;
-    try {
-      runner->run_untimed(spacer);
-      runner->run_batch(batch, obs);
-      if (inject_error(job, rank, p))
-        local_error = message_text(DiagId::job_mpi_error_injected, job.op.func->name);
-    } catch (const std::exception& e) {
-      local_error = e.what();
-    }
-    const std::size_t b = static_cast<std::size_t>(batch);
-    LocalBatch mine;
-    mine.failed = !local_error.empty() || obs.size() != b;
-    mine.start_s = obs.start_s;
-    mine.end_s = obs.end_s;
-    mine.valid = obs.valid;
-    if (gt) {
-      mine.global_start_s = gt->global_start();
-      mine.global_end_s = gt->global_end();
-    }
-    mine.participates = !watcher;
-    const GatheredDurations g = gather_local_durations(comm, batch, stamps, mine);
-    std::int64_t next[2] = {0, 0};  // the next batch (-1: failed) and its spacer
-    if (rank == 0) {
-      if (g.failed) {
-        next[0] = -1;
-      } else {
-        for (std::size_t i = 0; i < b; ++i) {
-          // runtime = global: latest end minus earliest start on the synchronized clock, per
-          // operation (a ping-pong call is `iterations` round trips); else the `local` run-time.
-          r.time_s.push_back(global ? (g.global_end_s[i] - g.global_start_s[i]) /
-                                          static_cast<double>(divisor)
-                                    : g.max_per_obs[i]);
-          r.valid.push_back(g.valid[i]);
-          if (stamps) {
-            r.global_start_s.push_back(g.global_start_s[i]);
-            r.global_end_s.push_back(g.global_end_s[i]);
-          }
-          if (s.raw_per_rank)
-            for (int k = 0; k < p; ++k) r.rank_time_s.push_back(g.per_rank[k * b + i]);
-        }
-        ++r.batches;
-        double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
-        next[0] = control.next_batch(r.time_s, r.valid, elapsed);
-        next[1] = control.spacer();
-      }
-    }
-    MPI_Bcast(next, 2, MPI_INT64_T, 0, comm);
-    if (next[0] < 0) {
-      error = agree_on_error(comm, local_error);
-      if (error.empty()) error = message_text(DiagId::job_failed_elsewhere);
-      r.stop_reason = StopReason::Error;
-      return;
-    }
-    batch = next[0];
-    spacer = next[1];
+  const bool stamps = dynamic_cast<GlobalTimes*>(&runner->sync()) != nullptr;
+  const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
+    append_batch(g, times, stamps, s.raw_per_rank, r);
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+    const std::int64_t next = control.next_batch(r.time_s, r.valid, elapsed);
+    return LoopNext{next, control.spacer()};
+  };
+  error = run_measured_loop(*runner, comm, s, LoopNext{control.first_batch(), 0}, step,
+                            inject_error(job, rank, p)
+                                ? message_text(DiagId::job_mpi_error_injected, job.op.func->name)
+                                : std::string());
+  if (!error.empty()) {
+    r.stop_reason = StopReason::Error;
+    return;
   }
   // Late starts and window overruns: summed over ranks onto the job root.
   const SyncStats st = runner->sync().stats();

@@ -64,14 +64,41 @@ std::int64_t StopControl::next_rule_batch(double elapsed_s) {
     reason_ = d.reason;
     return 0;
   }
-  const double measuring_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   if (auto r = confirm_.start(rule_->values(), d.precision, first_, s_.max_reps - n,
-                              s_.max_time_s - measuring_s)) {
+                              s_.max_time_s - measuring_s())) {
     spacer_ = r->spacer;
     return r->batch;
   }
   reason_ = d.reason;  // no round or room left: the rule is trusted as it is
+  return 0;
+}
+
+double StopControl::measuring_s() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+// SKaMPI's rule as SKaMPI runs it, with Metron's transient guard (transient_guard.h): when the
+// RSE test holds on at most the guard's early_reps observations, a spacer to the horizon and a
+// check batch; the job stops only if the check shows no level shift. After a disagreement every
+// later stop on the rule is confirmed the same way (up to the confirmation's rounds). Budget
+// stops (max_reps, time) are immediate.
+std::int64_t StopControl::next_skampi_batch(std::size_t attempted, double elapsed_s) {
+  const bool agreed = confirm_.pending() && confirm_.finish(fresh_);
+  const adapt::StopDecision d = skampi_->add_batch(fresh_, attempted, 0, elapsed_s);
+  precision_ = std::isnan(d.precision) ? -1 : d.precision;
+  if (!d.stop) return static_cast<std::int64_t>(skampi_->next_batch_size());
+  const std::size_t n = skampi_->reps();
+  const bool guarded = n <= adapt::TransientGuard{}.early_reps || confirm_.disagreements() > 0;
+  if (d.reason == StopReason::RuleMet && !agreed && guarded) {
+    const std::int64_t room = s_.max_reps - static_cast<std::int64_t>(n);
+    if (auto r = confirm_.start(skampi_->values(), d.precision, first_, room,
+                                s_.max_time_s - measuring_s())) {
+      skampi_->resume();
+      spacer_ = r->spacer;
+      return r->batch;
+    }
+  }
+  reason_ = d.reason;
   return 0;
 }
 
@@ -93,12 +120,7 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   } else if (rule_) {
     next = next_rule_batch(elapsed_s);
   } else {
-    adapt::StopDecision d = skampi_->add_batch(fresh_, attempted, 0, elapsed_s);
-    precision_ = std::isnan(d.precision) ? -1 : d.precision;
-    if (d.stop)
-      reason_ = d.reason;
-    else
-      next = static_cast<std::int64_t>(skampi_->next_batch_size());
+    next = next_skampi_batch(attempted, elapsed_s);
   }
   // Roundtime's budget per job, counted from the first observation (the clock sync before it
   // is not the job's measuring time).

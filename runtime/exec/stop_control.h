@@ -30,7 +30,8 @@ class StopControl {
   // Untimed calls to run before the next batch: the spacer of a confirmation (confirmation.h),
   // 0 otherwise. Valid after next_batch().
   std::int64_t spacer() const { return spacer_; }
-  // A `stop when` rule's confirmations: rounds, disagreements, spacer calls.
+  // Confirmations (a `stop when` rule's, and the transient guard's of SKaMPI's rule): rounds,
+  // disagreements, spacer calls.
   const adapt::Confirmation& confirmation() const { return confirm_; }
   StopReason reason() const { return reason_; }
   double achieved_precision() const { return precision_; }
@@ -39,6 +40,8 @@ class StopControl {
 
  private:
   std::int64_t next_rule_batch(double elapsed_s);
+  std::int64_t next_skampi_batch(std::size_t attempted, double elapsed_s);
+  double measuring_s() const;
 
   const Settings& s_;
   bool count_valid_only_ = false;  // roundtime: invalid observations are redone

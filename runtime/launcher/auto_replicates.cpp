@@ -168,6 +168,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     ao.margin = a.margin;
     ao.adjust = a.adjust;
     ao.guideline_margin = o.guideline_margin;
+    ao.strict = o.strict;
     std::string err;
     if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
       print_error(err);

@@ -719,6 +719,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
     ao.print_claims = o.claims_table;
     nlohmann::json claims;
     ao.claims = &claims;
+    ao.strict = o.strict;
     if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
       print_error(err);
       exit_code = kExitIo;

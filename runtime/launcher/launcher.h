@@ -47,6 +47,7 @@ struct RunOptions {
   double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation (analysis)
   bool guideline_table = true;     // print the guideline table (also when analysis_table is off)
   bool claims_table = true;        // print the claim sentences (a replay prints its findings)
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
   // Limits of each launch (docs/experiments.md, "Deadlines and retries"). Negative: not given
   // (a fresh run takes the defaults, --resume the recorded values).
   double launch_timeout_s = -1;   // else each launch's deadline derived from its plan

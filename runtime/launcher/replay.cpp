@@ -211,6 +211,7 @@ RunOptions rerun_options(const ReplayOptions& o, const Recording& rec, const std
   r.claims_table = false;
   r.guideline_margin = o.guideline_margin;
   r.launch_timeout_s = o.launch_timeout_s;
+  r.strict = o.strict;
   return r;
 }
 
@@ -240,6 +241,7 @@ std::vector<analysis::Finding> folder_findings(const analysis::ResultsData& d,
   analysis::ClaimOptions co;
   co.alpha = o.alpha;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   auto claims = analysis::claims_of_folder(d, err);
   auto out = analysis::findings_from_claims(claims ? analysis::check_claims(d, *claims, co)
                                                    : std::vector<analysis::ClaimResult>{});
@@ -247,6 +249,7 @@ std::vector<analysis::Finding> folder_findings(const analysis::ResultsData& d,
   go.alpha = o.alpha;
   go.margin = o.guideline_margin;
   go.adjust = o.adjust;
+  go.strict = o.strict;
   auto g = analysis::findings_from_guidelines(analysis::check_guidelines(d, go));
   out.insert(out.end(), g.begin(), g.end());
   return out;
@@ -268,6 +271,7 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
+  co.strict = o.strict;
   std::size_t unmatched = 0;
   auto cs = analysis::compare_results(old_data, new_data, co, &unmatched);
   auto fr = analysis::replay_findings(folder_findings(old_data, o), folder_findings(new_data, o));

@@ -40,6 +40,7 @@ struct ReplayOptions {
   bool skip_unsupported = false;
   ReplayLead lead = ReplayLead::Auto;
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's deadline from its plan
+  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // What a replay takes from the recording's manifest.json, checked for type and range.

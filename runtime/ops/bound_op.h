@@ -153,6 +153,11 @@ struct BoundOp {
     std::int64_t rep = 0;           // index of the next observation
     std::int64_t transient = 0;     // the first `transient` observations in the process ...
     double transient_factor = 1.0;  // ... take this many times as long
+    // transient_sync = 1: the transient counts and slows only observations that followed a
+    // per-observation process sync (rt::g_sync_points moved since the previous one).
+    bool transient_sync = false;
+    std::int64_t sync_seen = 0;  // g_sync_points at the previous observation's end
+    bool last_synced = false;    // the previous observation followed a sync
   } synth;
   bool is_synthetic = false;
   // SKaMPI's one-sided functions: the window, groups, info and arguments (onesided_window.h).

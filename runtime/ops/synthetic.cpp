@@ -7,7 +7,11 @@
 //            k % delay_every == 0)
 // all multiplied by transient_factor for the first `transient` observations of Synthetic in the
 // process (counted across jobs, warm-up included, never reset): a programmed start-up transient
-// like MPICH's first Bcast calls, for the tests of the warm-up and the truncation.
+// like MPICH's first Bcast calls, for the tests of the warm-up and the truncation. With
+// transient_sync = 1 the transient's clock counts only observations that followed a process sync
+// (rt::g_sync_points moved), and only such observations are slowed: a transient that exists only
+// under per-observation sync, which calls run back to back never end (the warm-up test of
+// issue 35). Whether the next observation follows a sync is judged by the one that just ended.
 // The wait of the next observation is computed by advance(), outside the timed region; call()
 // only spins until the deadline.
 #include <time.h>
@@ -15,13 +19,16 @@
 #include <cmath>
 
 #include "runtime/ops/op_impl.h"
+#include "runtime/procsync/proc_sync.h"
 
 namespace metron::rt::ops {
 
 namespace {
 
-// Synthetic observations this process has run (the transient's clock).
+// Synthetic observations this process has run (the transient's clock), and those of them that
+// followed a process sync (the clock of transient_sync = 1).
 std::int64_t g_observations = 0;
+std::int64_t g_synced_observations = 0;
 
 std::int64_t mono_ns() {
   timespec ts;
@@ -64,18 +71,24 @@ void synthetic_prepare_next(BoundOp& b) noexcept {
   double wait = s.base_s;
   if (s.noise_s > 0) wait += uniform01(s.seed, b.rank, s.rep) * s.noise_s;
   if (b.rank == s.delay_rank && (s.rep + 1) % s.delay_every == 0) wait += s.delay_s;
-  if (g_observations < s.transient) wait *= s.transient_factor;
+  const bool in_transient = s.transient_sync ? s.last_synced && g_synced_observations < s.transient
+                                             : g_observations < s.transient;
+  if (in_transient) wait *= s.transient_factor;
   b.wait_ns = std::llround(wait * 1e9);
 }
 
 void synthetic_advance(BoundOp& b) noexcept {
-  ++b.synth.rep;
+  BoundOp::Synthetic& s = b.synth;
+  ++s.rep;
   ++g_observations;
+  s.last_synced = g_sync_points != s.sync_seen;
+  s.sync_seen = g_sync_points;
+  if (s.last_synced) ++g_synced_observations;
   synthetic_prepare_next(b);
 }
 
 // (count, time, datatype, imbalance, noise, seed, delay_rank, delay, delay_every, transient,
-//  transient_factor)
+//  transient_factor, transient_sync)
 void bind_synthetic(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "count");
   b.send_dt = b.recv_dt = a.type("datatype");
@@ -97,6 +110,9 @@ void bind_synthetic(BoundOp& b, const Args& a) {
   if (s.transient < 0) bind_error(b, "transient must not be negative");
   if (!(s.transient_factor > 0))
     bind_error(b, "transient_factor must be positive, got " + std::to_string(s.transient_factor));
+  s.transient_sync = a.integer("transient_sync") != 0;
+  s.sync_seen = g_sync_points;
+  s.last_synced = false;
   s.rep = 0;
   b.is_synthetic = true;
   b.call_fn = call_synthetic;

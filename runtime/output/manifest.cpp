@@ -251,9 +251,14 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                                                         s.median_ci_lo * 1e6, s.median_ci_hi * 1e6,
                                                         s.ci_conservative ? " (conservative)" : "")
                                           : " [CI n/a]";
+    // A warm-up that a budget ended before its stability test passed is said as such: the
+    // first observations may still lie in the transient (truncation and the guard look again).
+    const bool unsettled = r.warmup_end == adapt::WarmupEnd::CallBudget ||
+                           r.warmup_end == adapt::WarmupEnd::TimeBudget;
     const std::string warm =
-        r.warmup_end == adapt::WarmupEnd::Fixed
-            ? fmt::format("warm-up {}", r.warmup)
+        r.warmup_end == adapt::WarmupEnd::Fixed ? fmt::format("warm-up {}", r.warmup)
+        : unsettled
+            ? fmt::format("warm-up {} not stable ({})", r.warmup, adapt::to_string(r.warmup_end))
             : fmt::format("warm-up {} {}", r.warmup, adapt::to_string(r.warmup_end));
     // Say what the time is where it is not one call (a ping-pong's round trip, OSU's one way).
     const std::string basis = j.op.func->time_of == TimeOf::OneCall

@@ -21,6 +21,12 @@
 
 namespace metron::rt {
 
+// Per-observation syncs this process has run: every kind but `none` counts one in its
+// before_observation, outside the timed region. The clock of Synthetic's sync-dependent transient
+// (transient_sync = 1, runtime/ops/synthetic.cpp), which tests that the warm-up runs the loop
+// it warms up (issue 35).
+inline std::int64_t g_sync_points = 0;
+
 // What a sync did during one job, for summary.csv and manifest.json. Counts are this rank's.
 struct SyncStats {
   std::int64_t late = 0;     // observations this rank reached after their start time
@@ -67,7 +73,10 @@ class NoSync final : public ProcSync {
 class BarrierSync : public ProcSync {
  public:
   virtual void wait() noexcept = 0;
-  void before_observation(std::int64_t) override { wait(); }
+  void before_observation(std::int64_t) override {
+    wait();
+    ++g_sync_points;
+  }
 };
 
 }  // namespace metron::rt

@@ -35,6 +35,7 @@ class RoundTimeSync final : public ProcSync, public BatchStamps {
     late_ = t > start;
     while (t < start) t = clock_.now();  // busy-wait: a sleep would wake up late
     gstart_[static_cast<std::size_t>(k_)] = t;
+    ++g_sync_points;
   }
   bool after_observation(std::int64_t, double, double) override {
     gend_[static_cast<std::size_t>(k_)] = clock_.now();

@@ -43,6 +43,7 @@ class WindowSync final : public ProcSync, public BatchStamps {
     late_ = t > target_;
     while (t < target_) t = clock_.now();  // busy-wait: a sleep would wake up late
     gstart_[static_cast<std::size_t>(k_)] = t;
+    ++g_sync_points;
   }
   bool after_observation(std::int64_t, double, double) override {
     const double t = clock_.now();

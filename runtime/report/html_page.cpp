@@ -8,7 +8,9 @@
 
 #include "runtime/analysis/analysis.h"
 #include "runtime/report/claims_section.h"
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/report/curves.h"
+#include "runtime/report/noise_banner.h"
 #include "runtime/report/report_header.h"
 #include "runtime/report/text_format.h"
 
@@ -34,6 +36,7 @@ figure.plot svg { width: 100%; height: auto; max-width: 900px; display: block; }
 figcaption { font-size: 0.85em; color: #444; max-width: 900px; }
 .missing { border: 1px dashed #c33; padding: 0.8em; color: #933; background: #fff6f6; }
 .note { border-left: 4px solid #e69f00; padding: 0.3em 0.8em; background: #fffaf0; }
+.noise { border: 2px solid #d55e00; padding: 0.6em 0.8em; background: #fff4ec; }
 )";
 
 struct Section {
@@ -57,6 +60,8 @@ constexpr Section kSections[] = {
     {PlotKind::Ratio, "ratio", "Comparison", "Ratios with their uncertainty and verdicts."},
     {PlotKind::Guideline, "guideline", "Guideline checks", ""},
     {PlotKind::Refinement, "refinement", "Refinement", ""},
+    {PlotKind::Fit, "fit", "Model fits",
+     "Latency and bandwidth models fitted by metron analyze --fit, drawn over their points."},
     {PlotKind::Clock, "clock", "Clock check", ""},
 };
 
@@ -85,6 +90,8 @@ std::string data_file_of(PlotKind k, const ReportInput& in) {
       return "guidelines.csv";
     case PlotKind::Clock:
       return "the clock-check CSV";
+    case PlotKind::Fit:
+      return "fits.csv and fit_points.csv";
     default:
       return "summary.csv and analysis.csv";
   }
@@ -109,7 +116,11 @@ std::string jobs_table(const ResultsView& v) {
     std::string ci = std::isnan(s.ci_lo_s) ? "-" : "[" + us(s.ci_lo_s) + ", " + us(s.ci_hi_s) + "]";
     std::string spread =
         std::isnan(s.rel_spread) ? "-" : fmt::format("{:.1f}%", s.rel_spread * 100);
-    h += "<tr><td>" + html_escape(v.data.jobs[j].key.block + ": " + v.data.jobs[j].key.label()) +
+    const std::string mark = analysis::noise_of(v.data.jobs[j]).any()
+                                 ? std::string(" ") + analysis::kNoiseMark
+                                 : std::string();
+    h += "<tr><td>" +
+         html_escape(v.data.jobs[j].key.block + ": " + v.data.jobs[j].key.label() + mark) +
          "</td><td>" + std::to_string(s.launch_medians.size()) + "</td><td>" + us(s.median_s) +
          "</td><td>" + ci + "</td><td>" + us(lo) + "</td><td>" + us(hi) + "</td><td>" + spread +
          "</td></tr>\n";
@@ -141,6 +152,7 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
       html_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
   h += "<h1>" + html_escape(title) + "</h1>\n";
   h += header_html(in);
+  h += noise_banner_html(in);
   if (!render.tool_found && !plots.empty())
     h += "<p class=\"missing\" id=\"no-plots\">The plots are not drawn: '" +
          html_escape(render.tool) +
@@ -171,7 +183,8 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
     h += "<h2 id=\"values\">Per-job values</h2>\n";
     h += "<p>Median: of the per-launch medians (with one launch, of the observations); 95% CI "
          "as in the plots; min, max: smallest and largest per-launch median; spread: max / min - "
-         "1.</p>\n";
+         "1; ! after a job: some of its launches carry noise flags (summary.csv column "
+         "noise).</p>\n";
     h += jobs_table(*in.main);
     if (in.other) h += jobs_table(*in.other);
   }

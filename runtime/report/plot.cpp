@@ -19,6 +19,8 @@ const char* plot_kind_name(PlotKind k) {
       return "guideline";
     case PlotKind::Refinement:
       return "refinement";
+    case PlotKind::Fit:
+      return "fit";
     case PlotKind::Clock:
       return "clock";
   }

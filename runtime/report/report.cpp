@@ -7,6 +7,7 @@
 #include "runtime/plan/diagnostics.h"
 #include "runtime/report/clock_plots.h"
 #include "runtime/report/gnuplot_renderer.h"
+#include "runtime/report/fit_plots.h"
 #include "runtime/report/guideline_plots.h"
 #include "runtime/report/html_page.h"
 #include "runtime/report/ratio_plots.h"
@@ -49,6 +50,7 @@ int write_report(const ReportOptions& o, ReportOutcome& outcome, std::string& er
     append(plots, spread_plots(*in));
     append(plots, series_plots(*in, notes));
     append(plots, refinement_plots(*in));
+    if (in->fits && in->fit_points) append(plots, fit_plots(*in->fits, *in->fit_points));
   }
   if (in->comparisons) append(plots, ratio_plots(*in->comparisons, ratio_name(*in)));
   if (in->guidelines) append(plots, guideline_plot(*in->guidelines));

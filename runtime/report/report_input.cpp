@@ -241,6 +241,10 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     in.guidelines = analysis::read_csv_table((dir / "guidelines.csv").string());
   if (fs::exists(dir / "claims.csv"))
     in.claims = analysis::read_csv_table((dir / "claims.csv").string());
+  if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
+    in.fits = analysis::read_csv_table((dir / "fits.csv").string());
+    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string());
+  }
   if (fs::exists(dir / "replay_findings.csv")) {
     in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string());
     auto name = [](const ResultsView& v) {

@@ -59,6 +59,7 @@ struct ReportInput {
   std::vector<std::pair<std::string, analysis::CsvTable>> clock_checks;  // file name, table
   std::optional<analysis::CsvTable> guidelines;                          // guidelines.csv
   std::optional<analysis::CsvTable> claims;                              // claims.csv
+  std::optional<analysis::CsvTable> fits, fit_points;  // fits.csv, fit_points.csv (analyze --fit)
   std::optional<analysis::CsvTable> replay_findings;  // replay_findings.csv of a replay
   std::string recorded_machine, replay_machine;       // a replay's two machines, named
   std::vector<std::string> environment_differences;

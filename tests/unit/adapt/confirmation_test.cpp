@@ -18,7 +18,8 @@ TEST_CASE("median_of: odd, even, empty") {
 
 TEST_CASE("confirmation: spacer of 100 calls when they fit in 10 ms, batch = the rule's first") {
   Confirmation c;
-  const std::vector<double> sample(20, 6e-6);  // 20 observations of 6 us
+  // 80 observations of 6 us: past the transient guard's early stops (transient_guard_test)
+  const std::vector<double> sample(80, 6e-6);
   auto r = c.start(sample, 0.02, 20, 1000, 30.0);
   REQUIRE(r);
   CHECK(r->spacer == 100);  // 100 x 6 us = 0.6 ms <= 10 ms

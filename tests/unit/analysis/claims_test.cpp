@@ -127,6 +127,19 @@ TEST_CASE("claims: Holm across the claims of a folder decides them") {
   CHECK(claim_sentence(rs[0], ClaimOptions{}).rfind("Claim 'unpaired' holds: unpaired.", 0) == 0);
 }
 
+TEST_CASE("claims: --strict makes a claim on flagged launches inconclusive, and the table says so") {
+  ClaimOptions o;
+  o.strict = true;
+  auto rs = check_claims(data(), {unpaired(), paired(), reference()}, o);
+  CHECK(rs[0].verdict == ClaimVerdict::Holds);  // its launches carry no flags
+  CHECK(rs[2].verdict == ClaimVerdict::Inconclusive);
+  CHECK_FALSE(only_check(rs[2]).launches_needed);  // more launches would not remove the flags
+  const std::string t = claims_table(rs, o);
+  CHECK(t.find("Claim 'reference' is inconclusive") != std::string::npos);
+  CHECK(t.find("load average above the cores") != std::string::npos);
+  CHECK(claims_table(rs, ClaimOptions{}).find(" !\n") != std::string::npos);
+}
+
 TEST_CASE("claims: the opposite direction fails; too few launches are inconclusive") {
   Claim flipped = less("flipped", {eq("block", ClaimField::Block, "b")},
                        {eq("block", ClaimField::Block, "a")}, 0);
