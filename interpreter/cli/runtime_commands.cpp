@@ -671,12 +671,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(positive_seconds());
   g_replay->add_option("--guideline-margin", g_guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
-<<<<<<< HEAD
   g_replay->add_flag("--allow-simulated", g_allow_simulated,
                      "replay a simulated recording (docs/simulation.md)");
-=======
   g_replay->add_flag("--strict", g_strict, kStrictHelp);
->>>>>>> main
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
