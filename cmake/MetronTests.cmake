@@ -84,11 +84,19 @@ endforeach()
 # Shell-driven end-to-end tests: tests/e2e/*.sh get the metron binary and the source dir.
 file(GLOB E2E_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/*.sh)
 list(FILTER E2E_SRC EXCLUDE REGEX "/lib\\.sh$")  # the tests' helpers, not a test
+list(FILTER E2E_SRC EXCLUDE REGEX "/smpi_[^/]*\\.sh$")  # the simulated build's, below
 foreach(src ${E2E_SRC})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME e2e/${name} COMMAND bash ${src} $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR})
   set_tests_properties(e2e/${name} PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
 endforeach()
+
+# The simulated build's end-to-end test gets its binary too (cmake/MetronSmpi.cmake).
+if(METRON_SMPI)
+  add_test(NAME e2e/smpi_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_preview.sh
+                                         $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
+  set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+endif()
 
 # Golden tests: run a metron command on each input and diff stdout+stderr+exit code.
 #   tests/golden/diag/X.bench  -> metron check X.bench        -> X.err

@@ -4,6 +4,7 @@
 
 #include "interpreter/interp.h"
 #include "runtime/plan/rma_constants.h"
+#include "runtime/plan/simulation_support.h"
 
 namespace metron {
 
@@ -451,6 +452,28 @@ void Interp::report_unsupported(DiagId error, DiagId warning, SourceRange at,
   }
   if (warned_unsupported_.insert({at.begin.file, at.begin.offset}).second)
     diags_.report(warning, at, name);
+}
+
+bool Interp::simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee) {
+  if (!opt_.simulated) return true;
+  if (const SimulationGap* g = simulation_gap(f)) {
+    if (!opt_.skip_unsupported) {
+      diags_.report(DiagId::simulation_lacks_operation, callee, f.name, kSmpiVersion, g->reason);
+      diags_.note(DiagId::note_skip_unsupported, callee);
+      throw EvalError{};
+    }
+    if (warned_unsupported_.insert({callee.begin.file, callee.begin.offset}).second)
+      diags_.report(DiagId::skipped_simulation_lacks_operation, callee, f.name, kSmpiVersion,
+                    g->reason);
+    skip_measure(stmt, f.name);
+    return false;
+  }
+  if (settings_.timer == TimerKind::Rdtscp) {
+    if (warned_timer_.insert({stmt.begin.file, stmt.begin.offset}).second)
+      diags_.report(DiagId::simulation_timer, stmt, "rdtscp", kSimulatedTimerReason);
+    throw EvalError{};
+  }
+  return true;
 }
 
 void Interp::skip_measure(SourceRange stmt, const std::string& name) {

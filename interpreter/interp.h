@@ -179,6 +179,12 @@ class Interp {
   bool written_in_ski(SourceRange at) const;
   // Records that the measure statement at `stmt` was left out because of `name`.
   void skip_measure(SourceRange stmt, const std::string& name);
+  // A plan for the simulated build (BuildOptions::simulated): false after reporting what SMPI
+  // cannot run at this call (an error, or a warning and a skipped measurement under
+  // --skip-unsupported); throws EvalError after an error.
+  bool simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
+  // The statements already told that rdtscp cannot be simulated.
+  std::set<std::pair<FileId, std::uint32_t>> warned_timer_;
   friend struct BuiltinCtx;
 };
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "interpreter/script_input.h"
+#include "runtime/exec/simulation.h"
 
 namespace metron {
 
@@ -33,10 +34,15 @@ struct CliOptions {
   // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
   // skipped (docs/cli.md)
   bool skip_unsupported = false;
+  // check, plan --simulated: plan as the SMPI build does (always, in the SMPI build itself)
+  bool simulated = rt::kSimulated;
   // check, plan, exec, run: --settings FILE, a settings override file (docs/language.md)
   std::string settings_file;
 };
 
+inline constexpr const char* kSimulatedHelp =
+    "plan as the simulated build (SimGrid SMPI) does: refuse what it cannot run "
+    "(docs/simulation.md)";
 inline constexpr const char* kSkipUnsupportedHelp =
     "warn about SKaMPI names Metron does not support and skip the measurements that need them "
     "(default: an error)";

@@ -19,6 +19,7 @@ std::unique_ptr<Program> load(const CliOptions& o, int& rc) {
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
+  b.simulated = o.simulated;
   b.settings_file = o.settings_file;
   return load_program(script->name, b, script_reader(*script));
 }

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   check->add_option("--np", o.np, "number of ranks to check against")
       ->check(CLI::Range(1, 1 << 20));
   check->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
+  check->add_flag("--simulated", o.simulated, kSimulatedHelp);
   add_settings_option(check, o);
 
   auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
       ->each([&o](const std::string&) { o.seed_given = true; });
   plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
   plan->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
+  plan->add_flag("--simulated", o.simulated, kSimulatedHelp);
   add_settings_option(plan, o);
 
   auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");

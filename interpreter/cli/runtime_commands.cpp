@@ -22,6 +22,7 @@
 #include "runtime/analysis/comparison_report.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/analysis/simulated_folder.h"
 #include "runtime/bundle/bundle.h"
 #include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
@@ -117,8 +118,9 @@ bool verdict_options(double& margin, stats::PAdjust& adjust) {
   return true;
 }
 
-bool g_report = false;      // run, exec, replay --report
-std::string g_report_file;  // compare --report FILE
+bool g_report = false;           // run, exec, replay --report
+bool g_allow_simulated = false;  // compare, replay --allow-simulated (docs/simulation.md)
+std::string g_report_file;       // compare --report FILE
 
 std::string default_out_dir_for_stem(const std::string& stem) {
   std::time_t t = std::time(nullptr);
@@ -161,7 +163,9 @@ std::string unhonoured_design(const LaunchDesign& d) {
 
 int cmd_exec(CliOptions& o, int argc, char** argv) {
   rt::die_with_parent();  // before anything can hang: a rank must not outlive its launcher
-  rt::start_launch_watchdog(g_exec_timeout);  // first: a hang in MPI_Init counts too
+  // first: a hang in MPI_Init counts too. A simulation is one process whose ranks SMPI runs in
+  // turn: a watchdog thread would end it from outside the simulator.
+  rt::start_launch_watchdog(rt::kSimulated ? 0 : g_exec_timeout);
   rt::test_hang_before_init();
   // Only rank 0 reads standard input (mpiexec forwards it to rank 0): exec_script() broadcasts
   // the text with the rest of the script's files.
@@ -174,6 +178,8 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
     MPI_Finalize();
     return kExitUsage;
   }
+  if (rt::kSimulated && g_exec_timeout > 0 && me == 0)
+    print_message(DiagId::simulated_timeout_ignored);
   auto script = script_input(o, me == 0, rc);
   if (!script) {
     // Every rank finds the same usage error; a failed read of standard input only rank 0 sees.
@@ -216,6 +222,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
+  b.simulated = o.simulated;
   b.settings_file = o.settings_file;
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
@@ -230,6 +237,10 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   if (!program->loaded || program->diags.has_errors()) {
     MPI_Finalize();
     return program->loaded ? kExitScript : kExitIo;
+  }
+  if (rt::kSimulated && me == 0 && !o.quiet) {
+    const std::string platform = rt::simulation_platform(rt::process_cmdline());
+    print_message(DiagId::simulated_launch, platform.empty() ? "?" : platform);
   }
   // The settings file is recorded on its own (manifest "settings_override"), not as a script file.
   if (!program->settings_name.empty()) e.files.erase(program->settings_name);
@@ -406,6 +417,20 @@ std::string decide_command(const std::vector<std::string>& dirs, const std::stri
   return replays + compare + how;
 }
 
+// Two folders of which one is simulated: refused unless --allow-simulated, then a warning.
+bool simulation_mix_allowed(const std::string& a, const std::string& b) {
+  const bool sim_a = analysis::folder_simulated(a);
+  if (sim_a == analysis::folder_simulated(b)) return true;
+  const std::string& simulated = sim_a ? a : b;
+  const std::string& measured = sim_a ? b : a;
+  if (!g_allow_simulated) {
+    print_message(DiagId::compare_mixes_simulated, simulated, measured);
+    return false;
+  }
+  print_message(DiagId::compare_simulated_allowed, simulated, measured);
+  return true;
+}
+
 int cmd_compare(const CliOptions& o) {
   analysis::CompareOptions co;
   auto alt = analysis::parse_alternative(o.alternative);
@@ -441,6 +466,7 @@ int cmd_compare(const CliOptions& o) {
     }
     for (const std::string& w : data.back()->warnings) print_warning(w);
   }
+  if (!one_dir && !simulation_mix_allowed(o.dirs[0], o.dirs[1])) return kExitUsage;
   std::vector<analysis::Comparison> cs;
   std::string name_a = o.dirs[0], name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
   std::size_t unmatched = 0;
@@ -544,6 +570,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.quiet = o.quiet;
   r.allow_modified = g_allow_modified;
   r.trust_launcher = g_trust_launcher;
+  r.allow_simulated = g_allow_simulated;
   r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_launch_timeout;
   r.strict = g_strict;
@@ -671,6 +698,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_compare->add_option("dirs", o.dirs, "DIR_A DIR_B, or DIR with --factor")
       ->required()
       ->expected(1, 2);
+  g_compare->add_flag("--allow-simulated", g_allow_simulated,
+                      "compare simulated results with measured ones (docs/simulation.md)");
   g_compare->add_option("--alternative", o.alternative,
                         "the test's alternative: two-sided (default), less (A faster than B) "
                         "or greater (A slower than B)");
@@ -724,6 +753,8 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->check(positive_seconds());
   g_replay->add_option("--guideline-margin", g_guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
+  g_replay->add_flag("--allow-simulated", g_allow_simulated,
+                     "replay a simulated recording (docs/simulation.md)");
   g_replay->add_flag("--strict", g_strict, kStrictHelp);
   g_replay->add_flag("--allow-modified", g_allow_modified,
                      "replay a recording whose script does not match its recorded sha256");

@@ -12,6 +12,7 @@
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/findings.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/analysis/simulated_folder.h"
 #include "runtime/bundle/bundle.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
@@ -322,6 +323,11 @@ int replay_experiment(const ReplayOptions& o) {
   if (!rec) {
     print_error(error);
     return code;
+  }
+  // A simulation replayed would be compared with measurements of this machine.
+  if (analysis::folder_simulated(*dir) && !o.allow_simulated) {
+    print_message(DiagId::replay_simulated_refused, *dir);
+    return kExitUsage;
   }
   RunOptions r = rerun_options(o, *rec, *dir);
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a

@@ -36,6 +36,7 @@ struct ReplayOptions {
   bool quiet = false;
   bool allow_modified = false;  // replay even if the recorded script does not match its sha256
   bool trust_launcher = false;  // run the recorded launcher and environment names (docs/cli.md)
+  bool allow_simulated = false;  // replay a simulated recording (docs/simulation.md)
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;
   ReplayLead lead = ReplayLead::Auto;

@@ -9,6 +9,7 @@
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/smpi_absent_calls.h"
 #include "runtime/ops/verify_pattern.h"
 
 namespace metron::rt::ops {

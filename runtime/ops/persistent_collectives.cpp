@@ -4,6 +4,7 @@
 // tied to its buffers, and buffer cycling moves them); release() frees them. The timed region
 // is MPI_Start and MPI_Wait on the current slot's request, as OSU's osu_*_persistent time it.
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/smpi_absent_calls.h"
 
 namespace metron::rt::ops {
 

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "runtime/exec/binding_check.h"
+#include "runtime/exec/simulation.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_rates.h"
 #include "runtime/plan/plan_dump.h"
@@ -114,6 +115,11 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
     j_["settings_override"] = {{"path", program.settings_name},
                                {"sha256", sha256_hex(program.settings_text)},
                                {"text", program.settings_text}};
+  // A simulated launch says so first of all: its times are SimGrid's model, not measurements.
+  if (rt::kSimulated) {
+    j_["simulated"] = true;
+    j_["simulation"] = rt::this_simulation();
+  }
   plan_text_ = member_text(j_["plan"]);
 }
 

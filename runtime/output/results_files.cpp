@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 
+#include "runtime/exec/simulation.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
@@ -49,7 +50,12 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     error = message_text(DiagId::cannot_write_into_folder, dir);
     return false;
   }
-  raw_.header(cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"}));
+  // A simulated launch's rows carry `simulated` = 1, last, so that a CSV file taken out of its
+  // folder still says so; measured folders keep their columns (docs/output.md).
+  std::vector<std::string> raw_cols =
+      cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"});
+  if (rt::kSimulated) raw_cols.push_back("simulated");
+  raw_.header(raw_cols);
   // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
   guidelines_ = std::any_of(plan.jobs.begin(), plan.jobs.end(),
                             [](const Job& j) { return !j.guideline.empty(); });
@@ -71,6 +77,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
        "warmup_s"});
   // issue 17: only for plans with `expect`, after every other column
   summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
+  if (rt::kSimulated) summary_cols.push_back("simulated");
   summary_.header(summary_cols);
 
   raw_.flush();
@@ -119,6 +126,7 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
       raw_.field(r.global_start_s[i]).field(r.global_end_s[i]);
     else
       raw_.field(std::string_view()).field(std::string_view());
+    if (rt::kSimulated) raw_.field(true);
     raw_.end_row();
   }
   common_fields(summary_, r);
@@ -159,6 +167,7 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
     else
       summary_.field(j.guideline_factor).field(j.guideline_check);
   }
+  if (rt::kSimulated) summary_.field(true);
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

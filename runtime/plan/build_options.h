@@ -33,6 +33,9 @@ struct BuildOptions {
   // --skip-unsupported: a SKaMPI name Metron lacks is a warning and the measurement that needs
   // it is left out (Plan::skipped), instead of an error.
   bool skip_unsupported = false;
+  // A plan for the simulated build (SimGrid SMPI): operations and settings it cannot run are
+  // refused (runtime/plan/simulation_support.h). Always on in the SMPI build itself.
+  bool simulated = false;
   // --settings FILE: a settings file whose values replace the script's own assignments of the
   // same settings, wherever it makes them (docs/language.md, "Settings files"); "" for none.
   std::string settings_file;

@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "runtime/analysis/simulated_folder.h"
 #include "runtime/report/text_format.h"
 
 namespace metron::report {
@@ -99,6 +100,16 @@ std::string environment_html(const json& sys) {
     h += (h.empty() ? "" : "<br>") +
          code(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
   return h;
+}
+
+// A simulated folder's first row: its times are a model's, not measurements.
+std::string simulated_html(const json& launch, const std::string& tag) {
+  if (!analysis::manifest_simulated(launch)) return "";
+  std::string platform = "(not recorded)";
+  if (launch.contains("simulation") && launch["simulation"].is_object())
+    platform = text_of(launch["simulation"], "platform");
+  return row("SIMULATED" + tag, "times are SimGrid SMPI's model of platform " + code(platform) +
+                                    ", not measurements (docs/simulation.md)");
 }
 
 std::string design_html(const ResultsView& v) {
@@ -212,6 +223,7 @@ std::string header_html(const ReportInput& in) {
     std::string tag = views.size() > 1 ? " (" + v->label + ")" : "";
     const json& m = v->data.manifest;
     const json& sys = system_of(*v);
+    h += simulated_html(m.contains("simulated") ? m : v->launch_manifest, tag);
     h += row("script" + tag, script_html(m));
     h += row("design" + tag, design_html(*v));
     h += row("seed" + tag, code(text_of(m, "seed")));

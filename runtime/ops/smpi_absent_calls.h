@@ -1,0 +1,40 @@
+// The MPI-4 calls that SimGrid SMPI (an MPI 3.1) does not declare, as stand-ins that fail, so
+// that the persistent and neighbourhood files compile in the simulated build. Those operations
+// are refused when the plan is built (runtime/plan/simulation_support.cpp): no stand-in is ever
+// called, and if one were, the job would fail with an MPI error rather than time something else.
+#pragma once
+
+#ifdef METRON_SMPI
+#include <mpi.h>
+
+#define METRON_SMPI_ABSENT(name)        \
+  template <class... Args>              \
+  inline int name(Args&&...) noexcept { \
+    return MPI_ERR_OTHER;               \
+  }
+
+METRON_SMPI_ABSENT(MPI_Barrier_init)
+METRON_SMPI_ABSENT(MPI_Bcast_init)
+METRON_SMPI_ABSENT(MPI_Gather_init)
+METRON_SMPI_ABSENT(MPI_Gatherv_init)
+METRON_SMPI_ABSENT(MPI_Scatter_init)
+METRON_SMPI_ABSENT(MPI_Scatterv_init)
+METRON_SMPI_ABSENT(MPI_Allgather_init)
+METRON_SMPI_ABSENT(MPI_Allgatherv_init)
+METRON_SMPI_ABSENT(MPI_Alltoall_init)
+METRON_SMPI_ABSENT(MPI_Alltoallv_init)
+METRON_SMPI_ABSENT(MPI_Alltoallw_init)
+METRON_SMPI_ABSENT(MPI_Reduce_init)
+METRON_SMPI_ABSENT(MPI_Allreduce_init)
+METRON_SMPI_ABSENT(MPI_Reduce_scatter_init)
+METRON_SMPI_ABSENT(MPI_Reduce_scatter_block_init)
+METRON_SMPI_ABSENT(MPI_Scan_init)
+METRON_SMPI_ABSENT(MPI_Exscan_init)
+METRON_SMPI_ABSENT(MPI_Neighbor_allgather_init)
+METRON_SMPI_ABSENT(MPI_Neighbor_allgatherv_init)
+METRON_SMPI_ABSENT(MPI_Neighbor_alltoall_init)
+METRON_SMPI_ABSENT(MPI_Neighbor_alltoallv_init)
+METRON_SMPI_ABSENT(MPI_Neighbor_alltoallw_init)
+
+#undef METRON_SMPI_ABSENT
+#endif
