@@ -67,7 +67,8 @@ int analyze_published(const std::string& dir, const ResultsData& data, const Ana
   auto values = published_of_folder(data, error);
   if (!values) return 74;
   if (values->empty()) return 0;
-  auto summary = read_csv_table((fs::path(dir) / "summary.csv").string());
+  auto summary = read_csv_table((fs::path(dir) / "summary.csv").string(), error);
+  if (!summary) return 74;
   const auto rows = compare_published(data, *values, summary ? &*summary : nullptr);
   const MeasuredMachine machine = measured_machine(data);
   if (!write_published_csv((fs::path(dir) / "published_vs_measured.csv").string(), rows, machine,

@@ -282,8 +282,10 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     if (in.main) in.replay_machine = name(*in.main);
     if (in.other) in.recorded_machine = name(*in.other);
   }
-  if (fs::exists(dir / "published_vs_measured.csv"))
-    in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string());
+  if (fs::exists(dir / "published_vs_measured.csv")) {
+    in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string(), error);
+    if (!in.published) return std::nullopt;
+  }
   return in;
 }
 

@@ -342,7 +342,12 @@ std::string joined(const std::vector<std::string>& lines) {
 
 std::vector<std::string> cells_of(const std::string& line) {
   std::vector<std::string> out(1);
-  for (char ch : line) ch == ',' ? out.emplace_back() : out.back().push_back(ch);
+  for (char ch : line) {
+    if (ch == ',')
+      out.emplace_back();
+    else
+      out.back().push_back(ch);
+  }
   return out;
 }
 

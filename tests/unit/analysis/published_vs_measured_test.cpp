@@ -129,7 +129,7 @@ TEST_CASE("published_vs_measured: the CSV and the table name both machines") {
       (std::filesystem::temp_directory_path() / "metron_published_test.csv").string();
   std::string error;
   REQUIRE(write_published_csv(path, rows, m, error));
-  auto back = read_csv_table(path);
+  auto back = read_csv_table(path, error);
   std::filesystem::remove(path);
   REQUIRE(back);
   REQUIRE(back->rows.size() == 1);
