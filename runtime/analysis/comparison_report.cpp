@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "runtime/analysis/job_labels.h"
+#include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/verdict_sentence.h"
 
 namespace metron::analysis {
@@ -54,9 +55,13 @@ std::string comparison_sentences(const std::vector<Comparison>& cs, const Compar
       ctx.name_a = c.key.op;
       ctx.name_b = c.op_b;
     }
-    out += "  " + verdict_sentence(c, ctx) + "\n";
+    out += "  " + verdict_sentence(c, ctx) +
+           (c.noise.any() ? std::string(" ") + kNoiseMark : std::string()) + "\n";
   }
   out += "\n" + verdict_counts(cs) + "\n";
+  std::vector<NoiseSummary> noise;
+  for (const auto& c : cs) noise.push_back(c.noise);
+  out += noise_footer(noise, true, o.strict);
   if (const std::size_t n = most_launches_needed(cs); n > 0) {
     out += fmt::format("the inconclusive jobs need up to {} launches per side", n);
     out += decide.empty() ? "\n" : ": " + fmt::format(fmt::runtime(decide), fmt::arg("n", n)) + "\n";

@@ -64,7 +64,7 @@ using FileReader = std::function<std::optional<std::string>(const std::string& p
 inline constexpr std::size_t kMaxStreamScriptBytes = std::size_t{64} << 20;
 // The longest line of a script: a longer one (a string literal of 32 MiB) is refused before the
 // lexer, which needs about 30 bytes of memory and 400 ns per character of a token.
-inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{16} << 20;  // as long as the longest string
 std::optional<std::string> read_file_from_disk(const std::string& path);
 // Why path cannot be read, for messages: "no such file or directory", "is a directory", ...
 // Asks the file system, so for a reader that is not the disk it may only say "cannot be read".
