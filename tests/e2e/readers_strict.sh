@@ -62,6 +62,11 @@ copy nul && append_to_line4 '\000' > nul/summary.csv
 refused nul "nul/summary.csv:4: a NUL byte (the file is damaged)"
 copy latin && append_to_line4 '\351' > latin/summary.csv
 refused latin "latin/summary.csv:4: bytes that are not UTF-8 (the file is damaged or was edited)"
+# A summary.csv without a header row, and one whose header names a column twice.
+copy empty && : > empty/summary.csv
+refused empty "empty/summary.csv: no header row (the file is empty or damaged)"
+copy dupcol && sed '1s/^launch,/launch,launch,/' good/summary.csv > dupcol/summary.csv
+refused dupcol "dupcol/summary.csv: the header names column 'launch' twice"
 # raw.csv with an observation twice (compare reads no raw.csv: analyze and report only).
 copy rawtwice && { cat good/raw.csv; sed -n 2p good/raw.csv; } > rawtwice/raw.csv
 timeout 60 "$METRON" analyze rawtwice > out.txt 2> err.txt
