@@ -172,11 +172,11 @@ TEST_CASE("io: bad input is refused at bind with the reason") {
   CHECK(bind_io_error("MPI_IO_write_segmented", {i64(8), i64(4), i64(4), B, B, B, i64(0x111)}, s) ==
         "'MPI_IO_write_segmented': stride 4 is below memsize 8: the segments would overlap");
   CHECK(bind_io_error("MPI_IO_read_file", {i64(8), B, B, B, i64(0x114)}, s) ==
-        "'MPI_IO_read_file': the shared file pointer classes (daccess 0x114) are not defined for "
-        "this pattern");
+        "'MPI_IO_read_file' cannot use daccess 0x114: the shared file pointer classes (0x004) are "
+        "not defined for this pattern");
   CHECK(bind_io_error("MPI_IO_write_sequential", {i64(8), i64(4), B, B, B, i64(0x111)}, s) ==
-        "'MPI_IO_write_sequential': a file in MPI_MODE_SEQUENTIAL takes the shared file pointer "
-        "classes only, not daccess 0x111");
+        "'MPI_IO_write_sequential' cannot use daccess 0x111: a file in MPI_MODE_SEQUENTIAL takes "
+        "the shared file pointer classes (0x004) only");
   Settings missing = s;
   missing.io.working_dir = "/nonexistent/metron";
   CHECK(bind_io_error("MPI_IO_open", {i64(0)}, missing) ==
