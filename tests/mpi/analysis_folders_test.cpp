@@ -110,7 +110,9 @@ TEST_CASE("analysis: hand-made run folder gives per-job across-launch statistics
 
   AnalyzeOptions ao;
   ao.print = false;
-  REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
+  const int analyzed = analyze_folder(dir.string(), ao, err);
+  INFO(err);
+  REQUIRE(analyzed == 0);
   auto t = read_csv_table((dir / "analysis.csv").string(), csv_error);
   REQUIRE(t);
   REQUIRE(t->rows.size() == 2);
@@ -333,7 +335,9 @@ TEST_CASE("compare: levels of a launch factor inside one folder") {
   // analyze writes the level comparison of the env factor to comparisons.csv.
   AnalyzeOptions ao;
   ao.print = false;
-  REQUIRE(analyze_folder(dir.string(), ao, err) == 0);
+  const int analyzed_levels = analyze_folder(dir.string(), ao, err);
+  INFO(err);
+  REQUIRE(analyzed_levels == 0);
   auto t = read_csv_table((dir / "comparisons.csv").string(), csv_error);
   REQUIRE(t);
   CHECK(t->rows.size() == 2);
