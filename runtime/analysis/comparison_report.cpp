@@ -17,7 +17,8 @@ std::string verdict_counts(const std::vector<Comparison>& cs) {
   using stats::Verdict;
   // The words of replay's count line (verdict_table), so that the two read alike.
   return fmt::format("{} equivalent, {} differ, {} differ within margin, {} inconclusive",
-                     n[static_cast<int>(Verdict::Equivalent)], n[static_cast<int>(Verdict::Differs)],
+                     n[static_cast<int>(Verdict::Equivalent)],
+                     n[static_cast<int>(Verdict::Differs)],
                      n[static_cast<int>(Verdict::DiffersWithinMargin)],
                      n[static_cast<int>(Verdict::Inconclusive)]);
 }
@@ -47,6 +48,7 @@ std::string comparison_sentences(const std::vector<Comparison>& cs, const Compar
     SentenceContext ctx;
     ctx.job = labels[i];
     ctx.margin = o.margin;
+    ctx.strict = o.strict;
     // Levels and paired operations are named as such; two folders are A and B.
     if (!c.level_a.empty()) {
       ctx.name_a = c.level_a;
@@ -64,11 +66,13 @@ std::string comparison_sentences(const std::vector<Comparison>& cs, const Compar
   out += noise_footer(noise, true, o.strict);
   if (const std::size_t n = most_launches_needed(cs); n > 0) {
     out += fmt::format("the inconclusive jobs need up to {} launches per side", n);
-    out += decide.empty() ? "\n" : ": " + fmt::format(fmt::runtime(decide), fmt::arg("n", n)) + "\n";
+    out +=
+        decide.empty() ? "\n" : ": " + fmt::format(fmt::runtime(decide), fmt::arg("n", n)) + "\n";
   }
-  out += "(slower, faster: B's time against A's, the Hodges-Lehmann ratio of the per-launch "
-         "medians with its CI; --table for the p-values, --csv FILE for every column; "
-         "docs/methodology.md)\n";
+  out +=
+      "(slower, faster: B's time against A's, the Hodges-Lehmann ratio of the per-launch "
+      "medians with its CI; --table for the p-values, --csv FILE for every column; "
+      "docs/methodology.md)\n";
   return out;
 }
 

@@ -2,7 +2,7 @@
 #include "runtime/analysis/folder_plan.h"
 
 #include <filesystem>
-#include <fstream>
+#include "runtime/output/json_file.h"
 
 #include "runtime/plan/diagnostics.h"
 
@@ -22,15 +22,14 @@ std::optional<FolderPlan> folder_plan(const ResultsData& d, std::string& error) 
     if (!l.is_object() || !l.contains("dir") || !l["dir"].is_string()) continue;
     if (l.value("status", "") != "complete") continue;
     const fs::path p = fs::path(d.dir) / l["dir"].get<std::string>() / "manifest.json";
-    try {
-      std::ifstream in(p);
-      nlohmann::json lm = nlohmann::json::parse(in);
-      if (lm.is_object() && lm.contains("plan")) out.plan = lm["plan"];
-      out.launch_manifest = std::move(lm);
-    } catch (const std::exception& e) {
-      error = message_text(DiagId::cannot_read_file_why, p.string(), e.what());
+    std::string why;
+    auto lm = ::metron::out::read_json_file(p, why);  // regular files only, bounded
+    if (!lm) {
+      error = message_text(DiagId::cannot_read_file_why, p.string(), why);
       return std::nullopt;
     }
+    if (lm->is_object() && lm->contains("plan")) out.plan = (*lm)["plan"];
+    out.launch_manifest = std::move(*lm);
     break;
   }
   return out;

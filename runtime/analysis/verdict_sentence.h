@@ -17,6 +17,7 @@ struct SentenceContext {
   std::string job;  // what was compared, e.g. "Bcast 4 KiB" (compact_job_labels)
   std::string name_a = "A", name_b = "B";  // the two sides as the reader knows them
   double margin = 0.05;                    // the equivalence margin of the verdict
+  bool strict = false;  // --strict: a verdict on launches with noise flags is inconclusive
 };
 
 // The effect of B relative to A from a ratio of times r = B/A: "3.1% slower", "0.52% faster",

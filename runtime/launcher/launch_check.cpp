@@ -93,8 +93,9 @@ std::string raw_damage(const fs::path& dir, const std::map<std::int64_t, std::in
   std::vector<std::string> f;
   while (r.next(f)) {
     const auto job = analysis::cell_integer(f[*c_job]);
-    if (!job) return path + ":" + std::to_string(r.record_line()) + ": " +
-                     message_text(DiagId::summary_not_whole, "job", f[*c_job]);
+    if (!job)
+      return path + ":" + std::to_string(r.record_line()) + ": " +
+             message_text(DiagId::summary_not_whole, "job", f[*c_job]);
     ++rows[*job];
   }
   if (!r.error().empty()) return r.error();
@@ -102,8 +103,7 @@ std::string raw_damage(const fs::path& dir, const std::map<std::int64_t, std::in
     const auto it = rows.find(job);
     const std::int64_t have = it == rows.end() ? 0 : it->second;
     if (n >= 0 && have != n)
-      return message_text(DiagId::raw_rows_differ, path, have, job,
-                          dir.filename().string(), n);
+      return message_text(DiagId::raw_rows_differ, path, have, job, dir.filename().string(), n);
   }
   for (const auto& [job, have] : rows)
     if (!n_of_job.count(job))
@@ -118,12 +118,13 @@ std::string check_launch_folder(const std::string& dir, const LaunchIdentity* id
   std::string why;
   auto m = out::read_json_file(d / "manifest.json", why);
   if (!m)
-    return message_text(DiagId::launch_damaged, dir,
-                        message_text(DiagId::cannot_read_file_why,
-                                     (d / "manifest.json").string(), why));
+    return message_text(
+        DiagId::launch_damaged, dir,
+        message_text(DiagId::cannot_read_file_why, (d / "manifest.json").string(), why));
   if (std::string bad = analysis::manifest_damage(*m); !bad.empty())
-    return message_text(DiagId::launch_damaged, dir,
-                        message_text(DiagId::manifest_damaged, (d / "manifest.json").string(), bad));
+    return message_text(
+        DiagId::launch_damaged, dir,
+        message_text(DiagId::manifest_damaged, (d / "manifest.json").string(), bad));
   if (identity)
     if (std::string other = identity_mismatch(dir, *m, *identity); !other.empty()) return other;
   std::map<std::int64_t, std::int64_t> n_of_job;
@@ -132,6 +133,12 @@ std::string check_launch_folder(const std::string& dir, const LaunchIdentity* id
   if (std::string bad = raw_damage(d, n_of_job); !bad.empty())
     return message_text(DiagId::launch_damaged, dir, bad);
   return "";
+}
+
+bool launch_of_other_identity(const std::string& dir, const LaunchIdentity& identity) {
+  auto m = out::read_json_file(fs::path(dir) / "manifest.json");
+  return m && analysis::manifest_damage(*m).empty() &&
+         !identity_mismatch(dir, *m, identity).empty();
 }
 
 }  // namespace metron::launcher

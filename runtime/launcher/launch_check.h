@@ -27,4 +27,8 @@ struct LaunchIdentity {
 // null (the files alone).
 std::string check_launch_folder(const std::string& dir, const LaunchIdentity* identity);
 
+// Whether the launch folder's manifest (readable and whole) records another identity than
+// `identity`: the launch_not_of_run case of check_launch_folder alone.
+bool launch_of_other_identity(const std::string& dir, const LaunchIdentity& identity);
+
 }  // namespace metron::launcher

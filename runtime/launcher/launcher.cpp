@@ -10,8 +10,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -22,10 +22,10 @@
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/launcher/child_process.h"
+#include "runtime/launcher/launch_check.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launch_deadline.h"
 #include "runtime/launcher/launch_plan.h"
-#include "runtime/launcher/launch_check.h"
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
@@ -39,8 +39,8 @@
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/loaded_script.h"
-#include "runtime/plan/regular_file.h"
 #include "runtime/plan/plan_threads.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/scheduler_context.h"
 
 namespace metron::launcher {
@@ -137,7 +137,7 @@ struct RunState {
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
   int retries = kDefaultRetries;
-  std::string write_error;          // the first write of the run manifest that failed
+  std::string write_error;            // the first write of the run manifest that failed
   std::vector<std::int64_t> checked;  // launches --resume checked (launch_check.h) already
 };
 
@@ -152,7 +152,8 @@ void save_manifest(RunState& st) {
 // The launcher's output, where the process manager says which signal ended a rank.
 std::string launch_output(const fs::path& ldir) {
   std::string text;
-  for (const char* f : {"stdout.txt", "stderr.txt"}) text += file_tail((ldir / f).string(), 40, 8000);
+  for (const char* f : {"stdout.txt", "stderr.txt"})
+    text += file_tail((ldir / f).string(), 40, 8000);
   return text;
 }
 
@@ -776,6 +777,10 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
       const LaunchIdentity id = launch_identity(l, st.manifest);
       if (std::string bad = check_launch_folder(ldir.string(), &id); !bad.empty()) {
         print_error(bad);
+        // Launches not checked before they ran were run now: their identity came from the
+        // template's placeholders.
+        if (launch_of_other_identity(ldir.string(), id))
+          print_message(DiagId::launch_identity_from_template);
         st.manifest["status"] = "failed";
         st.manifest["error"] = bad;
         st.manifest["finished_at"] = utc_now_iso8601();

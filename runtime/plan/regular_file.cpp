@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "runtime/plan/diagnostics.h"
@@ -40,6 +41,14 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
                                              std::string& why) {
   const int fd = open_regular_file(path, why);
   if (fd < 0) return std::nullopt;
+  // Refused by its size first, so that a huge (or sparse) file is not read in vain; the loop's
+  // bound still holds for a file that grows while it is read.
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
+    why = message_text(DiagId::file_too_large, max_bytes >> 20);
+    ::close(fd);
+    return std::nullopt;
+  }
   std::string text;
   char buf[1 << 16];
   for (;;) {

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 cat > q.bench <<'B'
 replicate 2
-factor lvl in [1] as env "METRON_TEST_LEVEL"
+factor lvl in [1] as env "BENCH_TEST_LEVEL"
 set reps = 5
 set warmup = 0
 begin measurement "q"
@@ -32,10 +32,15 @@ expect_fails "resume without a manifest" 74 \
   "metron: error: 'nosuch' has no run manifest (manifest.json of \`metron run\`)" "$METRON" run --resume nosuch
 empty_array r2 order "  "
 expect_fails "resume with an inconsistent manifest" 74 \
-  "metron: error: the run manifest in 'r2' is inconsistent (launch order)" "$METRON" run --resume r2
+  "metron: error: the manifest 'r2/manifest.json' is damaged: 'order' is not the launch ids 0 to 1 in some order" "$METRON" run --resume r2
+# A launches list one entry short of the design's launches.
+cp -r r1 r2b && jq '.launches |= .[1:]' r1/manifest.json > r2b/manifest.json
+expect_fails "resume with a launch entry missing" 74 \
+  "metron: error: the run manifest in 'r2b' is inconsistent (launch order)" "$METRON" run --resume r2b
 empty_array r3 files "    "
 rm -r r3/script
-expect_fails "resume without the script copy or its text" 74 "metron: error: no script files to copy" \
+expect_fails "resume without the script copy or its text" 74 \
+  "metron: error: the manifest 'r3/manifest.json' is damaged: 'script' has a 'path', 'sha256' or 'files' of the wrong type" \
   "$METRON" run --resume r3
 cp -r r1 r4
 rm -r r4/script
@@ -59,11 +64,11 @@ expect_eq "failed run: status" "$(grep -o '^  "status": "[a-z]*"' f1/manifest.js
 expect_fails "resume a failed run" 70 "$(cat f1.err)" "$METRON" run --resume f1 --launcher false --quiet
 
 # --- analyze, compare ------------------------------------------------------------------------
-expect_fails "analyze a missing folder" 74 "metron: error: cannot read 'nosuch/summary.csv'" \
+expect_fails "analyze a missing folder" 74 "metron: error: cannot read 'nosuch/summary.csv': no such file or directory" \
   "$METRON" analyze nosuch
 expect_fails "compare one folder without --factor" 64 \
   "metron: error: compare takes DIR_A DIR_B, or one DIR with --factor NAME or --pair A=B" "$METRON" compare r1
-expect_fails "compare a missing folder" 74 "metron: error: cannot read 'nosuch/summary.csv'" \
+expect_fails "compare a missing folder" 74 "metron: error: cannot read 'nosuch/summary.csv': no such file or directory" \
   "$METRON" compare r1 nosuch
 expect_fails "compare a one-level factor" 64 \
   "metron: error: launch factor 'lvl' has fewer than two levels in 'r1'" "$METRON" compare r1 --factor lvl

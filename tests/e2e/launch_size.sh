@@ -50,12 +50,21 @@ expect_eq "exec into a folder in use: nothing written" "$(ls held)" ""
 kill $locker 2> /dev/null; wait 2> /dev/null
 # The scheduler context in the run and launch manifests, the binding each rank got, and compare
 # naming the differences (simulated Slurm variables; tests/e2e/slurm_run.sh uses a real Slurm).
+EXEC_ARGS="{metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
 SLURM_JOB_ID=77 SLURM_JOB_PARTITION=debug SLURM_CPUS_PER_TASK=1 timeout 120 "$METRON" run s.bench \
-  --np 2 --out ja --seed 3 --quiet --launcher "$MPIEXEC -bind-to core -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2>&1
+  --np 2 --out ja --seed 3 --quiet --launcher "$MPIEXEC -bind-to core -n {np} $EXEC_ARGS" > /dev/null 2>&1
 expect_eq "scheduler run: exit code" "$?" "0"
 SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --np 2 --out jb --seed 3 \
-  --quiet --launcher "$MPIEXEC -bind-to none -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2>&1
+  --quiet --launcher "$MPIEXEC -bind-to none -n {np} $EXEC_ARGS" > /dev/null 2>&1
 expect_eq "scheduler run b: exit code" "$?" "0"
+# A template that does not pass the run's seed: the launch records seed 0, is not merged, and
+# the run says what the template lacks.
+timeout 120 "$METRON" run s.bench --np 2 --out jc --seed 3 --quiet \
+  --launcher "$MPIEXEC -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2> stderr.txt
+expect_eq "template without --seed: exit code" "$?" "74"
+expect_eq "template without --seed: messages" "$(cat stderr.txt)" \
+  "metron: error: the launch folder 'jc/launches/0' does not belong to this run: its seed is 0, the run's is 3; move the folder away to run that launch again
+metron: a launch this run ran wrote another identity: the launcher template must pass '--launch {launch} --levels {levels} --seed {seed}' to metron exec (docs/experiments.md, Launcher template)"
 {
   jq -r '"run \(.scheduler.job_id) \(.scheduler.partition) \(.scheduler.cpus_per_task)"' ja/manifest.json
   jq -r '"entry \(.launches[0].job_id) \(.launches[0].attempts[0].job_id)"' ja/manifest.json

@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 # adds "load average above the cores" beside it).
 has_flag() { column noise "$1" | awk '!/oversubscribed/ {bad = 1} END {print (NR > 0 && !bad) ? "yes" : "no"}'; }
 cat > n.bench <<'B'
-factor alg in ["a", "b"] as env "METRON_E2E_ALG"
+factor alg in ["a", "b"] as env "BENCH_E2E_ALG"
 replicate 4
 set warmup = 0
 set reps = 10
@@ -39,7 +39,7 @@ expect_grep "compare: the mark" ' !$' same.txt
 expect_grep "compare: the footer" "noise flags: .*oversubscribed (2 rows)" same.txt
 "$METRON" compare r r --strict --csv same_strict.csv > same_strict.txt 2>&1
 expect_eq "compare --strict: inconclusive" "$(column verdict same_strict.csv | sort -u)" "inconclusive"
-expect_grep "compare --strict: printed" "inconclusive !$" same_strict.txt
+expect_grep "compare --strict: printed" "inconclusive under --strict, on launches with noise flags (4 launches each) !$" same_strict.txt
 
 # replay: the recording's flags and the replay's own reach replay.csv and the verdict table.
 METRON_CORES=1 timeout 300 "$METRON" replay r --out rp > replay.txt 2> replay.err

@@ -66,4 +66,35 @@ timeout 20 "$METRON" run --resume many > out.txt 2> err.txt
 expect_eq "10^12 replicates: resume exit code" "$?" "74"
 expect_eq "10^12 replicates: resume message" "$(cat err.txt)" \
   "metron: error: the manifest 'many/manifest.json' is damaged: 'design.replicates' is not a whole number from 1 to 1048576"
+# 2^20 replicates of two levels: each count is allowed, the launches they make are not.
+rm -rf many2 && cp -r good many2
+jq '.design.replicates = 1048576 | .design.factors = [{"name": "f", "levels": ["a", "b"]}]' good/manifest.json > many2/manifest.json
+timeout 20 "$METRON" run --resume many2 > out.txt 2> err.txt
+expect_eq "2^21 launches: resume exit code" "$?" "74"
+expect_eq "2^21 launches: resume message" "$(cat err.txt)" \
+  "metron: error: the manifest 'many2/manifest.json' is damaged: 'design' makes 2097152 launches, more than 1048576"
+rm -rf nb && cp -r good nb && jq '.skip_unsupported = "yes"' good/manifest.json > nb/manifest.json
+timeout 20 "$METRON" run --resume nb > out.txt 2> err.txt
+expect_eq "a flag that is not a boolean: resume exit code" "$?" "74"
+expect_eq "a flag that is not a boolean: resume message" "$(cat err.txt)" \
+  "metron: error: the manifest 'nb/manifest.json' is damaged: 'skip_unsupported' is not true or false"
+# A manifest.json of 300 MiB (sparse): refused by its size, before it is read.
+rm -rf bigm && cp -r good bigm && truncate -s 300M bigm/manifest.json
+timeout 20 "$METRON" analyze bigm > out.txt 2> err.txt
+expect_eq "a 300 MiB manifest: analyze exit code" "$?" "74"
+expect_eq "a 300 MiB manifest: analyze message" "$(cat err.txt)" \
+  "metron: error: cannot read 'bigm/manifest.json': larger than 256 MiB"
+rm -rf nj && cp -r good nj && echo '{' > nj/manifest.json
+timeout 20 "$METRON" analyze nj > out.txt 2> err.txt
+expect_eq "a manifest that is not JSON: analyze exit code" "$?" "74"
+expect_grep "a manifest that is not JSON: analyze message" \
+  "^metron: error: cannot read 'nj/manifest.json': not JSON (\[json.exception.parse_error.101\] .*)$" err.txt
+# A count beyond 2^53 (a double no longer holds every whole number there).
+rm -rf bigc && cp -r good bigc
+awk -F, -v OFS=, 'NR==1{for(i=1;i<=NF;i++) if($i=="comm_size") c=i} NR>1{$c="10000000000000000"} 1' \
+  good/summary.csv > bigc/summary.csv
+timeout 20 "$METRON" analyze bigc > out.txt 2> err.txt
+expect_eq "a count of 10^16: analyze exit code" "$?" "74"
+expect_eq "a count of 10^16: analyze message" "$(cat err.txt)" \
+  "metron: error: bigc/summary.csv:2: 'comm_size' is 10000000000000000, more than 9007199254740992"
 finish

@@ -195,8 +195,8 @@ struct Corpus {
   std::optional<metron::analysis::ResultsData> exec_ref, run_ref;
 };
 
-const char* const kCorpusFiles[] = {"exec_manifest.json", "exec_summary.csv", "exec_raw.csv",
-                                    "run_manifest.json",  "run_summary.csv",  "run_raw.csv",
+const char* const kCorpusFiles[] = {"exec_manifest.json", "exec_summary.csv",  "exec_raw.csv",
+                                    "run_manifest.json",  "run_summary.csv",   "run_raw.csv",
                                     "launch_raw.csv",     "launch_summary.csv"};
 
 std::string mutant(const Corpus& c, const std::string& name, bool json_file, bool mutate,
@@ -224,8 +224,8 @@ ln::LaunchIdentity corpus_identity(const Corpus& c) {
   return id;
 }
 
-// The folder in one of three shapes: 0 an exec folder, 1 a run folder (with one launch's
-// manifest), 2 a run's launch folder (launches/0, beside an intact launches/1) to be merged.
+// The folder in one of three shapes: 0 an exec folder, 1 a run folder (with its launches'
+// manifests), 2 a run's launch folder (launches/0, beside an intact launches/1) to be merged.
 void write_shape(const Corpus& c, int shape, const std::map<std::string, std::string>& text) {
   fs::remove_all(g_scratch);
   fs::create_directories(g_scratch / "launches" / "0");
@@ -251,7 +251,11 @@ void write_shape(const Corpus& c, int shape, const std::map<std::string, std::st
   write_text(g_scratch / "summary.csv", get(k + "summary.csv"));
   if (text.count(k + "raw.csv") == 0 || !text.at(k + "raw.csv").empty() || k == "exec_")
     write_text(g_scratch / "raw.csv", get(k + "raw.csv"));
-  if (shape == 1) write_text(g_scratch / "launches/0/manifest.json", get("exec_manifest.json"));
+  if (shape == 1)  // the run manifest lists launches 0 to 3; each has its manifest
+    for (const char* d : {"launches/0", "launches/1", "launches/2", "launches/3"}) {
+      fs::create_directories(g_scratch / d);
+      write_text(g_scratch / d / "manifest.json", get("exec_manifest.json"));
+    }
 }
 
 // What each command reads of a folder of shape 0 or 1; true when every reader accepted it.
@@ -282,8 +286,7 @@ bool read_folder(const Corpus& c, bool run) {
   ln::read_recording(g_scratch.string(), err);
   // run --resume: the run manifest, the script copies (restored into the scratch folder)
   if (auto m = metron::out::read_json_file(g_scratch / "manifest.json"))
-    if (ln::run_manifest_damage(*m).empty() && run)
-      ln::checked_script_copies(g_scratch, *m, err);
+    if (ln::run_manifest_damage(*m).empty() && run) ln::checked_script_copies(g_scratch, *m, err);
   return analyzed && d.has_value() && reported;
 }
 
@@ -320,7 +323,8 @@ void check_one(const Corpus& c, std::mt19937_64& rng) {
   text[k + "manifest.json"] = mutant(c, k + "manifest.json", true, which & 1, rng);
   text[k + "summary.csv"] = mutant(c, k + "summary.csv", false, which & 2, rng);
   text[k + "raw.csv"] = mutant(c, k + "raw.csv", false, which & 4, rng);
-  if (shape == 1) text["exec_manifest.json"] = mutant(c, "exec_manifest.json", true, rng() % 2, rng);
+  if (shape == 1)
+    text["exec_manifest.json"] = mutant(c, "exec_manifest.json", true, rng() % 2, rng);
   write_shape(c, shape, text);
   read_folder(c, shape == 1);
 }
@@ -542,7 +546,9 @@ std::string check_planted(const Corpus& c, std::mt19937_64& rng, std::map<std::s
     text["exec_manifest.json"] = planted_identity(c.files.at("exec_manifest.json"), rng, name);
     where = "launch manifest";
   }
-  const std::string what = std::string(shape == 0 ? "exec" : shape == 1 ? "run" : "launch") +
+  const std::string what = std::string(shape == 0   ? "exec"
+                                       : shape == 1 ? "run"
+                                                    : "launch") +
                            " " + where + ": " + name;
   ++n[what];
   write_shape(c, shape, text);
@@ -625,7 +631,10 @@ int main(int argc, char** argv) {
       if (!accepted.empty()) {
         fs::remove_all("fuzz-failure");
         fs::rename(g_scratch, "fuzz-failure");
-        std::fprintf(stderr, "results_fuzz: a planted corruption was accepted (%s); input kept in fuzz-failure/\n", accepted.c_str());
+        std::fprintf(
+            stderr,
+            "results_fuzz: a planted corruption was accepted (%s); input kept in fuzz-failure/\n",
+            accepted.c_str());
         return 1;
       }
     } catch (const std::exception& e) {

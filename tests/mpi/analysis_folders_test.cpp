@@ -20,7 +20,7 @@
 using namespace metron;
 using namespace metron::analysis;
 namespace fs = std::filesystem;
-std::string csv_error;  // read_csv_table's message
+static std::string csv_error;  // read_csv_table's message
 
 namespace {
 
@@ -50,6 +50,21 @@ void write_run(const fs::path& dir, const std::vector<double>& small,
         << ",0," << (j == 0 ? 1 : 1024) << ",20,19," << fmt::format("{}", m + 1e-6) << ","
         << fmt::format("{}", m) << ",fixed_reps\n";
     }
+}
+
+// The raw.csv beside write_run's summary: 20 valid observations per job and launch (its n),
+// spread evenly around the launch's median. A folder with a manifest must have its raw.csv.
+void write_raw(const fs::path& dir, const std::vector<double>& small,
+               const std::vector<double>& large) {
+  std::ofstream r(dir / "raw.csv");
+  r << "launch,job,rep,time_s,valid\n";
+  for (std::size_t l = 0; l < small.size(); ++l)
+    for (int j = 0; j < 2; ++j)
+      for (int rep = 0; rep < 20; ++rep) {
+        const double m = j == 0 ? small[l] : large[l];
+        r << l << "," << j << "," << rep << "," << fmt::format("{}", m * (1 + (rep - 9.5) * 1e-4))
+          << ",1\n";
+      }
 }
 
 std::vector<double> us(std::initializer_list<double> v) {
@@ -302,9 +317,10 @@ TEST_CASE("compare: jobs found on one side only are counted, not compared") {
 TEST_CASE("compare: levels of a launch factor inside one folder") {
   fs::path dir = scratch("levels");
   // Launches alternate binomial / ring; ring is 20% slower at 1 B, equal at 1 KiB.
-  write_run(dir, us({10, 12, 10.1, 12.1, 10.2, 12.2, 10.3, 12.3, 10.4, 12.4}),
-            us({50, 50.1, 50.2, 50.05, 50.3, 50.15, 50.4, 50.25, 50.5, 50.35}), "alg",
-            {"binomial", "ring"});
+  const auto small = us({10, 12, 10.1, 12.1, 10.2, 12.2, 10.3, 12.3, 10.4, 12.4});
+  const auto large = us({50, 50.1, 50.2, 50.05, 50.3, 50.15, 50.4, 50.25, 50.5, 50.35});
+  write_run(dir, small, large, "alg", {"binomial", "ring"});
+  write_raw(dir, small, large);
   {
     std::ofstream f(dir / "manifest.json");
     f << R"({"run_schema_version": 1, "design": {"replicates": 5, "np": 2, "factors": [

@@ -48,13 +48,18 @@ void write_folder(const fs::path& dir) {
   std::ofstream s(dir / "summary.csv");
   s << "launch,replicate,job,order,block,op,comm_size,count,bytes,n,used_n,mean_s,median_s,"
        "truncated,stop_reason\n";
+  // n counts the raw rows of each job and launch (the reader checks it); job 2's n in launch 1
+  // is left empty (unknown), so that its missing rows are no damage.
+  const int n0[3] = {16, 10, 200}, used0[3] = {12, 10, 200};
   for (int l = 0; l < 3; ++l) {
-    s << l << "," << l << ",0,0,b,Bcast,2,8,8,16,12,5,5," << (l == 0 ? 2 : 0) << ",fixed_reps\n";
+    s << l << "," << l << ",0,0,b,Bcast,2,8,8," << n0[l] << "," << used0[l] << ",5,5,"
+      << (l == 0 ? 2 : 0) << ",fixed_reps\n";
     s << l << "," << l << ",1,1,b,Bcast,2,16,16,2,2,1.5,1.5,0,fixed_reps\n";
     if (l == 0)
       s << "0,0,2,2,b,Bcast,2,32,32,0,0,,,0,error\n";
     else
-      s << l << "," << l << ",2,2,b,Bcast,2,32,32,1,1,9,9,0,fixed_reps\n";
+      s << l << "," << l << ",2,2,b,Bcast,2,32,32," << (l == 1 ? "" : "1")
+        << ",1,9,9,0,fixed_reps\n";
   }
   std::vector<RawRow> rows;
   rows.push_back({0, 2, 123.0, 1});  // the failed job's row
@@ -74,6 +79,7 @@ void write_folder(const fs::path& dir) {
   for (double v : ref::skew200()) rows.push_back({2, 0, v, 1});
   rows.push_back({2, 1, 5.0, 1});
   rows.push_back({2, 1, 6.0, 1});
+  rows.push_back({2, 2, 9.0, 1});
   std::ofstream r(dir / "raw.csv");
   r << "launch,job,order,block,op,comm_size,count,bytes,rep,time_s,valid\n";
   for (const RawRow& x : rows)

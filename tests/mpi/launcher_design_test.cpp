@@ -21,7 +21,7 @@
 using namespace metron;
 using namespace metron::launcher;
 namespace fs = std::filesystem;
-std::string csv_error;  // read_csv_table's message
+static std::string csv_error;  // read_csv_table's message
 
 namespace {
 

@@ -83,6 +83,16 @@ TEST_CASE("verdict sentence: factors, names, launch counts, no CI") {
   Comparison lower = made(1.1, 1.05, 1.2, stats::Verdict::Differs, 3);
   lower.ci_level = 0.9;  // R's achievable level with 3 against 3
   CHECK(has(verdict_sentence(lower, ctx), "(90% CI 5.0-20.0%)"));
+  // --strict on flagged launches: no launch count, since more launches on the same noisy
+  // machine would not decide it; without flags --strict changes nothing.
+  Comparison noisy = made(1.1, 1.05, 1.2, stats::Verdict::Inconclusive, 4);
+  noisy.launches_needed = 12;
+  ctx.strict = true;
+  CHECK(has(verdict_sentence(noisy, ctx), "12 launches per side would decide it"));
+  noisy.noise.flagged = 2;
+  noisy.noise.total = 8;
+  CHECK(has(verdict_sentence(noisy, ctx),
+            "inconclusive under --strict, on launches with noise flags (4 launches each)"));
 }
 
 TEST_CASE("verdict sentence: ratio phrases") {
@@ -126,13 +136,15 @@ TEST_CASE("comparison sentences: a count line and the command that decides the r
                                 made(1.02, 0.95, 1.09, stats::Verdict::Inconclusive, 3)};
   cs[1].key.bytes = 1;
   cs[1].launches_needed = 12;
-  const std::string out = comparison_sentences(cs, o, "r1", "r2", "metron replay r1 --replicates {n}");
+  const std::string out =
+      comparison_sentences(cs, o, "r1", "r2", "metron replay r1 --replicates {n}");
   CHECK(has(out, "A: r1\nB: r2\n"));
   CHECK(has(out, "\nblock \"b\"\n  Bcast 4 KiB: B is 3.1% slower than A"));
   CHECK(has(out, "  Bcast 1 B: B is 2.0% slower than A"));
   CHECK(has(out, "\n0 equivalent, 0 differ, 1 differ within margin, 1 inconclusive\n"));
-  CHECK(has(out, "the inconclusive jobs need up to 12 launches per side: metron replay r1 "
-                 "--replicates 12\n"));
+  CHECK(has(out,
+            "the inconclusive jobs need up to 12 launches per side: metron replay r1 "
+            "--replicates 12\n"));
   CHECK(verdict_counts({}) == "0 equivalent, 0 differ, 0 differ within margin, 0 inconclusive");
   CHECK(most_launches_needed(cs) == 12);
 }

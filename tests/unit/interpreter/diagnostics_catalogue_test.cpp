@@ -29,8 +29,7 @@ const std::map<std::string, std::string> kExempt = {
     {"bad_tag",
      "MPI_TAG_UB is known at run time only, so the front end leaves tags to the runtime's "
      "bind_op; ops_catalog_test checks the message"},
-    {"line_too_long",
-     "needs a line of more than 1 MiB; tests/e2e/reader_bounds.sh generates one"},
+    {"line_too_long", "needs a line of more than 1 MiB; tests/e2e/reader_bounds.sh generates one"},
     {"private_file",
      "needs a file others may not read, which git does not store; tests/e2e/small_items.sh "
      "makes one with chmod"},
@@ -200,6 +199,9 @@ namespace {
 // Messages of messages.def that no test shows whole, and why (what shows a part of them).
 const std::map<std::string, std::string> kExemptMessage = {
     {"internal_error", "reached only through a bug (an exception that escapes a command)"},
+    {"no_script_files",
+     "a guard: a script has at least its own file, and --resume refuses a manifest that lists "
+     "none as damaged first (cli_errors.sh)"},
     {"launch_noise",
      "needs more ranks than cores; noisy_machine.sh checks the finding in summary.csv and the "
      "manifest"},
