@@ -6,7 +6,7 @@ file(GLOB FUZZ_CORPUS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/examples/*.bench
      ${CMAKE_SOURCE_DIR}/tests/golden/diag/*.bench ${CMAKE_SOURCE_DIR}/tests/golden/plan/*.bench)
 add_executable(frontend_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/frontend_fuzz.cpp)
 target_link_libraries(frontend_fuzz PRIVATE metron_front)
-target_compile_options(frontend_fuzz PRIVATE ${METRON_WARNINGS})
+target_compile_options(frontend_fuzz PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLAGS})
 # 3 s: 700-3 000 inputs on this 2-core machine, depending on its load (with fuzz/results, 6 s
 # of the suite's time; longer campaigns as above).
 add_test(NAME fuzz/frontend COMMAND frontend_fuzz --seconds 3 --seed 1 ${FUZZ_CORPUS}
@@ -17,7 +17,7 @@ set_tests_properties(fuzz/frontend PROPERTIES LABELS fuzz TIMEOUT 90)
 # mutants of the recorded folders in tests/fuzz/results_corpus; 3 s: 90-360 inputs here.
 add_executable(results_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/results_fuzz.cpp)
 target_link_libraries(results_fuzz PRIVATE metron_mpi)
-target_compile_options(results_fuzz PRIVATE ${METRON_WARNINGS})
+target_compile_options(results_fuzz PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLAGS})
 add_test(NAME fuzz/results COMMAND results_fuzz --seconds 3 --seed 1
          ${CMAKE_SOURCE_DIR}/tests/fuzz/results_corpus WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(fuzz/results PROPERTIES LABELS fuzz TIMEOUT 60)

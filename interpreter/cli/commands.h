@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,8 +62,10 @@ int cmd_plan(const CliOptions& o);
 int cmd_ast(const CliOptions& o);
 
 void register_runtime_commands(CLI::App& app, CliOptions& o);
-// One launch of `script` under MPI (metron exec and metron quick).
-int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv);
+// One launch of `script` under MPI (metron exec and metron quick). `on_results`, when given, is
+// called on rank 0 with the results folder after a successful run, before its "results:" line.
+int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
+                const std::function<void(const std::string&)>& on_results = {});
 void register_quick_command(CLI::App& app, CliOptions& o);
 bool quick_command_parsed();
 int cmd_quick(CliOptions& o, int argc, char** argv);

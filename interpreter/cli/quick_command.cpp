@@ -7,6 +7,8 @@
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
 #include "interpreter/quick_script.h"
+#include "runtime/analysis/csv_table.h"
+#include "runtime/analysis/osu_style_table.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron {
@@ -68,7 +70,17 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
     std::fputs(text->c_str(), stdout);
     return kExitOk;
   }
-  return exec_script(script_from_text(kQuickName, *text, "quick-" + g_request.op), o, argc, argv);
+  // The numbers as OSU prints them, with their CI, unless --quiet.
+  auto print_table = [&o](const std::string& dir) {
+    if (o.quiet) return;
+    std::string error;
+    if (auto t = analysis::read_csv_table(dir + "/summary.csv", error))
+      std::fputs(("\n" + analysis::osu_style_table(*t) + "\n").c_str(), stdout);
+    else
+      print_error(error);
+  };
+  return exec_script(script_from_text(kQuickName, *text, "quick-" + g_request.op), o, argc, argv,
+                     print_table);
 }
 
 }  // namespace metron

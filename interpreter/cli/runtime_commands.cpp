@@ -60,11 +60,11 @@ bool g_trust_launcher = false;  // replay, run --resume: --trust-launcher
 constexpr const char* kTrustLauncherHelp =
     "run the launcher template and launch-factor environment names that the results folder "
     "records (default: only the default launcher and harmless names; docs/cli.md)";
-std::string g_lead = "auto";    // replay --lead
-std::string g_fit;              // analyze --fit
-double g_peak_bandwidth = 0;    // analyze --peak-bandwidth (MB/s)
-double g_peak_latency = 0;      // analyze --peak-latency (us)
-bool g_strict = false;          // run, analyze, compare, replay --strict
+std::string g_lead = "auto";  // replay --lead
+std::string g_fit;            // analyze --fit
+double g_peak_bandwidth = 0;  // analyze --peak-bandwidth (MB/s)
+double g_peak_latency = 0;    // analyze --peak-latency (us)
+bool g_strict = false;        // run, analyze, compare, replay --strict
 constexpr const char* kStrictHelp =
     "verdicts computed on launches with noise flags (summary.csv column noise) are inconclusive";
 
@@ -198,7 +198,8 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
 }
 }  // namespace
 
-int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv) {
+int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
+                const std::function<void(const std::string&)>& on_results) {
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (!initialized) MPI_Init(&argc, &argv);
@@ -280,8 +281,8 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   if (me == 0 && planned == 0 && o.launch_spec.empty())
     if (std::string design = unhonoured_design(program->plan.design); !design.empty()) {
       const bool file = script.name.empty() || script.name[0] != '<';
-      const std::string command =
-          "metron run " + (file ? script.name : std::string("FILE")) + " --np " + std::to_string(np);
+      const std::string command = "metron run " + (file ? script.name : std::string("FILE")) +
+                                  " --np " + std::to_string(np);
       print_message(DiagId::exec_ignores_design, design, command);
     }
   e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
@@ -293,6 +294,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv)
   for (int i = 0; i < argc; ++i) e.argv.emplace_back(argv[i]);
   e.build = b;
   int rc = rt::execute_plan(*program, e, MPI_COMM_WORLD);
+  if (me == 0 && rc == kExitOk && on_results) on_results(e.out_dir);
   if (me == 0 && rc == kExitOk && !o.quiet) std::printf("results: %s\n", e.out_dir.c_str());
   MPI_Finalize();
   // After MPI_Finalize: the report starts gnuplot as a child process.
@@ -501,9 +503,9 @@ int cmd_compare(const CliOptions& o) {
   } else {
     std::string how = !g_factor.empty() ? " --factor " + g_factor : "";
     for (const auto& p : g_pairs) how += " --pair " + p;
-    std::fputs(analysis::comparison_sentences(cs, co, name_a, name_b, decide_command(o.dirs, how))
-                   .c_str(),
-               stdout);
+    std::fputs(
+        analysis::comparison_sentences(cs, co, name_a, name_b, decide_command(o.dirs, how)).c_str(),
+        stdout);
   }
   if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
   if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
@@ -526,12 +528,13 @@ int cmd_compare(const CliOptions& o) {
     alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
     // Said in full: the report stands alone, without the terminal table beside it.
     const bool paired = !cs.empty() && cs.front().paired;
-    std::string what = std::string("per-launch medians compared job by job (Wilcoxon ") +
-                       (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
-                       ", Hodges-Lehmann ratio B/A with its CI), alternative " +
-                       std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
-                       alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
-                       "; A = " + name_a + ", B = " + name_b;
+    std::string what =
+        std::string("per-launch medians compared job by job (Wilcoxon ") +
+        (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
+        ", Hodges-Lehmann ratio B/A with its CI), alternative " +
+        std::string(analysis::alternative_name(co.alternative)) + ", alpha " + alpha.str() +
+        ", margin " + g_margin + ", p-values adjusted: " + g_adjust + "; A = " + name_a +
+        ", B = " + name_b;
     std::fflush(stdout);
     int rc = write_report_for(o.dirs[0], one_dir ? "" : o.dirs[1], csv, what, g_report_file);
     if (g_csv.empty()) {
@@ -686,8 +689,7 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
       ->add_option("--peak-bandwidth", g_peak_bandwidth,
                    "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
       ->check(CLI::PositiveNumber);
-  g_analyze
-      ->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
+  g_analyze->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
       ->check(CLI::PositiveNumber);
   g_analyze->add_flag("--strict", g_strict, kStrictHelp);
 

@@ -421,6 +421,19 @@ json script_json(const std::vector<ScriptFile>& files, const std::string& copy_r
           {"files", fj}};
 }
 
+// Why a fresh run refuses a folder that holds files: a finished run is replayed, an unfinished
+// one resumed, and anything else is not Metron's to continue.
+void print_used_folder(const fs::path& dir) {
+  auto m = read_json_file(dir / "manifest.json");
+  const bool run = m && m->is_object() && m->contains("run_schema_version");
+  if (run && m->value("status", json()) == json("complete"))
+    print_message(DiagId::run_folder_finished, dir.string(), dir.string());
+  else if (run)
+    print_message(DiagId::run_folder_not_empty, dir.string());
+  else
+    print_message(DiagId::folder_not_a_run, dir.string());
+}
+
 // One writer per run folder: a second `run --resume` of a folder in use is refused.
 int lock_run_folder(const fs::path& dir) {
   std::string error;
@@ -456,7 +469,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
 
   std::error_code ec;
   if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
-    print_message(DiagId::run_folder_not_empty, st.dir.string());
+    print_used_folder(st.dir);
     return kExitUsage;
   }
   fs::create_directories(st.dir, ec);

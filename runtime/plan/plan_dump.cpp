@@ -1,5 +1,6 @@
 // Plan rendering: a table for people, JSON for tools.
 #include "runtime/plan/plan_dump.h"
+#include "runtime/plan/setting_table.h"
 
 #include <fmt/format.h>
 
@@ -109,6 +110,15 @@ nlohmann::json settings_json(const Settings& s) {
                         {"min_gap", s.refine.min_gap},
                         {"max_points", s.refine.max_points},
                         {"max_time_s", s.refine.max_time_s}}}};
+  // The MPI-IO settings as `set io_* = ...` writes them, from their table: a new io_* entry is
+  // recorded without an edit here.
+  nlohmann::json io = nlohmann::json::object();
+  for (const SettingInfo& e : io_setting_entries()) io[e.key] = e.text(s);
+  // SKaMPI's set_file_info hints (no `set` key): the MPI_Info of every file.
+  nlohmann::json hints = nlohmann::json::array();
+  for (const auto& [key, value] : s.io.file_info) hints.push_back({key, value});
+  io["file_info"] = hints;
+  j["io"] = io;
   return j;
 }
 

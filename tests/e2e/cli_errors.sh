@@ -25,9 +25,17 @@ expect_fails "run without a script" 64 "metron: error: run needs a script FILE (
   "$METRON" run
 expect_fails "resume with a script" 64 \
   "metron: error: --resume DIR continues a run: give no FILE, --out or --settings" "$METRON" run q.bench --resume r1
-expect_fails "run into a used folder" 64 \
-  "metron: error: results folder 'r1' exists and is not empty (continue it with --resume, or choose another --out)" \
+expect_fails "run into a finished run's folder" 64 \
+  "metron: error: results folder 'r1' holds a finished run: choose another --out (metron replay r1 --out NEW_DIR runs it again)" \
   "$METRON" run q.bench --out r1
+cp -r r1 r1u && jq '.status = "interrupted"' r1/manifest.json > r1u/manifest.json
+expect_fails "run into an unfinished run's folder" 64 \
+  "metron: error: results folder 'r1u' exists and is not empty (continue it with --resume, or choose another --out)" \
+  "$METRON" run q.bench --out r1u
+mkdir -p other && echo x > other/notes.txt
+expect_fails "run into a folder of other files" 64 \
+  "metron: error: results folder 'other' exists, is not empty and holds no run (choose another --out)" \
+  "$METRON" run q.bench --out other
 expect_fails "resume without a manifest" 74 \
   "metron: error: 'nosuch' has no run manifest (manifest.json of \`metron run\`)" "$METRON" run --resume nosuch
 empty_array r2 order "  "

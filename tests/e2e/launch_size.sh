@@ -57,6 +57,10 @@ expect_eq "scheduler run: exit code" "$?" "0"
 SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --np 2 --out jb --seed 3 \
   --quiet --launcher "$MPIEXEC -bind-to none -n {np} $EXEC_ARGS" > /dev/null 2>&1
 expect_eq "scheduler run b: exit code" "$?" "0"
+# A finished folder keeps no lock file: the run's and each launch's are removed when they end.
+expect_eq "finished run: no lock file left" "$(find ja -name .metron.lock | wc -l)" "0"
+"$MPIEXEC" -n 2 "$METRON" exec s.bench --out ex --quiet
+expect_eq "finished exec: no lock file left" "$(ls -A ex | grep -c metron.lock)" "0"
 # A template that does not pass the run's seed: the launch records seed 0, is not merged, and
 # the run says what the template lacks.
 timeout 120 "$METRON" run s.bench --np 2 --out jc --seed 3 --quiet \

@@ -32,6 +32,12 @@ expect_no_grep "quick osu_bw: no buffer warning" "loop ends here" bw.err
 # 3 observations have no median CI: the rate says so rather than printing NaN.
 expect_no_grep "no nan in progress lines" -i "nan" bw.txt
 expect_grep "the rate's CI is n/a with the time's" "MB/s \[CI n/a\]" bw.txt
+# The table at the end reads like osu_bw's, in MB/s, one row per size, with the CI (n/a for 3
+# observations) and n.
+expect_grep "quick osu_bw: OSU-style header" "^# Size  *Bandwidth (MB/s)  *95% CI  *n$" bw.txt
+expect_grep "quick osu_bw: a row per size" "^  1048576  *[0-9.]*  *n/a  *3$" bw.txt
+expect_eq "quick osu_bw: rows" "$(grep -c '^  [0-9]' bw.txt)" "21"
+expect_eq "quick osu_bw: results line last" "$(tail -1 bw.txt)" "results: bw"
 
 # exec of a script with a launch design: one warning, with the command that runs the design.
 cat > design.bench <<'B'

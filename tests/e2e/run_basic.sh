@@ -54,7 +54,7 @@ expect_grep "analyze table" "median of the per-launch medians\|median over 2 lau
 # Usage errors: an existing folder, an unknown placeholder, --resume of a non-run folder.
 "$METRON" run r.bench --out out > /dev/null 2> e1.txt
 expect_eq "existing folder exit code" "$?" "64"
-expect_grep "existing folder message" "exists and is not empty" e1.txt
+expect_grep "existing folder message" "holds a finished run: choose another --out" e1.txt
 "$METRON" run r.bench --out out2 --launcher "mpiexec -n {nprocs} {metron}" > /dev/null 2> e2.txt
 expect_eq "bad template exit code" "$?" "64"
 expect_grep "bad template message" "unknown placeholder '{nprocs}'" e2.txt

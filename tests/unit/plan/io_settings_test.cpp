@@ -1,6 +1,8 @@
 // SKaMPI's data access classes (io.c): which classes a pattern contains, the MPI routine each
 // names, and the page cache names.
 #include "runtime/plan/io_settings.h"
+#include "runtime/plan/plan_dump.h"
+#include "runtime/plan/setting_table.h"
 
 #include <doctest/doctest.h>
 
@@ -44,4 +46,21 @@ TEST_CASE("io: page cache names") {
   CHECK(io_cache_name(IoCache::Drop) == "drop");
   CHECK(io_cache_named("drop") == IoCache::Drop);
   CHECK_FALSE(io_cache_named("direct").has_value());
+}
+
+TEST_CASE("io: every io_* setting and the file hints reach the plan JSON (so the manifest)") {
+  Settings s;
+  s.io.unique_open = true;
+  s.io.cache = IoCache::Drop;
+  s.io.file_info = {{"striping_factor", "4"}};
+  const nlohmann::json io = settings_json(s)["io"];
+  for (const SettingInfo& e : io_setting_entries()) {
+    INFO(e.key);
+    REQUIRE(io.contains(e.key));
+    CHECK(io[e.key] == e.text(s));
+  }
+  CHECK(io["io_unique_open"] == "on");
+  CHECK(io["io_cache"] == "drop");
+  CHECK(io["io_file_sync"] == "on");
+  CHECK(io["file_info"] == nlohmann::json::parse(R"([["striping_factor", "4"]])"));
 }
