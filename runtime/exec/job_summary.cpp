@@ -21,7 +21,10 @@
 
 namespace metron::rt {
 
-JobSummary summarize(const JobResult& r, const Settings& s) {
+namespace {
+
+// Everything but the rates: the statistics of the used observations.
+JobSummary statistics_of(const JobResult& r, const Settings& s) {
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   JobSummary out;
   out.n = static_cast<std::int64_t>(r.time_s.size());
@@ -128,6 +131,17 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   out.p99 = stats::quantile(x, 0.99);
   auto tm = stats::interquartile_trimmed_mean(x);
   out.trimmed_mean = tm ? tm->mean : kNaN;
+  return out;
+}
+
+}  // namespace
+
+JobSummary summarize(const JobResult& r, const Settings& s) {
+  JobSummary out = statistics_of(r, s);
+  // Once, here: every writer (summary.csv, the progress line) reports the same rates.
+  if (r.job && r.job->op.func)
+    out.rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, out.median, out.median_ci_lo,
+                         out.median_ci_hi);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "runtime/exec/job_result.h"
+#include "runtime/plan/op_rates.h"
 #include "runtime/plan/settings.h"
 
 namespace metron::rt {
@@ -34,6 +35,8 @@ struct JobSummary {
   bool ci_widened = false;
   bool ci_conservative = false;
   std::string noise;  // noisy-machine findings: the launch's, and descheduled observations
+  // MB/s and messages/s from the median and its CI (NaN where the operation has none).
+  OpRates rates = kNoRates;
 };
 
 // A job whose trend test rejects at this level is flagged as not stationary.

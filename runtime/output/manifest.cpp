@@ -267,14 +267,13 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
     what = fmt::format("median {:.3f} us{}{} (n = {}, {}, {}, cycling {})", s.median * 1e6, basis,
                        ci, s.used_n, adapt::to_string(r.stop_reason), warm,
                        j.settings->buffer_cycling ? "on" : "off");
-    const OpRates rates =
-        op_rates(*j.op.func, j.op.args, r.comm_size, s.median, s.median_ci_lo, s.median_ci_hi);
+    const OpRates& rates = s.rates;
     // The rate's CI is the time's, mapped: where the time has none, neither has the rate.
     if (!std::isnan(rates.mb_per_s))
       what += std::isnan(rates.mb_per_s_lo) || std::isnan(rates.mb_per_s_hi)
                   ? fmt::format("; {:.4g} MB/s [CI n/a]", rates.mb_per_s)
-                  : fmt::format("; {:.4g} MB/s [{:.4g}, {:.4g}]", rates.mb_per_s,
-                                rates.mb_per_s_lo, rates.mb_per_s_hi);
+                  : fmt::format("; {:.4g} MB/s [{:.4g}, {:.4g}]", rates.mb_per_s, rates.mb_per_s_lo,
+                                rates.mb_per_s_hi);
     if (!std::isnan(rates.msg_per_s)) what += fmt::format(", {:.4g} msg/s", rates.msg_per_s);
     if (r.overlap_pure_s >= 0)
       what += fmt::format("; overlap {:.1f}% (pure {:.3f} us, compute {:.3f} us)",

@@ -116,8 +116,7 @@ void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   }
 }
 
-bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
-                             std::string& error) {
+bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, std::string& error) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i) {
     common_fields(raw_, r);
     raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
@@ -148,8 +147,7 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
   summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
   summary_.field(std::string_view(s.noise));
   summary_.field(std::string_view(time_of_name(r.job->op.func->time_of)));
-  const OpRates rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, s.median,
-                                 s.median_ci_lo, s.median_ci_hi);
+  const OpRates& rates = s.rates;
   summary_.field(rates.mb_per_s).field(rates.mb_per_s_lo).field(rates.mb_per_s_hi);
   summary_.field(rates.msg_per_s).field(rates.msg_per_s_lo).field(rates.msg_per_s_hi);
   if (r.overlap_pure_s >= 0)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "runtime/plan/measure_funcs.h"
@@ -16,6 +17,10 @@ struct OpRates {
   double mb_per_s, mb_per_s_lo, mb_per_s_hi;
   double msg_per_s, msg_per_s_lo, msg_per_s_hi;
 };
+
+// No rates: every field NaN.
+inline constexpr double kRateNaN = std::numeric_limits<double>::quiet_NaN();
+inline constexpr OpRates kNoRates = {kRateNaN, kRateNaN, kRateNaN, kRateNaN, kRateNaN, kRateNaN};
 
 // `bytes` and `messages` move in one reported time; time_s with its interval [lo_s, hi_s].
 OpRates op_rates(std::int64_t bytes, std::int64_t messages, double time_s, double lo_s,
