@@ -13,15 +13,7 @@ expect_fails "a FIFO as the script" 74 "metron: error: cannot read file 'pipe' (
 # A script through a pipe of the shell still reads.
 timeout 20 "$METRON" check <(printf 'print(1)\n') > out.txt 2> err.txt
 expect_eq "a script through <(...): exit code" "$?" "0"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  measure MPI_COMM_WORLD : Synthetic(1, 10us)
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 1 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 1
 notfile="not a regular file (a FIFO, a device or a socket)"
 for f in manifest.json summary.csv raw.csv; do
   rm -rf "f-$f" && cp -r good "f-$f" && rm "f-$f/$f" && mkfifo "f-$f/$f"

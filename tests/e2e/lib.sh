@@ -28,3 +28,14 @@ expect_fails() {
   expect_eq "$what: exit code" "$?" "$rc"
   expect_eq "$what: message" "$(cat fails.err)" "$text"
 }
+# good_run REPLICATES [sweep]: the small recorded run that the tests of damaged folders copy and
+# break: s.bench (5 observations of a 10 us Synthetic; with "sweep", at n = 1, 2 and 4) run into
+# good/ with REPLICATES launches and seed 3.
+good_run() {
+  local body='  measure MPI_COMM_WORLD : Synthetic(1, 10us)'
+  [ "${2:-}" == "sweep" ] &&
+    body=$'  for n = 1 to 4 step *2 do\n    measure MPI_COMM_WORLD : Synthetic(n, 10us)\n  od'
+  printf 'set reps = 5\nset warmup = 0\nbegin measurement "b"\n%s\nend measurement\n' "$body" > s.bench
+  timeout 120 "$METRON" run s.bench --replicates "$1" --seed 3 --out good --quiet > out.txt 2> err.txt
+  expect_eq "the run: exit code" "$?" "0"
+}

@@ -4,17 +4,7 @@
 # refused with the file, the line and what to do (exit 74): nothing is padded, shifted, invented
 # or dropped, and nothing is merged.
 source "$(dirname "$0")/lib.sh"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  for n = 1 to 4 step *2 do
-    measure MPI_COMM_WORLD : Synthetic(n, 10us)
-  od
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 2 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 2 sweep
 fields=$(head -1 good/launches/0/summary.csv | tr ',' '\n' | wc -l)
 # damaged NAME EXPECTED-WHY: run --resume of a copy whose launch 0 went through damage_NAME; the
 # merged files of the copy are removed first, so that a merge that went through would show.

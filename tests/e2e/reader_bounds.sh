@@ -4,15 +4,7 @@
 # --resume spin at 4 GB; a string literal of 32 MiB took 15 s and 1 GB to check. Each is now an
 # error with a message (and the script's place), within seconds.
 source "$(dirname "$0")/lib.sh"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  measure MPI_COMM_WORLD : Synthetic(1, 10us)
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 1 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 1
 notfile="not a regular file (a FIFO, a device or a socket)"
 rm -rf zs && cp -r good zs && ln -sf /dev/zero zs/summary.csv
 for cmd in analyze report; do

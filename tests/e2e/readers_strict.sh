@@ -4,17 +4,7 @@
 # launch id of 10^23, a NUL byte or bytes that are not UTF-8 in a column the analysis skips; and
 # a raw.csv with an observation twice.
 source "$(dirname "$0")/lib.sh"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  for n = 1 to 4 step *2 do
-    measure MPI_COMM_WORLD : Synthetic(n, 10us)
-  od
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 2 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 2 sweep
 rows=$(($(wc -l < good/summary.csv) - 1))
 # refused NAME MESSAGE: the four readers of a copy whose files went through the damage.
 refused() {

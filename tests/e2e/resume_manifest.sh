@@ -4,15 +4,7 @@
 # launched; a truncated manifest was "no run manifest". Each is now the manifest's damage, named
 # (exit 74), before anything runs.
 source "$(dirname "$0")/lib.sh"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  measure MPI_COMM_WORLD : Synthetic(1, 10us)
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 2 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 2
 # damaged NAME JQ-FILTER WHAT: run --resume of a copy whose manifest went through the filter.
 damaged() {
   local name=$1 filter=$2 what=$3

@@ -4,15 +4,7 @@
 # `run --resume` (exit 64) unless --trust-launcher is given; --launcher TEMPLATE on the command
 # line is the user's own and needs no consent.
 source "$(dirname "$0")/lib.sh"
-cat > s.bench <<'B'
-set reps = 5
-set warmup = 0
-begin measurement "b"
-  measure MPI_COMM_WORLD : Synthetic(1, 10us)
-end measurement
-B
-timeout 120 "$METRON" run s.bench --replicates 1 --seed 3 --out good --quiet > out.txt 2> err.txt
-expect_eq "the run: exit code" "$?" "0"
+good_run 1
 # A recorded launcher that would leave a mark.
 evil="sh -c \"touch $WORK/PWNED; exec mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --seed {seed} --quiet\""
 rm -rf planted && cp -r good planted && jq --arg l "$evil" '.launcher = $l' good/manifest.json > planted/manifest.json
