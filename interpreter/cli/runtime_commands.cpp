@@ -433,22 +433,22 @@ bool simulation_mix_allowed(const std::string& a, const std::string& b) {
   return true;
 }
 
-int cmd_compare(const CliOptions& o) {
-  analysis::CompareOptions co;
+// compare's options into `co`; false (a usage error printed) on a bad one.
+bool compare_options(const CliOptions& o, analysis::CompareOptions& co) {
   auto alt = analysis::parse_alternative(o.alternative);
   if (!alt) {
     print_message(DiagId::cli_bad_alternative, o.alternative);
-    return kExitUsage;
+    return false;
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
   co.strict = g_strict;
-  if (!verdict_options(co.margin, co.adjust)) return kExitUsage;
+  if (!verdict_options(co.margin, co.adjust)) return false;
   for (const auto& p : g_pairs) {
     auto pr = analysis::parse_pair(p);
     if (!pr) {
       print_message(DiagId::cli_bad_pair, p);
-      return kExitUsage;
+      return false;
     }
     co.pairs.push_back(*pr);
   }
@@ -456,94 +456,120 @@ int cmd_compare(const CliOptions& o) {
   if ((one_dir && g_factor.empty() && g_pairs.empty()) || (!one_dir && !g_factor.empty()) ||
       (!g_factor.empty() && !g_pairs.empty())) {
     print_message(DiagId::cli_compare_operands);
-    return kExitUsage;
+    return false;
   }
-  std::string err;
-  std::vector<std::optional<analysis::ResultsData>> data;
-  for (const auto& d : o.dirs) {
-    data.push_back(analysis::load_results(d, err));
-    if (!data.back()) {
-      print_error(err);
-      return kExitIo;
-    }
-    for (const std::string& w : data.back()->warnings) print_warning(w);
-  }
-  if (!one_dir && !simulation_mix_allowed(o.dirs[0], o.dirs[1])) return kExitUsage;
+  return true;
+}
+
+// What compare compares: levels of a factor, paired operations in one folder, or two folders.
+struct CompareSides {
   std::vector<analysis::Comparison> cs;
-  std::string name_a = o.dirs[0], name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
+  std::string name_a, name_b;
   std::size_t unmatched = 0;
+};
+
+std::optional<CompareSides> comparisons(const CliOptions& o,
+                                        const std::vector<analysis::ResultsData>& data,
+                                        const analysis::CompareOptions& co) {
+  CompareSides out;
+  out.name_a = o.dirs[0];
+  out.name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
+  std::string err;
   if (!g_factor.empty()) {
-    cs = analysis::compare_levels(*data[0], g_factor, co, err);
-    if (cs.empty() && !err.empty()) {
-      print_error(err);
-      return kExitUsage;
+    out.cs = analysis::compare_levels(data[0], g_factor, co, err);
+    if (!out.cs.empty()) {
+      out.name_a = o.dirs[0] + ", " + g_factor + "=" + out.cs.front().level_a;
+      out.name_b = o.dirs[0] + ", " + g_factor + "=" + out.cs.front().level_b;
+      if (out.cs.back().level_b != out.cs.front().level_b)
+        out.name_b += " (and each further level)";
     }
-    if (!cs.empty()) {
-      name_a = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_a;
-      name_b = o.dirs[0] + ", " + g_factor + "=" + cs.front().level_b;
-      if (cs.back().level_b != cs.front().level_b) name_b += " (and each further level)";
-    }
-  } else if (one_dir) {
-    cs = analysis::compare_paired_ops(*data[0], co, err);
-    if (cs.empty() && !err.empty()) {
-      print_error(err);
-      return kExitUsage;
-    }
-    name_a = o.dirs[0] + ", op " + co.pairs.front().first;
-    name_b = o.dirs[0] + ", op " + co.pairs.front().second;
+  } else if (o.dirs.size() == 1) {
+    out.cs = analysis::compare_paired_ops(data[0], co, err);
+    out.name_a = o.dirs[0] + ", op " + co.pairs.front().first;
+    out.name_b = o.dirs[0] + ", op " + co.pairs.front().second;
   } else {
-    cs = analysis::compare_results(*data[0], *data[1], co, &unmatched);
+    out.cs = analysis::compare_results(data[0], data[1], co, &out.unmatched);
     // Environment and MPI differences between the two folders, as replay reports them.
     for (const auto& d : analysis::environment_differences(
              analysis::folder_system(o.dirs[0]), analysis::folder_system(o.dirs[1]), "A", "B"))
       print_message(DiagId::environments_differ, d);
   }
+  if (out.cs.empty() && !err.empty()) {
+    print_error(err);
+    return std::nullopt;
+  }
+  return out;
+}
+
+// --report FILE: the report reads the comparison as the CSV file (--csv, else a temporary one).
+int compare_report(const CliOptions& o, const CompareSides& sides,
+                   const analysis::CompareOptions& co) {
+  std::string err;
+  std::string csv = g_csv;
+  if (csv.empty()) {
+    csv = (std::filesystem::temp_directory_path() /
+           ("metron-compare-" + std::to_string(::getpid()) + ".csv"))
+              .string();
+    if (!analysis::write_comparison_csv(csv, sides.cs, co, err)) {
+      print_error(err);
+      return kExitIo;
+    }
+  }
+  std::ostringstream alpha;
+  alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
+  // Said in full: the report stands alone, without the terminal table beside it.
+  const bool paired = !sides.cs.empty() && sides.cs.front().paired;
+  std::string what = std::string("per-launch medians compared job by job (Wilcoxon ") +
+                     (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
+                     ", Hodges-Lehmann ratio B/A with its CI), alternative " +
+                     std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
+                     alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
+                     "; A = " + sides.name_a + ", B = " + sides.name_b;
+  std::fflush(stdout);
+  int rc =
+      write_report_for(o.dirs[0], o.dirs.size() == 1 ? "" : o.dirs[1], csv, what, g_report_file);
+  if (g_csv.empty()) {
+    std::error_code ec;
+    std::filesystem::remove(csv, ec);
+  }
+  return rc;
+}
+
+int cmd_compare(const CliOptions& o) {
+  analysis::CompareOptions co;
+  if (!compare_options(o, co)) return kExitUsage;
+  std::string err;
+  std::vector<analysis::ResultsData> data;
+  for (const auto& d : o.dirs) {
+    auto loaded = analysis::load_results(d, err);
+    if (!loaded) {
+      print_error(err);
+      return kExitIo;
+    }
+    for (const std::string& w : loaded->warnings) print_warning(w);
+    data.push_back(std::move(*loaded));
+  }
+  if (o.dirs.size() > 1 && !simulation_mix_allowed(o.dirs[0], o.dirs[1])) return kExitUsage;
+  const auto sides = comparisons(o, data, co);
+  if (!sides) return kExitUsage;
   if (g_table) {
-    std::fputs(analysis::comparison_table(cs, co, name_a, name_b).c_str(), stdout);
+    std::fputs(analysis::comparison_table(sides->cs, co, sides->name_a, sides->name_b).c_str(),
+               stdout);
   } else {
     std::string how = !g_factor.empty() ? " --factor " + g_factor : "";
     for (const auto& p : g_pairs) how += " --pair " + p;
-    std::fputs(
-        analysis::comparison_sentences(cs, co, name_a, name_b, decide_command(o.dirs, how)).c_str(),
-        stdout);
+    std::fputs(analysis::comparison_sentences(sides->cs, co, sides->name_a, sides->name_b,
+                                              decide_command(o.dirs, how))
+                   .c_str(),
+               stdout);
   }
-  if (unmatched > 0) std::printf("%zu job(s) found in only one of the two folders\n", unmatched);
-  if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, cs, co, err)) {
+  if (sides->unmatched > 0)
+    std::printf("%zu job(s) found in only one of the two folders\n", sides->unmatched);
+  if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, sides->cs, co, err)) {
     print_error(err);
     return kExitIo;
   }
-  if (!g_report_file.empty()) {
-    // The report reads the comparison as the CSV file (--csv, else a temporary one).
-    std::string csv = g_csv;
-    if (csv.empty()) {
-      csv = (std::filesystem::temp_directory_path() /
-             ("metron-compare-" + std::to_string(::getpid()) + ".csv"))
-                .string();
-      if (!analysis::write_comparison_csv(csv, cs, co, err)) {
-        print_error(err);
-        return kExitIo;
-      }
-    }
-    std::ostringstream alpha;
-    alpha << co.alpha;  // 0.05, not std::to_string's 0.050000
-    // Said in full: the report stands alone, without the terminal table beside it.
-    const bool paired = !cs.empty() && cs.front().paired;
-    std::string what =
-        std::string("per-launch medians compared job by job (Wilcoxon ") +
-        (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
-        ", Hodges-Lehmann ratio B/A with its CI), alternative " +
-        std::string(analysis::alternative_name(co.alternative)) + ", alpha " + alpha.str() +
-        ", margin " + g_margin + ", p-values adjusted: " + g_adjust + "; A = " + name_a +
-        ", B = " + name_b;
-    std::fflush(stdout);
-    int rc = write_report_for(o.dirs[0], one_dir ? "" : o.dirs[1], csv, what, g_report_file);
-    if (g_csv.empty()) {
-      std::error_code ec;
-      std::filesystem::remove(csv, ec);
-    }
-    return rc;
-  }
-  return kExitOk;
+  return g_report_file.empty() ? kExitOk : compare_report(o, *sides, co);
 }
 
 int cmd_replay(const CliOptions& o, int argc, char** argv) {
