@@ -346,7 +346,10 @@ void write_plan_json(std::ostream& out, const Plan& plan) {
   out << " ]" << head.substr(at + marker.size());
 }
 
-std::string plan_table(const Plan& plan) {
+namespace {
+
+// The plan's first lines: ranks and jobs, the launch design and its factors, a settings file.
+std::string plan_header(const Plan& plan) {
   std::string out;
   const LaunchDesign& d = plan.design;
   out += fmt::format("plan for {} ranks: {} jobs in {} blocks\n", plan.np, plan.jobs.size(),
@@ -373,6 +376,50 @@ std::string plan_table(const Plan& plan) {
     out += fmt::format("settings from '{}' (replace the script's own): {}\n", o.file,
                        values.empty() ? "none" : values);
   }
+  return out;
+}
+
+// "  settings: timer ..., scheme ..., ...": printed where a job's settings change.
+std::string settings_line(const Settings& s) {
+  std::string reps =
+      s.reps ? fmt::format("reps {}", *s.reps)
+      : !s.stop_rule_text.empty()
+          ? fmt::format("stop when {} (reps {}..{}, max {}s)", s.stop_rule_text, s.min_reps,
+                        s.max_reps, s.max_time_s)
+          : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps, s.max_reps);
+  return fmt::format(
+      "  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
+      timer_name(s.timer), scheme_name(s.scheme), sync_text(s), runtime_name(s.runtime), reps,
+      outlier_name(s.outliers), s.buffer_bytes, s.buffer_cycling ? " (cycling)" : "");
+}
+
+// One job: id, factors, the call, its communicator and bytes, autorefine and expect marks.
+std::string job_line(const Job& j) {
+  std::string factors;
+  for (const auto& [k, v] : j.factors) factors += fmt::format("{}={} ", k, to_cell(v));
+  // Trailing arguments after the third that are left at their declared defaults are not
+  // shown (Synthetic has nine); the JSON lists every argument.
+  std::size_t shown = j.op.args.size();
+  const auto& params = j.op.func->params;
+  while (shown > 3 && params[shown - 1].default_value &&
+         !params[shown - 1].default_value->is(Value::Type::None) &&
+         *params[shown - 1].default_value == j.op.args[shown - 1])
+    --shown;
+  std::string args;
+  for (std::size_t i = 0; i < shown; ++i) args += (i ? ", " : "") + to_display(j.op.args[i]);
+  std::string refine = j.refine_group >= 0 ? fmt::format("  [autorefine {}]", j.refine_var) : "";
+  if (!j.guideline.empty())
+    refine += j.guideline_side == "lhs"
+                  ? fmt::format("  [expect '{}' lhs]", j.guideline)
+                  : fmt::format("  [expect '{}' rhs x{}]", j.guideline, j.guideline_factor);
+  return fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name, args,
+                     j.comm.label, j.bytes, refine);
+}
+
+}  // namespace
+
+std::string plan_table(const Plan& plan) {
+  std::string out = plan_header(plan);
   // Jobs and prints in plan order, under the header of their block; a block without jobs still
   // gets its header, so that a '...' loop that measured nothing is visible.
   const Settings* last = nullptr;
@@ -407,39 +454,11 @@ std::string plan_table(const Plan& plan) {
     enter_block(j.block_index);
     if (j.settings.get() != last) {
       last = j.settings.get();
-      const Settings& s = *last;
-      std::string reps =
-          s.reps ? fmt::format("reps {}", *s.reps)
-          : !s.stop_rule_text.empty()
-              ? fmt::format("stop when {} (reps {}..{}, max {}s)", s.stop_rule_text, s.min_reps,
-                            s.max_reps, s.max_time_s)
-              : fmt::format("skampi rse <= {} (reps {}..{})", s.max_rse, s.min_reps, s.max_reps);
-      out += fmt::format(
-          "  settings: timer {}, scheme {}, sync {}, runtime {}, {}, outliers {}, buffer {}{}\n",
-          timer_name(s.timer), scheme_name(s.scheme), sync_text(s), runtime_name(s.runtime), reps,
-          outlier_name(s.outliers), s.buffer_bytes, s.buffer_cycling ? " (cycling)" : "");
+      out += settings_line(*last);
     }
     if (auto it = loop_at.find(ji); it != loop_at.end())
       out += refine_line(it->second, *j.settings);
-    std::string factors;
-    for (const auto& [k, v] : j.factors) factors += fmt::format("{}={} ", k, to_cell(v));
-    // Trailing arguments after the third that are left at their declared defaults are not
-    // shown (Synthetic has nine); the JSON lists every argument.
-    std::size_t shown = j.op.args.size();
-    const auto& params = j.op.func->params;
-    while (shown > 3 && params[shown - 1].default_value &&
-           !params[shown - 1].default_value->is(Value::Type::None) &&
-           *params[shown - 1].default_value == j.op.args[shown - 1])
-      --shown;
-    std::string args;
-    for (std::size_t i = 0; i < shown; ++i) args += (i ? ", " : "") + to_display(j.op.args[i]);
-    std::string refine = j.refine_group >= 0 ? fmt::format("  [autorefine {}]", j.refine_var) : "";
-    if (!j.guideline.empty())
-      refine += j.guideline_side == "lhs"
-                    ? fmt::format("  [expect '{}' lhs]", j.guideline)
-                    : fmt::format("  [expect '{}' rhs x{}]", j.guideline, j.guideline_factor);
-    out += fmt::format("  {:>6}  {}{}({}) on {}  bytes={}{}\n", j.id, factors, j.op.func->name,
-                       args, j.comm.label, j.bytes, refine);
+    out += job_line(j);
   }
   flush_prints(std::numeric_limits<std::int64_t>::max());
   enter_block(static_cast<int>(plan.block_names.size()) - 1);
