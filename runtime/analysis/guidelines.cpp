@@ -245,19 +245,22 @@ bool write_guidelines_csv(const std::string& path, const std::vector<GuidelineCh
   return w.close(error);
 }
 
-std::string guideline_table(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {
-  if (cs.empty()) return "";
-  // One row per guideline and process count (and launch factor levels), in order of appearance.
-  struct Row {
-    std::string name;
-    std::int64_t p = 0;
-    std::string factors;
-    std::size_t checks = 0, violated = 0, undecided = 0;
-    bool noise = false;  // some check's launches carry noise flags
-    std::vector<std::int64_t> sizes;
-    const GuidelineCheck* worst = nullptr;
-  };
-  std::vector<Row> rows;
+namespace {
+
+// One row of the guideline table: a guideline at one process count and launch factor levels.
+struct GuidelineRow {
+  std::string name;
+  std::int64_t p = 0;
+  std::string factors;
+  std::size_t checks = 0, violated = 0, undecided = 0;
+  bool noise = false;  // some check's launches carry noise flags
+  std::vector<std::int64_t> sizes;
+  const GuidelineCheck* worst = nullptr;
+};
+
+// The rows, in order of appearance.
+std::vector<GuidelineRow> guideline_rows(const std::vector<GuidelineCheck>& cs) {
+  std::vector<GuidelineRow> rows;
   std::map<std::string, std::size_t> index;
   for (const auto& c : cs) {
     const std::string f = factors_text(c.factors);
@@ -265,13 +268,13 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     auto it = index.find(key);
     if (it == index.end()) {
       it = index.emplace(key, rows.size()).first;
-      Row r;
+      GuidelineRow r;
       r.name = c.guideline;
       r.p = c.comm_size;
       r.factors = f;
       rows.push_back(std::move(r));
     }
-    Row& r = rows[it->second];
+    GuidelineRow& r = rows[it->second];
     ++r.checks;
     r.noise = r.noise || c.noise.any();
     if (c.verdict == GuidelineVerdict::Undecided) ++r.undecided;
@@ -280,6 +283,51 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
     r.sizes.push_back(c.bytes);
     if (!r.worst || c.ratio > r.worst->ratio) r.worst = &c;
   }
+  return rows;
+}
+
+// "; (n?): ..." when some check had too few launches to reject after the correction.
+std::string undecided_note(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {
+  const bool any_undecided = std::any_of(cs.begin(), cs.end(), [](const GuidelineCheck& c) {
+    return c.verdict == GuidelineVerdict::Undecided;
+  });
+  if (!any_undecided) return "";
+  // The exact one-sided signed-rank p-value is at least 2^-n with n launches; the correction
+  // compares the smallest p with alpha / m.
+  std::size_t m = 0;
+  for (const auto& c : cs) m += std::isnan(c.p_value) ? 0 : 1;
+  const double level =
+      o.adjust == stats::PAdjust::None || m == 0 ? o.alpha : o.alpha / static_cast<double>(m);
+  const int need = static_cast<int>(std::ceil(-std::log2(level)));
+  return fmt::format(
+      "; (n?): n checks with too few launches to reject after the correction (at least {} "
+      "launches needed; docs/guidelines.md)",
+      need);
+}
+
+// The violations, one line each, after the table.
+std::string violation_lines(const std::vector<GuidelineCheck>& cs) {
+  std::string out;
+  for (const auto& c : cs) {
+    if (c.verdict != GuidelineVerdict::Violated) continue;
+    if (out.empty()) out += "violations (times in us: median of the per-launch medians):\n";
+    std::string vars;
+    for (const auto& [k, v] : c.vars) vars += ", " + k + "=" + v;
+    out += fmt::format(
+        "  {}: {} {} {}{}: {} > {}{} {} {} ({:.2f}x [{:.2f}, {:.2f}], p {:.2g}{}){}\n", c.guideline,
+        c.op_lhs, size_text(c.bytes), c.comm_size, " ranks" + vars, format_us(c.median_lhs),
+        c.factor != 1 ? fmt::format("{:g} x ", c.factor) : "", c.op_rhs, size_text(c.bytes_rhs),
+        format_us(c.median_rhs), c.ratio, c.ratio_lo, c.ratio_hi, c.p_adjusted, stars(c.p_adjusted),
+        c.noise.any() ? std::string(" ") + kNoiseMark : "");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string guideline_table(const std::vector<GuidelineCheck>& cs, const GuidelineOptions& o) {
+  if (cs.empty()) return "";
+  const std::vector<GuidelineRow> rows = guideline_rows(cs);
   std::size_t nw = 9, fw = 0;
   for (const auto& r : rows) {
     nw = std::max(nw, r.name.size());
@@ -311,40 +359,9 @@ std::string guideline_table(const std::vector<GuidelineCheck>& cs, const Guideli
                     fw ? fmt::format("  {:<{}}", r.factors, fw) : "", r.checks, viol, worst, sizes);
     bad += r.violated ? 1 : 0;
   }
-  const bool any_undecided = std::any_of(cs.begin(), cs.end(), [](const GuidelineCheck& c) {
-    return c.verdict == GuidelineVerdict::Undecided;
-  });
-  std::string note;
-  if (any_undecided) {
-    // The exact one-sided signed-rank p-value is at least 2^-n with n launches; the correction
-    // compares the smallest p with alpha / m.
-    std::size_t m = 0;
-    for (const auto& c : cs) m += std::isnan(c.p_value) ? 0 : 1;
-    const double level =
-        o.adjust == stats::PAdjust::None || m == 0 ? o.alpha : o.alpha / static_cast<double>(m);
-    const int need = static_cast<int>(std::ceil(-std::log2(level)));
-    note = fmt::format(
-        "; (n?): n checks with too few launches to reject after the correction (at least {} "
-        "launches needed; docs/guidelines.md)",
-        need);
-  }
-  out += fmt::format("{} of {} guidelines violated at some size{}\n", bad, rows.size(), note);
-  bool header = false;
-  for (const auto& c : cs) {
-    if (c.verdict != GuidelineVerdict::Violated) continue;
-    if (!header) {
-      out += "violations (times in us: median of the per-launch medians):\n";
-      header = true;
-    }
-    std::string vars;
-    for (const auto& [k, v] : c.vars) vars += ", " + k + "=" + v;
-    out += fmt::format(
-        "  {}: {} {} {}{}: {} > {}{} {} {} ({:.2f}x [{:.2f}, {:.2f}], p {:.2g}{}){}\n", c.guideline,
-        c.op_lhs, size_text(c.bytes), c.comm_size, " ranks" + vars, format_us(c.median_lhs),
-        c.factor != 1 ? fmt::format("{:g} x ", c.factor) : "", c.op_rhs, size_text(c.bytes_rhs),
-        format_us(c.median_rhs), c.ratio, c.ratio_lo, c.ratio_hi, c.p_adjusted, stars(c.p_adjusted),
-        c.noise.any() ? std::string(" ") + kNoiseMark : "");
-  }
+  out += fmt::format("{} of {} guidelines violated at some size{}\n", bad, rows.size(),
+                     undecided_note(cs, o));
+  out += violation_lines(cs);
   std::vector<NoiseSummary> noise;
   for (const auto& c : cs) noise.push_back(c.noise);
   out += noise_footer(noise, true, o.strict);
