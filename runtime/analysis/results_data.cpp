@@ -163,6 +163,106 @@ std::optional<std::string> check_summary_cells(const CsvTable& t) {
 
 }  // namespace
 
+namespace {
+
+// The columns of a summary.csv, found once: the required ones, the optional ones (absent in
+// older or hand-made folders) and the loop variables and launch factors.
+struct SummaryColumns {
+  std::size_t launch = 0, block = 0, op = 0, bytes = 0, comm = 0, median = 0;
+  std::optional<std::size_t> mean, rep, job, used, n, stop, trunc, time_is, p25, p75, noise, sd;
+  std::optional<std::size_t> gl, gl_side, gl_factor, gl_check;
+  std::vector<std::size_t> vars, factors;
+};
+
+SummaryColumns summary_columns(const CsvTable& t, ResultsData& d) {
+  SummaryColumns c;
+  for (std::size_t i = 0; i < t.header.size(); ++i) {
+    if (starts_with(t.header[i], kVarPrefix)) {
+      c.vars.push_back(i);
+      d.var_names.push_back(t.header[i].substr(4));
+    } else if (starts_with(t.header[i], kFactorPrefix)) {
+      c.factors.push_back(i);
+      d.factor_names.push_back(t.header[i].substr(7));
+    }
+  }
+  auto col = [&](const char* name) { return t.column(name); };
+  c.launch = *col("launch"), c.block = *col("block"), c.op = *col("op");
+  c.bytes = *col("bytes"), c.comm = *col("comm_size"), c.median = *col("median_s");
+  c.mean = col("mean_s"), c.rep = col("replicate"), c.job = col("job"), c.used = col("used_n");
+  c.n = col("n"), c.stop = col("stop_reason"), c.trunc = col("truncated");
+  c.time_is = col("time_is"), c.p25 = col("p25_s"), c.p75 = col("p75_s");
+  c.noise = col("noise"), c.sd = col("sd_s");
+  c.gl = col("guideline"), c.gl_side = col("guideline_side");
+  c.gl_factor = col("guideline_factor"), c.gl_check = col("guideline_check");
+  return c;
+}
+
+const std::string& cell_at(const std::vector<std::string>& row, std::size_t c) {
+  static const std::string kEmpty;
+  return c < row.size() ? row[c] : kEmpty;
+}
+
+// Cells checked before (check_summary_cells): empty, or a whole number in range.
+std::int64_t int_at(const std::vector<std::string>& row, std::optional<std::size_t> c) {
+  return c ? cell_integer(cell_at(row, *c)).value_or(0) : 0;
+}
+
+double double_at(const std::vector<std::string>& row, std::optional<std::size_t> c) {
+  return c ? cell_double(cell_at(row, *c)) : std::nan("");
+}
+
+// The job a row measured, without its occurrence number.
+JobKey row_key(const std::vector<std::string>& row, const SummaryColumns& c, const ResultsData& d) {
+  JobKey k;
+  k.block = cell_at(row, c.block);
+  k.op = cell_at(row, c.op);
+  k.bytes = int_at(row, c.bytes);
+  k.comm_size = int_at(row, c.comm);
+  for (std::size_t i = 0; i < c.vars.size(); ++i)
+    if (!cell_at(row, c.vars[i]).empty())
+      k.vars.emplace_back(d.var_names[i], cell_at(row, c.vars[i]));
+  for (std::size_t i = 0; i < c.factors.size(); ++i)
+    k.factors.emplace_back(d.factor_names[i], cell_at(row, c.factors[i]));
+  return k;
+}
+
+// What row `r` says of its launch.
+LaunchValue row_value(const std::vector<std::string>& row, std::size_t r, const SummaryColumns& c) {
+  LaunchValue v;
+  v.launch = int_at(row, c.launch);
+  v.replicate = int_at(row, c.rep);
+  v.median_s = cell_double(cell_at(row, c.median));
+  v.mean_s = double_at(row, c.mean);
+  v.used_n = int_at(row, c.used);
+  if (c.n && !cell_at(row, *c.n).empty()) v.n = int_at(row, c.n);
+  v.row = r;
+  v.job = int_at(row, c.job);
+  v.truncated = int_at(row, c.trunc);
+  v.p25_s = double_at(row, c.p25);
+  v.p75_s = double_at(row, c.p75);
+  v.sd_s = double_at(row, c.sd);
+  if (c.noise) v.noise = cell_at(row, *c.noise);
+  return v;
+}
+
+// A job's series as its first row introduces it (its launches are added after).
+JobSeries new_series(const std::vector<std::string>& row, const JobKey& k,
+                     const SummaryColumns& c) {
+  JobSeries s;
+  s.key = k;
+  s.job = int_at(row, c.job);
+  if (c.time_is) s.time_is = cell_at(row, *c.time_is);
+  if (c.gl && c.gl_side && c.gl_factor && c.gl_check && !cell_at(row, *c.gl).empty()) {
+    s.guideline = cell_at(row, *c.gl);
+    s.guideline_side = cell_at(row, *c.gl_side);
+    s.guideline_factor = cell_double(cell_at(row, *c.gl_factor));
+    s.guideline_check = int_at(row, c.gl_check);
+  }
+  return s;
+}
+
+}  // namespace
+
 std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& error) {
   for (const char* need : {"launch", "block", "op", "bytes", "comm_size", "median_s"})
     if (!t.column(need)) {
@@ -170,33 +270,7 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
       return std::nullopt;
     }
   ResultsData d;
-  std::vector<std::size_t> var_cols, factor_cols;
-  for (std::size_t i = 0; i < t.header.size(); ++i) {
-    if (starts_with(t.header[i], kVarPrefix)) {
-      var_cols.push_back(i);
-      d.var_names.push_back(t.header[i].substr(4));
-    } else if (starts_with(t.header[i], kFactorPrefix)) {
-      factor_cols.push_back(i);
-      d.factor_names.push_back(t.header[i].substr(7));
-    }
-  }
-  auto col = [&](const char* name) { return t.column(name); };
-  auto c_launch = *col("launch"), c_block = *col("block"), c_op = *col("op");
-  auto c_bytes = *col("bytes"), c_comm = *col("comm_size"), c_median = *col("median_s");
-  auto c_mean = col("mean_s"), c_rep = col("replicate"), c_job = col("job");
-  auto c_used = col("used_n"), c_stop = col("stop_reason"), c_trunc = col("truncated");
-  auto c_time_is = col("time_is");
-  auto c_p25 = col("p25_s"), c_p75 = col("p75_s"), c_noise = col("noise"), c_sd = col("sd_s");
-  auto c_gl = col("guideline"), c_gl_side = col("guideline_side");
-  auto c_gl_factor = col("guideline_factor"), c_gl_check = col("guideline_check");
-  auto get = [](const std::vector<std::string>& row, std::size_t c) -> const std::string& {
-    static const std::string kEmpty;
-    return c < row.size() ? row[c] : kEmpty;
-  };
-  auto as_int = [](const std::string& s) -> std::int64_t {
-    return cell_integer(s).value_or(0);  // checked above: empty, or a whole number in range
-  };
-
+  const SummaryColumns c = summary_columns(t, d);
   if (auto bad = check_summary_cells(t)) {  // before any cell is read as a number
     error = *bad;
     return std::nullopt;
@@ -205,64 +279,25 @@ std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& 
   std::vector<std::size_t> rows(t.rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
   std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
-    std::int64_t la = as_int(get(t.rows[a], c_launch)), lb = as_int(get(t.rows[b], c_launch));
+    const std::int64_t la = int_at(t.rows[a], c.launch), lb = int_at(t.rows[b], c.launch);
     if (la != lb) return la < lb;
-    if (!c_job) return false;
-    return as_int(get(t.rows[a], *c_job)) < as_int(get(t.rows[b], *c_job));
+    return c.job && int_at(t.rows[a], c.job) < int_at(t.rows[b], c.job);
   });
-
   std::map<std::string, std::size_t> index;  // key text -> position in d.jobs
   std::map<std::string, int> seen;           // launch + base key -> occurrences so far
   std::map<std::int64_t, bool> launches;
   for (std::size_t r : rows) {
     const auto& row = t.rows[r];
-    JobKey k;
-    k.block = get(row, c_block);
-    k.op = get(row, c_op);
-    k.bytes = as_int(get(row, c_bytes));
-    k.comm_size = as_int(get(row, c_comm));
-    for (std::size_t i = 0; i < var_cols.size(); ++i)
-      if (!get(row, var_cols[i]).empty())
-        k.vars.emplace_back(d.var_names[i], get(row, var_cols[i]));
-    for (std::size_t i = 0; i < factor_cols.size(); ++i)
-      k.factors.emplace_back(d.factor_names[i], get(row, factor_cols[i]));
-    std::int64_t launch = as_int(get(row, c_launch));
-    launches[launch] = true;
-    std::string base = std::to_string(launch) + '\x1e' + k.text();
-    k.occurrence = seen[base]++;
-
-    LaunchValue v;
-    v.launch = launch;
-    v.replicate = c_rep ? as_int(get(row, *c_rep)) : 0;
-    v.median_s = cell_double(get(row, c_median));
-    v.mean_s = c_mean ? cell_double(get(row, *c_mean)) : std::nan("");
-    v.used_n = c_used ? as_int(get(row, *c_used)) : 0;
-    if (auto c_n = col("n"); c_n && !get(row, *c_n).empty()) v.n = as_int(get(row, *c_n));
-    v.row = r;
-    v.job = c_job ? as_int(get(row, *c_job)) : 0;
-    v.truncated = c_trunc ? as_int(get(row, *c_trunc)) : 0;
-    v.p25_s = c_p25 ? cell_double(get(row, *c_p25)) : std::nan("");
-    v.p75_s = c_p75 ? cell_double(get(row, *c_p75)) : std::nan("");
-    v.sd_s = c_sd ? cell_double(get(row, *c_sd)) : std::nan("");
-    if (c_noise) v.noise = get(row, *c_noise);
-    bool failed = c_stop && get(row, *c_stop) == "error";
-    std::string key = k.text();
-    auto it = index.find(key);
+    JobKey k = row_key(row, c, d);
+    const LaunchValue v = row_value(row, r, c);
+    launches[v.launch] = true;
+    k.occurrence = seen[std::to_string(v.launch) + '\x1e' + k.text()]++;
+    auto it = index.find(k.text());
     if (it == index.end()) {
-      it = index.emplace(key, d.jobs.size()).first;
-      JobSeries s;
-      s.key = k;
-      s.job = c_job ? as_int(get(row, *c_job)) : 0;
-      if (c_time_is) s.time_is = get(row, *c_time_is);
-      if (c_gl && c_gl_side && c_gl_factor && c_gl_check && !get(row, *c_gl).empty()) {
-        s.guideline = get(row, *c_gl);
-        s.guideline_side = get(row, *c_gl_side);
-        s.guideline_factor = cell_double(get(row, *c_gl_factor));
-        s.guideline_check = as_int(get(row, *c_gl_check));
-      }
-      d.jobs.push_back(std::move(s));
+      it = index.emplace(k.text(), d.jobs.size()).first;
+      d.jobs.push_back(new_series(row, k, c));
     }
-    if (failed || std::isnan(v.median_s)) {
+    if ((c.stop && cell_at(row, *c.stop) == "error") || std::isnan(v.median_s)) {
       ++d.skipped_rows;
       continue;
     }
