@@ -612,9 +612,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   }
   return rc;
 }
-}  // namespace
-
-void register_runtime_commands(CLI::App& app, CliOptions& o) {
+void register_exec_command(CLI::App& app, CliOptions& o) {
   g_exec = app.add_subcommand("exec", "measure a script: run under mpiexec, one launch");
   add_script_options(g_exec, o);
   g_exec->add_option("--out", o.out, "results folder (default results/<script>-<time>)")
@@ -637,7 +635,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_exec->add_flag("--force", o.force,
                    "replace the results already in --out (default: refuse such a folder)");
   g_exec->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
+}
 
+void register_run_command(CLI::App& app, CliOptions& o) {
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
   g_run = app.add_subcommand(
@@ -697,7 +697,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_run->add_option("--guideline-margin", g_guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
   g_run->add_flag("--strict", g_strict, kStrictHelp);
+}
 
+void register_analyze_command(CLI::App& app, CliOptions& o) {
   g_analyze = app.add_subcommand("analyze",
                                  "analyze a results folder across launches "
                                  "(writes analysis.csv; no MPI)");
@@ -718,7 +720,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
       ->check(CLI::PositiveNumber);
   g_analyze->add_flag("--strict", g_strict, kStrictHelp);
+}
 
+void register_compare_command(CLI::App& app, CliOptions& o) {
   g_compare =
       app.add_subcommand("compare",
                          "compare two results folders job by job (Wilcoxon rank-sum on per-launch "
@@ -750,7 +754,9 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_compare->add_option("--report", g_report_file,
                         "also write an HTML report of the comparison to this file");
   g_compare->add_flag("--strict", g_strict, kStrictHelp);
+}
 
+void register_replay_command(CLI::App& app, CliOptions& o) {
   g_replay = app.add_subcommand(
       "replay", "rerun a recorded run (script, seed, design) into a new folder and compare");
   g_replay->add_option("dir", o.dirs, "recorded results folder, or a bundle written by metron pack")
@@ -790,7 +796,16 @@ void register_runtime_commands(CLI::App& app, CliOptions& o) {
   g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
   g_replay->add_flag("--skip-unsupported", o.skip_unsupported,
                      std::string(kSkipUnsupportedHelp) + " (default: as recorded)");
+}
 
+}  // namespace
+
+void register_runtime_commands(CLI::App& app, CliOptions& o) {
+  register_exec_command(app, o);
+  register_run_command(app, o);
+  register_analyze_command(app, o);
+  register_compare_command(app, o);
+  register_replay_command(app, o);
   register_quick_command(app, o);
   register_clock_check_command(app);
   register_report_command(app);
