@@ -52,28 +52,31 @@ std::string truncation_column(const analysis::CsvTable& t) {
   return "";
 }
 
-}  // namespace
+// The observations of the shown jobs, per launch (at most kMaxSeriesLaunches each), from
+// raw.csv; nullopt with a note when it cannot be read.
+struct SeriesData {
+  std::vector<std::vector<std::vector<Obs>>> obs;     // [shown job][launch slot]
+  std::vector<std::vector<std::int64_t>> launch_ids;  // [shown job][launch slot]
+};
 
-std::vector<Plot> series_plots(const ReportInput& in, std::vector<std::string>& notes) {
-  std::vector<Plot> out;
-  if (!in.main) return out;
-  const ResultsView& v = *in.main;
-  std::string raw = (std::filesystem::path(in.request.dir) / "raw.csv").string();
+std::optional<SeriesData> read_series(const std::string& raw, const ResultsView& v,
+                                      const std::vector<std::size_t>& jobs,
+                                      std::vector<std::string>& notes) {
   analysis::CsvReader r;
   if (!r.open(raw)) {
     notes.push_back("no observation series: '" + raw + "' cannot be read");
-    return out;
+    return std::nullopt;
   }
   auto c_launch = r.column("launch"), c_job = r.column("job"), c_rep = r.column("rep");
   auto c_time = r.column("time_s"), c_valid = r.column("valid");
   if (!c_job || !c_rep || !c_time) {
     notes.push_back("no observation series: raw.csv has no job, rep or time_s column");
-    return out;
+    return std::nullopt;
   }
-  std::vector<std::size_t> jobs = pick_jobs(v);
+  SeriesData d;
+  d.launch_ids.resize(jobs.size());
   // (launch, job id in that launch) -> (shown job, launch slot)
   std::map<std::pair<std::int64_t, std::int64_t>, std::pair<std::size_t, std::size_t>> where;
-  std::vector<std::vector<std::int64_t>> launch_ids(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     auto launches = v.data.jobs[jobs[i]].launches;
     std::sort(launches.begin(), launches.end(),
@@ -81,12 +84,12 @@ std::vector<Plot> series_plots(const ReportInput& in, std::vector<std::string>& 
     for (std::size_t k = 0; k < launches.size() && k < kMaxSeriesLaunches; ++k) {
       double id = analysis::cell_double(v.summary.cell(launches[k].row, "job"));
       if (std::isnan(id)) continue;
-      where[{launches[k].launch, static_cast<std::int64_t>(id)}] = {i, launch_ids[i].size()};
-      launch_ids[i].push_back(launches[k].launch);
+      where[{launches[k].launch, static_cast<std::int64_t>(id)}] = {i, d.launch_ids[i].size()};
+      d.launch_ids[i].push_back(launches[k].launch);
     }
   }
-  std::vector<std::vector<std::vector<Obs>>> obs(jobs.size());
-  for (std::size_t i = 0; i < jobs.size(); ++i) obs[i].resize(launch_ids[i].size());
+  d.obs.resize(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) d.obs[i].resize(d.launch_ids[i].size());
   std::vector<std::string> f;
   while (r.next(f)) {
     auto get = [&](std::optional<std::size_t> c) {
@@ -98,92 +101,117 @@ std::vector<Plot> series_plots(const ReportInput& in, std::vector<std::string>& 
     auto it = where.find({static_cast<std::int64_t>(launch), static_cast<std::int64_t>(job)});
     if (it == where.end()) continue;
     bool valid = !c_valid || *c_valid >= f.size() || f[*c_valid] != "0";
-    obs[it->second.first][it->second.second].push_back({get(c_rep), get(c_time), valid});
+    d.obs[it->second.first][it->second.second].push_back({get(c_rep), get(c_time), valid});
   }
   if (!r.error().empty()) {  // load_view read the same file whole first: not reached in practice
     notes.push_back("no observation series: " + r.error());
-    return out;
+    return std::nullopt;
   }
+  return d;
+}
 
-  std::string trunc = truncation_column(v.summary);
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const auto& s = v.data.jobs[jobs[i]];
-    Plot p;
-    p.kind = PlotKind::Series;
-    p.title = "Series: block '" + s.key.block + "': " + s.key.label();
-    std::string cmds = "plot ";
-    std::vector<double> ys;
-    bool binned = false, invalid = false;
-    std::size_t most = 0;
-    for (std::size_t k = 0; k < obs[i].size(); ++k) {
-      auto& o = obs[i][k];
-      if (o.empty()) continue;
-      std::sort(o.begin(), o.end(), [](const Obs& a, const Obs& b) { return a.rep < b.rep; });
-      most = std::max(most, o.size());
-      std::vector<std::string> ok, bad;
-      if (o.size() > kMaxPointsPerLaunch) {
-        // Medians of consecutive bins of equal size keep the trend and drop the points.
-        binned = true;
-        std::size_t bin = (o.size() + kMaxPointsPerLaunch - 1) / kMaxPointsPerLaunch;
-        for (std::size_t b = 0; b < o.size(); b += bin) {
-          std::vector<double> t;
-          for (std::size_t q = b; q < std::min(o.size(), b + bin); ++q)
-            if (o[q].valid) t.push_back(o[q].time_s * 1e6);
-          if (t.empty()) continue;
-          double m = stats::quantile(t, 0.5);
-          double x = (o[b].rep + o[std::min(o.size(), b + bin) - 1].rep) / 2;
-          ok.push_back(gp_number(x) + " " + gp_number(m));
-          ys.push_back(m);
-        }
-      } else {
-        for (const auto& q : o) {
-          (q.valid ? ok : bad).push_back(gp_number(q.rep) + " " + gp_number(q.time_s * 1e6));
-          ys.push_back(q.time_s * 1e6);
-        }
-      }
-      std::string n = std::to_string(k);
-      std::string color = gp_quote(curve_color(k));
-      std::string title = gp_quote("launch " + std::to_string(launch_ids[i][k]));
-      if (!ok.empty()) {
-        add_data_block(p, "s" + n, ok);
-        cmds += "$s" + n + " using 1:2 with " + (binned ? "lines lw 1.2" : "points pt 7 ps 0.35") +
-                " lc rgb " + color + " title " + title + ", ";
-      }
-      if (!bad.empty()) {
-        invalid = true;
-        add_data_block(p, "x" + n, bad);
-        cmds += "$x" + n + " using 1:2 with points pt 2 ps 0.6 lc rgb '#cc0000' notitle, ";
-      }
+// One launch's points: every observation (valid in `ok`, invalid in `bad`), or above
+// kMaxPointsPerLaunch the medians of consecutive bins of equal size, which keep the trend.
+// True when binned.
+bool launch_points(std::vector<Obs>& o, std::vector<std::string>& ok, std::vector<std::string>& bad,
+                   std::vector<double>& ys) {
+  std::sort(o.begin(), o.end(), [](const Obs& a, const Obs& b) { return a.rep < b.rep; });
+  if (o.size() <= kMaxPointsPerLaunch) {
+    for (const auto& q : o) {
+      (q.valid ? ok : bad).push_back(gp_number(q.rep) + " " + gp_number(q.time_s * 1e6));
+      ys.push_back(q.time_s * 1e6);
     }
-    if (ys.empty()) continue;
-    cmds.resize(cmds.size() - 2);
-    std::string marks;
-    std::size_t row = s.launches.front().row;
-    if (!trunc.empty()) {
-      double t = analysis::cell_double(v.summary.cell(row, trunc));
-      if (t > 0)
-        marks += "set arrow from " + gp_number(t) + ", graph 0 to " + gp_number(t) +
-                 ", graph 1 nohead dt 2 lc rgb '#555555'\n";
-    }
-    p.commands = numeric_x_axis("observation (rep)", 0, static_cast<double>(most)) +
-                 value_y_axis("time [us]", ys) + marks +
-                 "set key below left Left reverse maxcols 5\nset grid\n" + cmds + "\n";
-    std::string warmup = v.summary.cell(row, "warmup");
-    p.caption = "Each observation's time in the order measured, one colour per launch (" +
-                std::to_string(obs[i].size()) + " of " + std::to_string(s.launches.size()) +
-                " launches shown, at most " + std::to_string(kMaxSeriesLaunches) +
-                "). A slope or steps show a trend or a change of state; high values at the start "
-                "show a warm-up the untimed warm-up calls (" +
-                (warmup.empty() ? std::string("none recorded") : warmup + " in the first launch") +
-                ") did not absorb.";
-    if (invalid) p.caption += " Red crosses: observations invalidated by process synchronization.";
-    if (binned)
-      p.caption += " Series longer than " + std::to_string(kMaxPointsPerLaunch) +
-                   " observations are summarized: each point is the median of " +
-                   "consecutive observations in equal bins (raw.csv has them all).";
-    if (!trunc.empty()) p.caption += " Dashed line: the truncation point (" + trunc + ").";
-    out.push_back(std::move(p));
+    return false;
   }
+  std::size_t bin = (o.size() + kMaxPointsPerLaunch - 1) / kMaxPointsPerLaunch;
+  for (std::size_t b = 0; b < o.size(); b += bin) {
+    std::vector<double> t;
+    for (std::size_t q = b; q < std::min(o.size(), b + bin); ++q)
+      if (o[q].valid) t.push_back(o[q].time_s * 1e6);
+    if (t.empty()) continue;
+    double m = stats::quantile(t, 0.5);
+    double x = (o[b].rep + o[std::min(o.size(), b + bin) - 1].rep) / 2;
+    ok.push_back(gp_number(x) + " " + gp_number(m));
+    ys.push_back(m);
+  }
+  return true;
+}
+
+// The series plot of one job (nullopt when it has no observation to show).
+std::optional<Plot> series_plot(const ResultsView& v, const analysis::JobSeries& s,
+                                std::vector<std::vector<Obs>>& obs,
+                                const std::vector<std::int64_t>& launch_ids,
+                                const std::string& trunc) {
+  Plot p;
+  p.kind = PlotKind::Series;
+  p.title = "Series: block '" + s.key.block + "': " + s.key.label();
+  std::string cmds = "plot ";
+  std::vector<double> ys;
+  bool binned = false, invalid = false;
+  std::size_t most = 0;
+  for (std::size_t k = 0; k < obs.size(); ++k) {
+    if (obs[k].empty()) continue;
+    most = std::max(most, obs[k].size());
+    std::vector<std::string> ok, bad;
+    binned = launch_points(obs[k], ok, bad, ys) || binned;
+    std::string n = std::to_string(k);
+    std::string color = gp_quote(curve_color(k));
+    std::string title = gp_quote("launch " + std::to_string(launch_ids[k]));
+    if (!ok.empty()) {
+      add_data_block(p, "s" + n, ok);
+      cmds += "$s" + n + " using 1:2 with " + (binned ? "lines lw 1.2" : "points pt 7 ps 0.35") +
+              " lc rgb " + color + " title " + title + ", ";
+    }
+    if (!bad.empty()) {
+      invalid = true;
+      add_data_block(p, "x" + n, bad);
+      cmds += "$x" + n + " using 1:2 with points pt 2 ps 0.6 lc rgb '#cc0000' notitle, ";
+    }
+  }
+  if (ys.empty()) return std::nullopt;
+  cmds.resize(cmds.size() - 2);
+  std::string marks;
+  std::size_t row = s.launches.front().row;
+  if (!trunc.empty()) {
+    double t = analysis::cell_double(v.summary.cell(row, trunc));
+    if (t > 0)
+      marks += "set arrow from " + gp_number(t) + ", graph 0 to " + gp_number(t) +
+               ", graph 1 nohead dt 2 lc rgb '#555555'\n";
+  }
+  p.commands = numeric_x_axis("observation (rep)", 0, static_cast<double>(most)) +
+               value_y_axis("time [us]", ys) + marks +
+               "set key below left Left reverse maxcols 5\nset grid\n" + cmds + "\n";
+  std::string warmup = v.summary.cell(row, "warmup");
+  p.caption = "Each observation's time in the order measured, one colour per launch (" +
+              std::to_string(obs.size()) + " of " + std::to_string(s.launches.size()) +
+              " launches shown, at most " + std::to_string(kMaxSeriesLaunches) +
+              "). A slope or steps show a trend or a change of state; high values at the start "
+              "show a warm-up the untimed warm-up calls (" +
+              (warmup.empty() ? std::string("none recorded") : warmup + " in the first launch") +
+              ") did not absorb.";
+  if (invalid) p.caption += " Red crosses: observations invalidated by process synchronization.";
+  if (binned)
+    p.caption += " Series longer than " + std::to_string(kMaxPointsPerLaunch) +
+                 " observations are summarized: each point is the median of " +
+                 "consecutive observations in equal bins (raw.csv has them all).";
+  if (!trunc.empty()) p.caption += " Dashed line: the truncation point (" + trunc + ").";
+  return p;
+}
+
+}  // namespace
+
+std::vector<Plot> series_plots(const ReportInput& in, std::vector<std::string>& notes) {
+  std::vector<Plot> out;
+  if (!in.main) return out;
+  const ResultsView& v = *in.main;
+  const std::vector<std::size_t> jobs = pick_jobs(v);
+  auto d =
+      read_series((std::filesystem::path(in.request.dir) / "raw.csv").string(), v, jobs, notes);
+  if (!d) return out;
+  const std::string trunc = truncation_column(v.summary);
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+    if (auto p = series_plot(v, v.data.jobs[jobs[i]], d->obs[i], d->launch_ids[i], trunc))
+      out.push_back(std::move(*p));
   if (v.data.jobs.size() > jobs.size())
     notes.push_back("observation series: " + std::to_string(jobs.size()) + " of " +
                     std::to_string(v.data.jobs.size()) +
