@@ -235,21 +235,27 @@ json hang_record(const ChildResult& r, const ChildLimits& limits, const char* de
 // its deadline or start-up limit (or one that timed out by itself) is retried up to st.retries
 // times; each attempt is recorded in entry["attempts"], the killed ones' folders are kept in
 // DIR/attempts/<id>-<attempt>/ and never merged.
-void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
-  const std::string id = std::to_string(l.id);
-  fs::path ldir = st.dir / "launches" / id;
+// The launch's command: the template expanded with its values, and the options every launch
+// of the run gets. Empty with `err` set when the template cannot be expanded.
+std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const fs::path& ldir,
+                                     std::string& err) {
   std::map<std::string, std::string> values = {
       {"np", std::to_string(l.np)},     {"metron", st.metron},
       {"script", st.script_copy},       {"dir", fs::absolute(ldir).string()},
       {"launch", std::to_string(l.id)}, {"replicate", std::to_string(l.replicate)},
       {"levels", l.levels_spec()},      {"seed", std::to_string(st.seed)}};
-  std::string err;
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
   if (st.skip_unsupported && !argv.empty()) argv.push_back("--skip-unsupported");
   if (!st.settings_copy.empty() && !argv.empty()) {
     argv.push_back("--settings");
     argv.push_back(st.settings_copy);
   }
+  return argv;
+}
+
+// The launch's time limits: --launch-timeout, else its deadline from the plan; started once
+// its folder has a manifest.
+ChildLimits launch_limits(const RunState& st, const json& entry, const fs::path& ldir) {
   ChildLimits limits;
   limits.startup_timeout_s = st.startup_timeout_s;
   limits.timeout_s = st.launch_timeout_s >= 0 ? st.launch_timeout_s
@@ -261,6 +267,32 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     std::error_code ec;
     return fs::exists(ldir / "manifest.json", ec);
   };
+  return limits;
+}
+
+// An attempt's status: interrupted (a stop was asked), complete (exit 0, not killed, and the
+// launch's manifest says complete) or failed.
+std::string attempt_status(const ChildResult& r, const std::string& on_disk, json& entry) {
+  if (int sig = stop_requested()) {
+    // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
+    if (r.started && r.signal == 0) {
+      entry["signal"] = sig;
+      entry["exit_code"] = nullptr;
+    }
+    return "interrupted";
+  }
+  if (r.started && r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
+      on_disk == "complete")
+    return "complete";
+  return "failed";
+}
+
+void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
+  const std::string id = std::to_string(l.id);
+  fs::path ldir = st.dir / "launches" / id;
+  std::string err;
+  const std::vector<std::string> argv = launch_argv(st, l, ldir, err);
+  const ChildLimits limits = launch_limits(st, entry, ldir);
   if (!entry.contains("attempts")) entry["attempts"] = json::array();
   // The planned size travels to `metron exec` through the environment (mpiexec and srun pass it
   // on), so that any template, the user's own too, is checked against it.
@@ -304,21 +336,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
       }
     std::string on_disk = launch_status_on_disk(ldir);
     entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
-    std::string status;
-    if (int sig = stop_requested()) {
-      status = "interrupted";
-      // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
-      if (r.started && r.signal == 0) {
-        entry["signal"] = sig;
-        entry["exit_code"] = nullptr;
-      }
-    } else if (!r.started)
-      status = "failed";
-    else if (r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
-             on_disk == "complete")
-      status = "complete";
-    else
-      status = "failed";
+    const std::string status = attempt_status(r, on_disk, entry);
     entry["status"] = status;
     if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
     if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete" &&
