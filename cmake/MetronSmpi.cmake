@@ -1,6 +1,6 @@
 # -DMETRON_SMPI=ON: a second `metron`, for SimGrid's SMPI, in <build>/smpi/metron
 # (docs/simulation.md). It is what smpicxx would make, done by hand so that it shares this build:
-# the MPI-free libraries (stats, plan, front end, analysis) are linked as they are, compiled
+# the MPI-free libraries (stats, plan, front end, analysis, output) are linked as they are, compiled
 # position-independent; only the sources that include <mpi.h> (runtime/ and the CLI) are
 # compiled again, against SMPI's mpi.h and with its helper header, which turns sleep,
 # clock_gettime, gettimeofday and exit into their simulated versions, in runtime/. The result is a shared
@@ -10,7 +10,7 @@ find_library(METRON_SIMGRID_LIBRARY simgrid REQUIRED)
 find_program(METRON_SMPIRUN smpirun REQUIRED)
 
 set_target_properties(metron_grammar metron_stats metron_plan metron_front metron_analysis
-                      PROPERTIES POSITION_INDEPENDENT_CODE ON)
+                      metron_output PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
 set(METRON_SMPI_DEFINITIONS
     METRON_SMPI=1
@@ -31,7 +31,7 @@ target_include_directories(metron_mpi_smpi PUBLIC ${CMAKE_SOURCE_DIR})
 target_compile_definitions(metron_mpi_smpi PUBLIC ${METRON_SMPI_DEFINITIONS})
 target_compile_options(metron_mpi_smpi PRIVATE ${METRON_SMPI_OPTIONS} ${METRON_SMPI_HELPERS})
 set_target_properties(metron_mpi_smpi PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_link_libraries(metron_mpi_smpi PUBLIC metron_analysis metron_plan metron_stats
+target_link_libraries(metron_mpi_smpi PUBLIC metron_output metron_analysis metron_plan metron_stats
                       nlohmann_json::nlohmann_json OpenSSL::Crypto ${METRON_SIMGRID_LIBRARY})
 
 add_library(metron_smpi SHARED ${CLI_SRC})

@@ -37,14 +37,16 @@ set(METRON_LONG_TESTS
 
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the
 # others: tests/unit/{stats,adapt}/ test metron_stats; every other tests/unit/**/*_test.cpp tests
-# metron_front.
+# metron_front, but for the folders of the libraries below.
 file(GLOB_RECURSE STATS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/stats/*_test.cpp
                                                    ${CMAKE_SOURCE_DIR}/tests/unit/adapt/*_test.cpp)
 file(GLOB_RECURSE FRONT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*_test.cpp)
-list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis)/")
+list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis|output)/")
 # tests/unit/analysis/ tests metron_analysis (results folders, verdicts, claims).
 file(GLOB_RECURSE ANALYSIS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/analysis/*_test.cpp)
-foreach(kind stats front analysis)
+# tests/unit/output/ tests metron_output (records and writers, without MPI).
+file(GLOB_RECURSE OUTPUT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/output/*_test.cpp)
+foreach(kind stats front analysis output)
   string(TOUPPER ${kind} KIND)
   add_executable(metron_${kind}_tests ${CMAKE_SOURCE_DIR}/tests/unit/main.cpp ${${KIND}_TEST_SRC})
   target_link_libraries(metron_${kind}_tests PRIVATE metron_${kind} doctest::doctest)
@@ -136,3 +138,10 @@ set_tests_properties(meta/test_timeouts PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/layering
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_layering.cmake)
 set_tests_properties(meta/layering PROPERTIES LABELS meta TIMEOUT 60)
+# ... and the MPI-free libraries (records and writers, analysis, plan, statistics, front end) call
+# no MPI function: a symbol scan of the archives.
+add_test(NAME meta/no_mpi_symbols
+         COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM}
+                 "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_no_mpi_symbols.cmake)
+set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)

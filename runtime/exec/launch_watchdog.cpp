@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "runtime/exec/executor.h"
+#include "runtime/exec/interruption.h"
 
 namespace metron::rt {
 

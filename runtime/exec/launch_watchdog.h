@@ -5,7 +5,7 @@
 namespace metron::rt {
 
 // Starts the watchdog (call once, first thing in the process). On expiry it calls
-// end_launch_on_timeout (executor.h), which records the timeout and ends the launch
+// end_launch_on_timeout (interruption.h), which records the timeout and ends the launch
 // with exit code 70.
 void start_launch_watchdog(double timeout_s);
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "runtime/exec/executor.h"
-#include "runtime/exec/job_summary.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/loaded_script.h"
+#include "runtime/results/job_summary.h"
 
 namespace metron::rt {
 

@@ -13,8 +13,8 @@
 #include "runtime/adapt/confirmation.h"
 #include "runtime/adapt/stopping.h"
 #include "runtime/adapt/stopping_skampi.h"
-#include "runtime/exec/job_result.h"
 #include "runtime/plan/settings.h"
+#include "runtime/results/job_result.h"
 
 namespace metron::rt {
 

@@ -38,6 +38,7 @@
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/exit_codes.h"
 #include "runtime/plan/loaded_script.h"
 #include "runtime/plan/plan_threads.h"
 #include "runtime/plan/regular_file.h"

@@ -6,21 +6,14 @@
 #include <openssl/evp.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <set>
 
-#include "runtime/exec/binding_check.h"
-#include "runtime/exec/simulation.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_rates.h"
 #include "runtime/plan/plan_dump.h"
-#include "runtime/scheduler_context.h"
-#include "runtime/sysinfo.h"
-#include "runtime/timers/timer_info.h"
 
 namespace metron::out {
 
-// The facts written come from the runtime's layers (sysinfo, timers, clocks, jobs).
+// The records written (launch facts, jobs, clock syncs) are the runtime's (runtime/results/).
 using namespace metron::rt;
 
 std::string sha256_hex(const std::string& data) {
@@ -33,59 +26,8 @@ std::string sha256_hex(const std::string& data) {
 }
 
 ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions& opt,
-                                 MPI_Comm world) {
-  SysInfo sys = collect_sysinfo(world);
-  int me = 0, np = 1;
-  MPI_Comm_rank(world, &me);
-  MPI_Comm_size(world, &np);
-  // Timers used by the plan, probed on this rank (rank 0 records its view).
-  std::set<TimerKind> kinds;
-  for (const auto& job : program.plan.jobs) kinds.insert(job.settings->timer);
-  if (kinds.empty()) kinds.insert(TimerKind::Wtime);
-  nlohmann::json timers = nlohmann::json::array();
-  for (TimerKind k : kinds) {
-    const TimerInfo info = probe_timer(k);
-    quantum_s_[static_cast<int>(k)] = info.quantum_s;
-    timers.push_back(info);
-  }
-  // The binding each rank actually got (sched_getaffinity), whatever was asked for: srun's
-  // --cpu-bind without a binding plugin leaves ranks unpinned with only a warning of Slurm's.
-  const std::string mine = cpu_ranges(sys.affinity);
-  int len = static_cast<int>(mine.size());
-  std::vector<int> lens(me == 0 ? static_cast<std::size_t>(np) : 1), displs(lens.size());
-  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, world);
-  std::string all;
-  if (me == 0) {
-    int total = 0;
-    for (std::size_t i = 0; i < lens.size(); ++i) {
-      displs[i] = total;
-      total += lens[i];
-    }
-    all.resize(static_cast<std::size_t>(total));
-  }
-  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), displs.data(), MPI_CHAR, 0,
-              world);
-  if (me != 0) return;
-  nlohmann::json ranks = nlohmann::json::array();
-  int pinned_ranks = 0;
-  for (std::size_t i = 0; i < lens.size(); ++i) {
-    std::string cpus =
-        all.substr(static_cast<std::size_t>(displs[i]), static_cast<std::size_t>(lens[i]));
-    const bool pinned = !cpus.empty() && cpus.find_first_of(",-") == std::string::npos;
-    pinned_ranks += pinned ? 1 : 0;
-    ranks.push_back({{"rank", i},
-                     {"host", i < sys.processor_names.size() ? sys.processor_names[i] : ""},
-                     {"cpus", cpus},
-                     {"pinned", pinned}});
-  }
-  nlohmann::json system = sys;
-  system["scheduler"] = scheduler_context();
-  system["ranks_pinned"] = pinned_ranks;
-  if (std::string w = binding_warning(ranks, [](const char* name) { return std::getenv(name); });
-      !w.empty())
-    system["binding_warning"] = w;
-  system["ranks"] = std::move(ranks);
-
+                                 const LaunchFacts& facts) {
+  if (facts.system.is_null()) return;  // not world rank 0: nothing to write
   nlohmann::json files = nlohmann::json::array();
   std::string main_text;
   for (const auto& [name, text] : opt.files) {
@@ -105,9 +47,9 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
       {"script", {{"path", opt.script_path}, {"sha256", sha256_hex(main_text)}, {"files", files}}},
       {"seed", program.plan.design.seed},
       {"launch", {{"id", opt.launch}, {"replicate", opt.replicate}, {"levels", levels}}},
-      {"np", np},
-      {"system", system},
-      {"timers", timers},
+      {"np", facts.np},
+      {"system", facts.system},
+      {"timers", facts.timers},
       {"plan", plan_json(program.plan)},
       {"jobs", nlohmann::json::array()}};
   // The settings override file (--settings), so that a replay measures with it too.
@@ -116,9 +58,9 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
                                {"sha256", sha256_hex(program.settings_text)},
                                {"text", program.settings_text}};
   // A simulated launch says so first of all: its times are SimGrid's model, not measurements.
-  if (rt::kSimulated) {
+  if (facts.simulated) {
     j_["simulated"] = true;
-    j_["simulation"] = rt::this_simulation();
+    j_["simulation"] = facts.simulation;
   }
   plan_text_ = member_text(j_["plan"]);
 }

@@ -2,18 +2,17 @@
 // settings, versions, hosts, CPU, timers, environment) plus the status and per-job outcomes.
 #pragma once
 
-#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
-
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "runtime/exec/executor.h"
-#include "runtime/exec/job_result.h"
-#include "runtime/exec/job_summary.h"
 #include "runtime/output/json_splice.h"
 #include "runtime/plan/loaded_script.h"
-#include "runtime/procsync/clock_cache.h"
+#include "runtime/results/clock_sync_event.h"
+#include "runtime/results/exec_options.h"
+#include "runtime/results/job_result.h"
+#include "runtime/results/job_summary.h"
+#include "runtime/results/launch_facts.h"
 
 namespace metron::out {
 
@@ -21,6 +20,7 @@ using rt::ClockSyncEvent;
 using rt::ExecOptions;
 using rt::JobResult;
 using rt::JobSummary;
+using rt::LaunchFacts;
 
 inline constexpr int kManifestSchemaVersion = 1;
 
@@ -28,8 +28,9 @@ std::string sha256_hex(const std::string& data);
 
 class ManifestBuilder {
  public:
-  // Collective over world: host, MPI and pinning facts come from every rank.
-  ManifestBuilder(const LoadedScript& program, const ExecOptions& opt, MPI_Comm world);
+  // With the facts gathered from every rank (exec/gather_facts.h). Elsewhere than on world
+  // rank 0 the facts have no "system" and the builder stays empty.
+  ManifestBuilder(const LoadedScript& program, const ExecOptions& opt, const LaunchFacts& facts);
   void set_status(const std::string& status, const std::string& time);
   void set_order(const std::vector<std::size_t>& order, const Plan& plan);
   void add_job(const JobResult& r, const JobSummary& s, const std::string& error);
@@ -43,8 +44,6 @@ class ManifestBuilder {
   // The launch's noise check (launch_noise.h), under "noise".
   void set_noise(const nlohmann::json& noise) { j_["noise"] = noise; }
   void set_io(const nlohmann::json& io) { j_["io"] = io; }  // MPI-IO: folders, page cache
-  // The quantum of a timer as probed on this rank (every rank probes; 0 when not probed).
-  double quantum_s(TimerKind k) const { return quantum_s_[static_cast<int>(k)]; }
   const nlohmann::json& json() const { return j_; }
   // json().dump(2), without rendering the plan and the jobs again each time: what the executor
   // writes after every job (json_splice.h).
@@ -57,9 +56,8 @@ class ManifestBuilder {
 
  private:
   nlohmann::json j_;
-  std::string plan_text_;            // member_text(j_["plan"]), which never changes
-  ArrayText jobs_text_;              // j_["jobs"], one job at a time
-  double quantum_s_[3] = {0, 0, 0};  // by TimerKind
+  std::string plan_text_;  // member_text(j_["plan"]), which never changes
+  ArrayText jobs_text_;    // j_["jobs"], one job at a time
 };
 
 }  // namespace metron::out

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <limits>
 
-#include "runtime/exec/simulation.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
@@ -28,7 +27,7 @@ const std::vector<std::string> kCommon = {"launch",     "job",          "order",
                                           "round_trip", "refine_round", "refine_algorithm"};
 }
 
-bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
+bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank, bool simulated,
                         std::string& error) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -38,6 +37,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
     return false;
   }
   dir_ = dir;
+  simulated_ = simulated;
   factor_names_ = factor_columns(plan);
   auto cols = [&](std::vector<std::string> tail) {
     std::vector<std::string> c = kCommon;
@@ -54,7 +54,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   // folder still says so; measured folders keep their columns (docs/output.md).
   std::vector<std::string> raw_cols =
       cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"});
-  if (rt::kSimulated) raw_cols.push_back("simulated");
+  if (simulated_) raw_cols.push_back("simulated");
   raw_.header(raw_cols);
   // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
   guidelines_ = std::any_of(plan.jobs.begin(), plan.jobs.end(),
@@ -77,7 +77,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
        "warmup_s"});
   // issue 17: only for plans with `expect`, after every other column
   summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
-  if (rt::kSimulated) summary_cols.push_back("simulated");
+  if (simulated_) summary_cols.push_back("simulated");
   summary_.header(summary_cols);
 
   raw_.flush();
@@ -125,7 +125,7 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, st
       raw_.field(r.global_start_s[i]).field(r.global_end_s[i]);
     else
       raw_.field(std::string_view()).field(std::string_view());
-    if (rt::kSimulated) raw_.field(true);
+    if (simulated_) raw_.field(true);
     raw_.end_row();
   }
   common_fields(summary_, r);
@@ -165,7 +165,7 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, st
     else
       summary_.field(j.guideline_factor).field(j.guideline_check);
   }
-  if (rt::kSimulated) summary_.field(true);
+  if (simulated_) summary_.field(true);
   summary_.end_row();
   if (ranks_.is_open() && r.comm_size > 0) {
     std::size_t p = static_cast<std::size_t>(r.comm_size);

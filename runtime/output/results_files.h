@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/plan.h"
-#include "runtime/exec/job_result.h"
-#include "runtime/exec/job_summary.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/output/sko_writer.h"
+#include "runtime/plan/plan.h"
+#include "runtime/results/job_result.h"
+#include "runtime/results/job_summary.h"
 
 namespace metron::out {
 
@@ -19,9 +19,10 @@ inline constexpr int kOutputSchemaVersion = 1;
 
 class ResultsFiles {
  public:
-  // Creates dir if needed and opens the CSV files, writing their headers. `factor_names` are the
-  // loop variables of the whole plan (one column each).
-  bool open(const std::string& dir, const Plan& plan, bool per_rank, std::string& error);
+  // Creates dir if needed and opens the CSV files, writing their headers. The plan's loop
+  // variables get one column each; a simulated launch's rows get a "simulated" column.
+  bool open(const std::string& dir, const Plan& plan, bool per_rank, bool simulated,
+            std::string& error);
   // Appends the job's rows and syncs them. False with `error` set when a file cannot be written
   // (a full disk): the job's rows are then cut off again, so every file ends with the previous
   // job's last whole row.
@@ -41,6 +42,7 @@ class ResultsFiles {
   void common_fields(CsvWriter& w, const rt::JobResult& r);
   std::string dir_;
   std::vector<std::string> factor_names_;
+  bool simulated_ = false;
   bool guidelines_ = false;  // the plan has `expect` jobs: summary.csv gets the guideline columns
   CsvWriter raw_, summary_, ranks_;
   SkoWriter sko_;

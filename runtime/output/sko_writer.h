@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "runtime/plan/plan.h"
-#include "runtime/exec/job_result.h"
-#include "runtime/exec/job_summary.h"
+#include "runtime/results/job_result.h"
+#include "runtime/results/job_summary.h"
 
 namespace metron::out {
 

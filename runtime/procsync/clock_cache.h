@@ -7,20 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/settings.h"
 #include "runtime/clocksync/local_clock.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/plan/settings.h"
+#include "runtime/results/clock_sync_event.h"
 
 namespace metron::rt {
-
-// One synchronization that happened in this launch (for manifest.json).
-struct ClockSyncEvent {
-  std::string method;     // clocksync method name: skampi, netgauge, jk, hca, hca2, hca3, hca3o
-  std::string params;     // the method's parameters, "name=value;..."
-  int ranks = 0;          // size of the communicator that was synchronized
-  double duration_s = 0;  // Alg. 22: max over ranks of the time spent synchronizing
-  double at_s = 0;        // seconds since the first synchronization of this launch (root's view)
-};
 
 struct SynchronizedClock {
   const clocksync::GlobalClock* clock = nullptr;

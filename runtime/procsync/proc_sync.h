@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/results/sync_stats.h"
 
 namespace metron::rt {
 
@@ -26,16 +27,6 @@ namespace metron::rt {
 // (transient_sync = 1, runtime/ops/synthetic.cpp), which tests that the warm-up runs the loop
 // it warms up (issue 35).
 inline std::int64_t g_sync_points = 0;
-
-// What a sync did during one job, for summary.csv and manifest.json. Counts are this rank's.
-struct SyncStats {
-  std::int64_t late = 0;     // observations this rank reached after their start time
-  std::int64_t overran = 0;  // window: observations this rank ended after their window closed
-  double window_s = 0;       // window: the slot length at the end of the job (adaptive grows it)
-  double start_wait_s = 0;   // roundtime: mult x the measured broadcast time
-  std::string clock;         // clock synchronization method ("" for the barrier kinds)
-  double clock_sync_s = 0;   // time synchronizing clocks for this job; 0 when a clock was reused
-};
 
 class ProcSync {
  public:

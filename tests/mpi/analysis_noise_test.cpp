@@ -14,7 +14,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/noise_flags.h"
-#include "runtime/exec/job_summary.h"
+#include "runtime/results/job_summary.h"
 
 using namespace metron;
 using namespace metron::analysis;

@@ -1,5 +1,5 @@
 // summarize(): the statistics of one job's valid observations after the outlier filter.
-#include "runtime/exec/job_summary.h"
+#include "runtime/results/job_summary.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/warmup.h"
 #include "runtime/plan/plan.h"
-#include "runtime/procsync/proc_sync.h"
+#include "runtime/results/sync_stats.h"
 
 namespace metron::rt {
 

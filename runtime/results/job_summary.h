@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "runtime/exec/job_result.h"
 #include "runtime/plan/op_rates.h"
 #include "runtime/plan/settings.h"
+#include "runtime/results/job_result.h"
 
 namespace metron::rt {
 

@@ -1,0 +1,197 @@
+// measure_job (see job_measure.h): binding, verification, warm-up and the measured loop of one
+// job, with the ranks agreeing after each phase.
+#include "runtime/exec/job_measure.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include "runtime/exec/measured_loop.h"
+#include "runtime/exec/stop_control.h"
+#include "runtime/measure/job_runner.h"
+#include "runtime/measure/sync_choice.h"
+#include "runtime/ops/error_agreement.h"
+#include "runtime/plan/diagnostics.h"
+#include "runtime/plan/measure_funcs.h"
+#include "runtime/procsync/global_times.h"
+
+namespace metron::rt {
+
+namespace {
+
+// The test hook of job_measure.h (METRON_INJECT_MPI_ERROR).
+bool inject_error(const Job& job, int rank, int p) {
+  static const char* env = std::getenv("METRON_INJECT_MPI_ERROR");
+  return env && rank == p - 1 && std::atoll(env) == job.id;
+}
+
+// The auto warm-up (`set warmup = auto`): the job's own measured loop, results discarded, until
+// adapt::WarmupDetector on the job root says the per-observation time (as the job records it) is
+// stable or a budget ran out. The batches are the measured loop's: a StopControl of the job's
+// own rule, fed the warm-up's times and started over whenever it would stop, sizes them, cut to
+// what the detector allows.
+void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
+                 const adapt::WarmupParams& params, double quantum_s, JobResult& r,
+                 std::string& error) {
+  adapt::WarmupDetector detector(params);
+  std::optional<StopControl> pattern;
+  std::vector<double> values;
+  std::vector<std::uint8_t> valid;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  auto restart_pattern = [&] {
+    pattern.emplace(s, quantum_s);
+    values.clear();
+    valid.clear();
+    return LoopNext{pattern->first_batch(), 0};
+  };
+  auto capped = [&](LoopNext n) {
+    // A confirmation's spacer is left out: the detector counts and budgets observations.
+    return LoopNext{
+        std::min<std::int64_t>(n.batch, static_cast<std::int64_t>(detector.next_batch())), 0};
+  };
+  LoopNext first = rank == 0 ? capped(restart_pattern()) : LoopNext{};
+  MPI_Bcast(&first.batch, 1, MPI_INT64_T, 0, comm);
+  const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
+    std::vector<double> t(times.begin(), times.end());
+    for (std::size_t i = 0; i < t.size(); ++i)
+      if (!g.valid[i]) t[i] = std::nan("");  // an invalid observation says nothing of the state
+    if (detector.add_batch(t, elapsed()) != adapt::WarmupEnd::Running) return LoopNext{};
+    values.insert(values.end(), times.begin(), times.end());
+    valid.insert(valid.end(), g.valid.begin(), g.valid.end());
+    LoopNext n{pattern->next_batch(values, valid, elapsed()), pattern->spacer()};
+    if (n.batch <= 0) n = restart_pattern();  // the job would stop here: its loop starts again
+    return capped(n);
+  };
+  error = run_measured_loop(runner, comm, s, first, step);
+  if (!error.empty()) return;
+  runner.warmup(0);  // the observation index (and Synthetic's sequence) restart at 0
+  if (rank == 0) {
+    r.warmup = static_cast<std::int64_t>(detector.calls());
+    r.warmup_end = detector.end();
+  }
+}
+
+// The warm-up the settings ask for (auto or a fixed count), timed into r.warmup_s.
+void run_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
+                const JobContext& ctx, JobResult& r, std::string& error) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    if (s.warmup_reps == kWarmupAuto) {
+      adapt::WarmupParams wp;
+      wp.min_calls = ctx.first_of_kind ? adapt::kWarmupFirstOfKind : adapt::kWarmupRepeat;
+      wp.quantum = ctx.quantum_s;
+      auto_warmup(runner, comm, rank, s, wp, ctx.quantum_s, r, error);
+    } else {
+      if (s.warmup_reps > 0) runner.warmup(s.warmup_reps);
+      r.warmup = s.warmup_reps;
+      r.warmup_end = adapt::WarmupEnd::Fixed;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A measured batch into the job's result (root): times, validity, global stamps, per-rank times.
+void append_batch(const GatheredDurations& g, std::span<const double> times, bool stamps,
+                  bool per_rank, JobResult& r) {
+  const std::size_t b = times.size();
+  for (std::size_t i = 0; i < b; ++i) {
+    r.time_s.push_back(times[i]);
+    r.valid.push_back(g.valid[i]);
+    if (stamps) {
+      r.global_start_s.push_back(g.global_start_s[i]);
+      r.global_end_s.push_back(g.global_end_s[i]);
+    }
+    if (per_rank)
+      for (int k = 0; k < g.ranks; ++k)
+        r.rank_time_s.push_back(g.per_rank[static_cast<std::size_t>(k) * b + i]);
+  }
+  ++r.batches;
+}
+
+}  // namespace
+
+void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
+                 std::string& error) {
+  const Settings& s = *job.settings;
+  int rank = 0, p = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  auto t_begin = std::chrono::steady_clock::now();
+  // After each phase the ranks agree: a failure on one rank ends the job on every rank alike.
+  const auto failed = [&] {
+    error = agree_on_error(comm, error);
+    if (error.empty()) return false;
+    r.stop_reason = StopReason::Error;
+    return true;
+  };
+  std::optional<JobRunner> runner;
+  try {
+    runner.emplace(job, comm, s, sync_factory_for(s));
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
+  if (failed()) return;
+  if (const BoundOp::Overlap& o = runner->op().overlap; o.enabled) {
+    r.overlap_pure_s = o.pure_s;
+    r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
+    r.overlap_tests = o.tests;
+  }
+  try {
+    if (s.verify) {
+      auto v = runner->verify();
+      r.verify = v ? *v : "ok";
+      if (v) error = *v;
+    } else {
+      r.verify = "off";
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (failed()) return;
+  run_warmup(*runner, comm, rank, s, ctx, r, error);
+  if (failed()) return;
+
+  StopControl control(s, ctx.quantum_s);
+  const bool stamps = dynamic_cast<GlobalTimes*>(&runner->sync()) != nullptr;
+  const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
+    append_batch(g, times, stamps, s.raw_per_rank, r);
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+    const std::int64_t next = control.next_batch(r.time_s, r.valid, elapsed);
+    return LoopNext{next, control.spacer()};
+  };
+  error = run_measured_loop(*runner, comm, s, LoopNext{control.first_batch(), 0}, step,
+                            inject_error(job, rank, p)
+                                ? message_text(DiagId::job_mpi_error_injected, job.op.func->name)
+                                : std::string());
+  if (!error.empty()) {
+    r.stop_reason = StopReason::Error;
+    return;
+  }
+  // Late starts and window overruns: summed over ranks onto the job root.
+  const SyncStats st = runner->sync().stats();
+  std::int64_t counts[2] = {st.late, st.overran};
+  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : counts, counts, 2, MPI_INT64_T, MPI_SUM, 0, comm);
+  if (rank == 0) {
+    r.sync = st;
+    r.sync.late = counts[0];
+    r.sync.overran = counts[1];
+    r.stop_reason = control.reason();
+    r.achieved_precision = control.achieved_precision();
+    r.achieved_coverage = control.achieved_coverage();
+    r.rule_time_s = control.rule_time_s();
+    r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
+    r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
+    r.confirm_spacer_calls = control.confirmation().spacer_calls();
+    r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+  }
+}
+
+}  // namespace metron::rt

@@ -1,0 +1,14 @@
+// A finished job's observations go from its root to world rank 0, the one writer.
+#pragma once
+
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+
+#include "runtime/results/job_result.h"
+
+namespace metron::rt {
+
+// Point-to-point from `job_root_world` to world rank 0 (nothing when they are the same rank);
+// `me` is this rank. The other ranks of world take no part.
+void ship_result(JobResult& r, int job_root_world, int me, MPI_Comm world);
+
+}  // namespace metron::rt
