@@ -1,0 +1,64 @@
+# Sources compiled on their own in a unity build (METRON_UNITY_BUILD): their file-local names
+# (anonymous namespaces, statics) collide with another file's of the same target.
+set(METRON_UNITY_SKIP
+    tests/mpi/analysis_folders_test.cpp
+    tests/mpi/mpi_main.cpp
+    tests/mpi/analysis_samples_test.cpp
+    tests/mpi/launcher_design_test.cpp
+    tests/mpi/ops_io_test.cpp
+    tests/mpi/ops_local_io_test.cpp
+    tests/mpi/ops_mockups_test.cpp
+    tests/mpi/ops_onesided_rest_test.cpp
+    tests/mpi/ops_onesided_test.cpp
+    tests/mpi/ops_pt2pt_test.cpp
+    tests/mpi/ops_skampi_test.cpp
+    tests/mpi/schemes_test.cpp
+    tests/mpi/verdict_sentence_test.cpp
+    interpreter/cli/man_page.cpp
+    interpreter/cli/pack_command.cpp
+    interpreter/cli/report_command.cpp
+    interpreter/cli/runtime_commands.cpp
+    runtime/ops/skampi_collectives.cpp
+    runtime/ops/pt2pt_ring.cpp
+    runtime/launcher/run_manifest_check.cpp
+    runtime/ops/onesided_polling.cpp
+    runtime/ops/onesided_references.cpp
+    runtime/ops/onesided_transfer.cpp
+    runtime/ops/persistent_collectives.cpp
+    runtime/ops/pt2pt_bandwidth.cpp
+    runtime/ops/pt2pt_latency.cpp
+    runtime/ops/rma_imb.cpp
+    runtime/ops/rma_osu.cpp
+    runtime/ops/skampi_pt2pt.cpp
+    runtime/analysis/model_fit_output.cpp
+    runtime/analysis/published_output.cpp
+    runtime/analysis/results_data.cpp
+    tests/unit/stats/trimmed_mean_test.cpp
+    interpreter/io_builtins.cpp
+    runtime/analysis/claim_tests.cpp
+    runtime/analysis/claims.cpp
+    runtime/analysis/compare.cpp
+    runtime/analysis/findings.cpp
+    runtime/analysis/guidelines.cpp
+    runtime/analysis/model_fit.cpp
+    runtime/analysis/published_vs_measured.cpp
+    tests/unit/stats/signed_rank_test.cpp
+    runtime/plan/onesided_usage.cpp
+    tests/unit/adapt/refine_skampi_test.cpp
+    tests/unit/adapt/refine_test.cpp
+    tests/unit/stats/median_ci_test.cpp
+    tests/unit/stats/wilcoxon_test.cpp
+    runtime/stats/descriptive.cpp
+    runtime/adapt/refine_mpptest.cpp
+    runtime/adapt/stopping_skampi.cpp
+    runtime/stats/hodges_lehmann.cpp
+    runtime/stats/launch_planner.cpp
+    runtime/stats/mean_ci.cpp
+    runtime/stats/median_ci.cpp
+    runtime/stats/ordered_sample.cpp
+    runtime/stats/quantile.cpp
+    runtime/stats/wilcoxon.cpp
+)
+foreach(f ${METRON_UNITY_SKIP})
+  set_source_files_properties(${CMAKE_SOURCE_DIR}/${f} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+endforeach()
