@@ -287,6 +287,42 @@ std::string attempt_status(const ChildResult& r, const std::string& on_disk, jso
   return "failed";
 }
 
+// The entry of an attempt about to start, saved: a run killed now shows it "running".
+void mark_attempt_started(RunState& st, json& entry, const std::vector<std::string>& argv,
+                          const std::string& id, std::size_t attempt) {
+  entry.erase("error");
+  entry.erase("timeout");
+  entry["argv"] = argv;
+  entry["started_at"] = utc_now_iso8601();
+  entry["stdout"] = "launches/" + id + "/stdout.txt";
+  entry["stderr"] = "launches/" + id + "/stderr.txt";
+  entry["status"] = "running";
+  entry["attempt"] = attempt;
+  const json sched = rt::scheduler_context();
+  entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
+  save_manifest(st);
+}
+
+// How the child ended, in the entry: times, exit code or signal, the launch's own status.
+// Returns that status as the launch folder has it ("" when it has none).
+std::string record_child_end(json& entry, const ChildResult& r, const fs::path& ldir) {
+  entry["finished_at"] = utc_now_iso8601();
+  entry["duration_s"] = r.duration_s;
+  entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
+  entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
+  entry.erase("signal_of");
+  // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
+  // only its report says that it was a signal, not the rank's exit(9).
+  if (r.started && r.signal == 0 && r.exit_code != 0)
+    if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
+      entry["signal"] = sig;
+      entry["signal_of"] = "rank";
+    }
+  std::string on_disk = launch_status_on_disk(ldir);
+  entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+  return on_disk;
+}
+
 void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
   const std::string id = std::to_string(l.id);
   fs::path ldir = st.dir / "launches" / id;
@@ -304,17 +340,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
     fs::create_directories(ldir, ec);
     const std::size_t attempt = entry["attempts"].size() + 1;
-    entry.erase("error");
-    entry.erase("timeout");
-    entry["argv"] = argv;
-    entry["started_at"] = utc_now_iso8601();
-    entry["stdout"] = "launches/" + id + "/stdout.txt";
-    entry["stderr"] = "launches/" + id + "/stderr.txt";
-    entry["status"] = "running";
-    entry["attempt"] = attempt;
-    const json sched = rt::scheduler_context();
-    entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
-    save_manifest(st);
+    mark_attempt_started(st, entry, argv, id, attempt);
 
     ChildResult r;
     if (argv.empty())
@@ -322,20 +348,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     else
       r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
-    entry["finished_at"] = utc_now_iso8601();
-    entry["duration_s"] = r.duration_s;
-    entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
-    entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
-    entry.erase("signal_of");
-    // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
-    // only its report says that it was a signal, not the rank's exit(9).
-    if (r.started && r.signal == 0 && r.exit_code != 0)
-      if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
-        entry["signal"] = sig;
-        entry["signal_of"] = "rank";
-      }
-    std::string on_disk = launch_status_on_disk(ldir);
-    entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+    const std::string on_disk = record_child_end(entry, r, ldir);
     const std::string status = attempt_status(r, on_disk, entry);
     entry["status"] = status;
     if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
@@ -461,6 +474,85 @@ int lock_run_folder(const fs::path& dir) {
   return lock == out::FolderLock::InUse ? kExitUsage : kExitIo;
 }
 
+// A replay's launcher and environment come from the recording: nothing runs without consent.
+int check_replay_inputs(const RunOptions& o, const LoadedScript& program) {
+  LaunchInputs in;
+  in.folder = o.replay_of;
+  in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+  in.launcher_from_folder = o.launcher_from_folder;
+  in.env_names = env_names(run_design(program.plan.design, o.replicates, o.np));
+  in.trusted = o.trust_launcher;
+  if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
+    print_error(refused);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+// A new, empty run folder, locked for this run.
+int make_run_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
+    print_used_folder(dir);
+    return kExitUsage;
+  }
+  fs::create_directories(dir, ec);
+  if (ec) {
+    print_message(DiagId::cannot_create_folder, dir.string(), ec.message());
+    return kExitIo;
+  }
+  return lock_run_folder(dir);
+}
+
+// The key of a launch's plan: the process count and launch levels shape it.
+std::string deadline_key(const Launch& l) {
+  return std::to_string(l.np) + ":" + l.levels_spec();
+}
+
+// Each launch's deadline from its own plan, one plan per distinct combination.
+std::map<std::string, LaunchDeadline> plan_deadlines(const LoadedScript& program,
+                                                     const RunState& st,
+                                                     const std::vector<Launch>& launches) {
+  DeadlineAllowances allow;
+  allow.startup_s = st.startup_timeout_s;
+  std::map<std::string, LaunchDeadline> deadlines;
+  for (const Launch& l : launches) {
+    const std::string key = deadline_key(l);
+    if (deadlines.count(key)) continue;
+    BuildOptions b;
+    b.np = l.np;
+    b.seed = st.seed;
+    b.seed_given = true;
+    b.skip_unsupported = st.skip_unsupported;
+    for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
+    DiagnosticEngine diags(program.sources);
+    deadlines[key] = launch_deadline(program.replan(b, diags), allow);
+  }
+  return deadlines;
+}
+
+// The run manifest's launch entries, in run order, with their deadlines.
+json launch_entries(const RunState& st, const std::vector<Launch>& launches,
+                    const std::vector<std::int64_t>& order,
+                    std::map<std::string, LaunchDeadline>& deadlines) {
+  json entries = json::array();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Launch& l = launches[static_cast<std::size_t>(order[i])];
+    json e = launch_entry(l, i);
+    if (st.launch_timeout_s >= 0) {
+      e["deadline_s"] = st.launch_timeout_s;
+      e["deadline_from"] = "option";
+    } else {
+      const LaunchDeadline& d = deadlines[deadline_key(l)];
+      e["deadline_s"] = d.total_s;
+      e["deadline_from"] = "plan";
+      e["deadline"] = deadline_json(d);
+    }
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
 // Fresh run: everything up to the first launch. Returns an exit code (0: go on).
 int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
               std::vector<std::int64_t>& order) {
@@ -471,31 +563,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   std::vector<ScriptFile> files = o.files.empty() ? program_files(program->sources) : o.files;
   // The settings file is recorded on its own, not among the script's files.
   std::erase_if(files, [&](const ScriptFile& f) { return f.name == program->settings_name; });
-  // A replay's launcher and environment come from the recording: nothing runs without consent.
-  if (!o.replay_of.empty()) {
-    LaunchInputs in;
-    in.folder = o.replay_of;
-    in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
-    in.launcher_from_folder = o.launcher_from_folder;
-    in.env_names = env_names(run_design(program->plan.design, o.replicates, o.np));
-    in.trusted = o.trust_launcher;
-    if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
-      print_error(refused);
-      return kExitUsage;
-    }
-  }
-
-  std::error_code ec;
-  if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
-    print_used_folder(st.dir);
-    return kExitUsage;
-  }
-  fs::create_directories(st.dir, ec);
-  if (ec) {
-    print_message(DiagId::cannot_create_folder, st.dir.string(), ec.message());
-    return kExitIo;
-  }
-  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
+  if (!o.replay_of.empty())
+    if (int refused = check_replay_inputs(o, *program); refused != kExitOk) return refused;
+  if (int made = make_run_folder(st.dir); made != kExitOk) return made;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
@@ -530,40 +600,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
   st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
   st.launch_timeout_s = o.launch_timeout_s;
-  // Each launch's deadline from its own plan (the process count and launch levels shape it),
-  // one plan per distinct combination.
-  DeadlineAllowances allow;
-  allow.startup_s = st.startup_timeout_s;
   std::map<std::string, LaunchDeadline> deadlines;
-  if (st.launch_timeout_s < 0)
-    for (const Launch& l : launches) {
-      const std::string key = std::to_string(l.np) + ":" + l.levels_spec();
-      if (deadlines.count(key)) continue;
-      BuildOptions b;
-      b.np = l.np;
-      b.seed = st.seed;
-      b.seed_given = true;
-      b.skip_unsupported = st.skip_unsupported;
-      for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
-      DiagnosticEngine diags(program->sources);
-      deadlines[key] = launch_deadline(program->replan(b, diags), allow);
-    }
-
-  json entries = json::array();
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const Launch& l = launches[static_cast<std::size_t>(order[i])];
-    json e = launch_entry(l, i);
-    if (st.launch_timeout_s >= 0) {
-      e["deadline_s"] = st.launch_timeout_s;
-      e["deadline_from"] = "option";
-    } else {
-      const LaunchDeadline& d = deadlines[std::to_string(l.np) + ":" + l.levels_spec()];
-      e["deadline_s"] = d.total_s;
-      e["deadline_from"] = "plan";
-      e["deadline"] = deadline_json(d);
-    }
-    entries.push_back(std::move(e));
-  }
+  if (st.launch_timeout_s < 0) deadlines = plan_deadlines(*program, st, launches);
+  json entries = launch_entries(st, launches, order, deadlines);
   st.manifest = {{"run_schema_version", kRunSchemaVersion},
                  {"metron", {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}}},
                  {"status", "running"},
