@@ -140,9 +140,6 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
   return std::nullopt;
 }
 
-namespace {
-
-// (send_count, send_dt, recv_count, recv_dt[, root]): the two-sided argument convention.
 void bind_two_sided(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "send_count");
   b.send_dt = a.type("send_dt");
@@ -153,6 +150,8 @@ void bind_two_sided(BoundOp& b, const Args& a) {
   b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
 }
+
+namespace {
 
 // Equal counts and packed displacements for the v-variants, built once here.
 void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>& displs) {

@@ -71,6 +71,16 @@ std::string io_file_name(const std::string& folder, MPI_Comm group, int tag) {
          std::to_string(id % 1000000000ULL);
 }
 
+void io_name_file(IoJob& j) {
+  if (j.participates) {
+    j.path = io_file_name(j.folder, j.file_comm, j.tag);
+    int r = 0;
+    MPI_Comm_rank(j.file_comm, &r);
+    j.creator = r == 0;
+  }
+  j.info = io_make_info(j.cfg);
+}
+
 IoJob& io_start_job(BoundOp& b, bool write) {
   b.io = std::make_shared<IoJob>();
   IoJob& j = *b.io;

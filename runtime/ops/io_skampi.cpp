@@ -191,13 +191,7 @@ void make_group(BoundOp& b) {
       j.participates = j.file_comm != MPI_COMM_NULL;
       break;
   }
-  if (j.participates) {
-    j.path = io_file_name(j.folder, j.file_comm, j.tag);
-    int r = 0;
-    MPI_Comm_rank(j.file_comm, &r);
-    j.creator = r == 0;
-  }
-  j.info = io_make_info(j.cfg);
+  io_name_file(j);
 }
 
 int data_amode(const IoJob& j) {
