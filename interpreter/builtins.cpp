@@ -475,9 +475,9 @@ Param P(const char* n, std::uint32_t t) {
   return Param{n, t, std::nullopt};
 }
 
-std::vector<Builtin> make_table() {
+// math (SKaMPI helpers.c)
+std::vector<Builtin> math_builtins() {
   return {
-      // math (SKaMPI helpers.c)
       {"sqrt", {P("x", kNumber)}, "double", "square root", f_sqrt},
       {"cbrt", {P("x", kNumber)}, "double", "cube root", f_cbrt},
       {"sqr", {P("x", kNumber)}, "number", "x * x", f_sqr},
@@ -504,7 +504,11 @@ std::vector<Builtin> make_table() {
        "integer",
        "n rounded up to a multiple of 4",
        f_round4},
-      // communicators
+  };
+}
+
+std::vector<Builtin> communicator_builtins() {
+  return {
       {"comm", {P("n", kInt)}, "communicator", "the first n ranks of MPI_COMM_WORLD", f_comm},
       {"comm2",
        {P("a", kInt), P("b", kInt)},
@@ -551,7 +555,12 @@ std::vector<Builtin> make_table() {
       {"is_mpi_comm_null", {P("c", kComm)}, "integer", "1 if c is MPI_COMM_NULL", f_is_null},
       {"get_np", {}, "integer", "the number of ranks of the run", f_get_np},
       {"last_proc", {}, "integer", "get_np() - 1", f_last_proc},
-      // lists, iterators, misc
+  };
+}
+
+// lists, iterators, misc
+std::vector<Builtin> misc_builtins() {
+  return {
       {"range", {P("first", kInt), P("last", kInt)}, "list", "first, first+1, ..., last", f_range},
       {"squares",
        {P("first", kInt), P("last", kInt)},
@@ -574,7 +583,12 @@ std::vector<Builtin> make_table() {
        "string",
        "accepted; names are recorded in manifest.json",
        f_processor_names},
-      // SKaMPI setters
+  };
+}
+
+// SKaMPI's setters and the calls it accepts without effect
+std::vector<Builtin> skampi_setter_builtins() {
+  return {
       {"set_min_repetitions", {P("n", kInt)}, "nothing", "min_reps = n", f_set_min_reps},
       {"set_max_repetitions", {P("n", kInt)}, "nothing", "max_reps = n", f_set_max_reps},
       {"set_max_relative_standard_error",
@@ -639,6 +653,13 @@ std::vector<Builtin> make_table() {
       {"init_time_accounting", {}, "nothing", "accepted, no effect", f_ignored},
       {"print_time_accounting_info", {}, "nothing", "accepted, no effect", f_ignored},
   };
+}
+
+std::vector<Builtin> make_table() {
+  std::vector<Builtin> t;
+  for (auto* family : {math_builtins, communicator_builtins, misc_builtins, skampi_setter_builtins})
+    for (Builtin& b : family()) t.push_back(std::move(b));
+  return t;
 }
 
 }  // namespace

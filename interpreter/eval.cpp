@@ -164,26 +164,48 @@ Value Interp::eval_unary(const ast::Expr& e, const ast::Unary& u, Mode mode) {
   return v;
 }
 
-Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
-  using Op = ast::BinOp;
-  static const char* const spelling[] = {"+",  "-",  "*",  "/", "%", "<",   "<=", ">",
-                                         ">=", "==", "!=", "&", "|", "and", "or", "within"};
-  const char* op = spelling[static_cast<int>(b.op)];
-  if (b.op == Op::Within) fail(DiagId::stop_term_outside_rule, b.op_range, "within");
-  // Short-circuit logic, SKaMPI style: numbers, result 0 or 1.
-  if (b.op == Op::And || b.op == Op::Or) {
-    bool l = truthy(eval(*b.lhs, mode), *b.lhs);
-    if (b.op == Op::And && !l) return Value(0);
-    if (b.op == Op::Or && l) return Value(1);
-    return Value(truthy(eval(*b.rhs, mode), *b.rhs) ? 1 : 0);
+namespace {
+
+// One binary operation on its evaluated operands, by the operands' types.
+class BinaryOp {
+ public:
+  BinaryOp(Interp& in, const ast::Expr& e, const ast::Binary& b, const char* op, Value l, Value r)
+      : in_(in), e_(e), b_(b), op_(op), l_(std::move(l)), r_(std::move(r)) {}
+
+  Value apply() {
+    if (l_.is(T::Int) && r_.is(T::Int)) return on_ints(l_.as_int(), r_.as_int());
+    if (l_.is_number() && r_.is_number()) return on_numbers(l_.as_number(), r_.as_number());
+    if (l_.is(T::Duration) || r_.is(T::Duration)) return on_durations();
+    if (l_.is(T::Percent) || r_.is(T::Percent)) return on_percents();
+    if (l_.is(T::String) && r_.is(T::String)) return on_strings();
+    if (l_.type() == r_.type() && (b_.op == Op::Eq || b_.op == Op::Ne)) {
+      bool eq = l_ == r_;
+      return Value((b_.op == Op::Eq) == eq ? 1 : 0);
+    }
+    return bad();
   }
-  Value l = eval(*b.lhs, mode);
-  Value r = eval(*b.rhs, mode);
-  auto bad = [&]() -> Value {
-    fail(DiagId::bad_operands, b.op_range, op, type_name(l.type()), type_name(r.type()));
-  };
-  auto cmp = [&](double x, double y) -> Value {
-    switch (b.op) {
+
+ private:
+  using Op = ast::BinOp;
+
+  [[noreturn]] Value bad() {
+    in_.fail(DiagId::bad_operands, b_.op_range, op_, type_name(l_.type()), type_name(r_.type()));
+  }
+  void divisor_not_zero(double y) {
+    if (y == 0) in_.fail(DiagId::division_by_zero, b_.rhs->range);
+  }
+  Value checked(double d) {
+    if (!std::isfinite(d)) in_.fail(DiagId::not_a_number, e_.range, op_);
+    return Value(d);
+  }
+  Value duration(double s) {
+    if (!std::isfinite(s)) in_.fail(DiagId::not_a_number, e_.range, op_);
+    return Value(Duration{s});
+  }
+  // The comparisons, 0 or 1; any other operator is an error.
+  template <class N>
+  Value compare(N x, N y) {
+    switch (b_.op) {
       case Op::Lt:
         return Value(x < y ? 1 : 0);
       case Op::Le:
@@ -199,59 +221,38 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
       default:
         return bad();
     }
-  };
-  bool is_cmp = b.op == Op::Lt || b.op == Op::Le || b.op == Op::Gt || b.op == Op::Ge ||
-                b.op == Op::Eq || b.op == Op::Ne;
+  }
 
-  if (l.is(T::Int) && r.is(T::Int)) {
-    std::int64_t x = l.as_int(), y = r.as_int(), z = 0;
-    switch (b.op) {
+  // Integers: overflow is an error, division and remainder have C semantics (as SKaMPI).
+  Value on_ints(std::int64_t x, std::int64_t y) {
+    std::int64_t z = 0;
+    switch (b_.op) {
       case Op::Add:
-        if (__builtin_add_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        if (__builtin_add_overflow(x, y, &z)) in_.fail(DiagId::overflow, b_.op_range, op_);
         return Value(z);
       case Op::Sub:
-        if (__builtin_sub_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        if (__builtin_sub_overflow(x, y, &z)) in_.fail(DiagId::overflow, b_.op_range, op_);
         return Value(z);
       case Op::Mul:
-        if (__builtin_mul_overflow(x, y, &z)) fail(DiagId::overflow, b.op_range, op);
+        if (__builtin_mul_overflow(x, y, &z)) in_.fail(DiagId::overflow, b_.op_range, op_);
         return Value(z);
       case Op::Div:
       case Op::Mod:
-        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        if (y == 0) in_.fail(DiagId::division_by_zero, b_.rhs->range);
         if (x == std::numeric_limits<std::int64_t>::min() && y == -1)
-          fail(DiagId::overflow, b.op_range, op);
-        return Value(b.op == Op::Div ? x / y : x % y);  // C semantics, as SKaMPI
+          in_.fail(DiagId::overflow, b_.op_range, op_);
+        return Value(b_.op == Op::Div ? x / y : x % y);
       case Op::BitAnd:
         return Value(x & y);
       case Op::BitOr:
         return Value(x | y);
       default:
-        if (is_cmp) {
-          switch (b.op) {
-            case Op::Lt:
-              return Value(x < y ? 1 : 0);
-            case Op::Le:
-              return Value(x <= y ? 1 : 0);
-            case Op::Gt:
-              return Value(x > y ? 1 : 0);
-            case Op::Ge:
-              return Value(x >= y ? 1 : 0);
-            case Op::Eq:
-              return Value(x == y ? 1 : 0);
-            default:
-              return Value(x != y ? 1 : 0);
-          }
-        }
-        return bad();
+        return compare(x, y);
     }
   }
-  auto checked = [&](double d) -> Value {
-    if (!std::isfinite(d)) fail(DiagId::not_a_number, e.range, op);
-    return Value(d);
-  };
-  if (l.is_number() && r.is_number()) {
-    double x = l.as_number(), y = r.as_number();
-    switch (b.op) {
+
+  Value on_numbers(double x, double y) {
+    switch (b_.op) {
       case Op::Add:
         return checked(x + y);
       case Op::Sub:
@@ -259,70 +260,90 @@ Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
       case Op::Mul:
         return checked(x * y);
       case Op::Div:
-        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+        divisor_not_zero(y);
         return checked(x / y);
       default:
-        if (is_cmp) return cmp(x, y);
-        return bad();
+        return compare(x, y);
     }
   }
+
   // Times: time +- time, time * number, number * time, time / number, time / time.
-  if (l.is(T::Duration) || r.is(T::Duration)) {
-    auto dur = [&](double s) -> Value {
-      if (!std::isfinite(s)) fail(DiagId::not_a_number, e.range, op);
-      return Value(Duration{s});
-    };
-    if (l.is(T::Duration) && r.is(T::Duration)) {
-      double x = l.as_seconds(), y = r.as_seconds();
-      if (b.op == Op::Add) return dur(x + y);
-      if (b.op == Op::Sub) return dur(x - y);
-      if (b.op == Op::Div) {
-        if (y == 0) fail(DiagId::division_by_zero, b.rhs->range);
+  Value on_durations() {
+    if (l_.is(T::Duration) && r_.is(T::Duration)) {
+      double x = l_.as_seconds(), y = r_.as_seconds();
+      if (b_.op == Op::Add) return duration(x + y);
+      if (b_.op == Op::Sub) return duration(x - y);
+      if (b_.op == Op::Div) {
+        divisor_not_zero(y);
         return checked(x / y);
       }
-      if (is_cmp) return cmp(x, y);
-      return bad();
+      return compare(x, y);
     }
-    if (l.is(T::Duration) && r.is_number()) {
-      if (b.op == Op::Mul) return dur(l.as_seconds() * r.as_number());
-      if (b.op == Op::Div) {
-        if (r.as_number() == 0) fail(DiagId::division_by_zero, b.rhs->range);
-        return dur(l.as_seconds() / r.as_number());
+    if (l_.is(T::Duration) && r_.is_number()) {
+      if (b_.op == Op::Mul) return duration(l_.as_seconds() * r_.as_number());
+      if (b_.op == Op::Div) {
+        divisor_not_zero(r_.as_number());
+        return duration(l_.as_seconds() / r_.as_number());
       }
     }
-    if (l.is_number() && r.is(T::Duration) && b.op == Op::Mul)
-      return dur(l.as_number() * r.as_seconds());
+    if (l_.is_number() && r_.is(T::Duration) && b_.op == Op::Mul)
+      return duration(l_.as_number() * r_.as_seconds());
     return bad();
   }
-  if (l.is(T::Percent) && r.is(T::Percent)) {
-    double x = l.as_fraction(), y = r.as_fraction();
-    if (b.op == Op::Add) return Value(Percent{x + y});
-    if (b.op == Op::Sub) return Value(Percent{x - y});
-    if (is_cmp) return cmp(x, y);
-    return bad();
-  }
-  if ((l.is(T::Percent) && r.is_number()) || (l.is_number() && r.is(T::Percent))) {
-    double f = l.is(T::Percent) ? l.as_fraction() : r.as_fraction();
-    double x = l.is(T::Percent) ? r.as_number() : l.as_number();
-    if (b.op == Op::Mul) return checked(f * x);  // 5% * 200 = 10
-    return bad();
-  }
-  if (l.is(T::String) && r.is(T::String)) {
-    if (b.op == Op::Add) {
-      // A string doubled in a loop would grow until memory runs out: bounded, with a location.
-      const std::size_t n = l.as_string().size() + r.as_string().size();
-      if (n > kMaxStringBytes) fail(DiagId::string_too_long, e.range, op, n, kMaxStringBytes >> 20);
-      return Value(l.as_string() + r.as_string());
+
+  // Percent +- percent, comparisons, percent * number (5% * 200 = 10) and number * percent.
+  Value on_percents() {
+    if (l_.is(T::Percent) && r_.is(T::Percent)) {
+      double x = l_.as_fraction(), y = r_.as_fraction();
+      if (b_.op == Op::Add) return Value(Percent{x + y});
+      if (b_.op == Op::Sub) return Value(Percent{x - y});
+      return compare(x, y);
     }
-    if (b.op == Op::Eq) return Value(l.as_string() == r.as_string() ? 1 : 0);
-    if (b.op == Op::Ne) return Value(l.as_string() != r.as_string() ? 1 : 0);
+    if (!l_.is_number() && !r_.is_number()) return bad();
+    double f = l_.is(T::Percent) ? l_.as_fraction() : r_.as_fraction();
+    double x = l_.is(T::Percent) ? r_.as_number() : l_.as_number();
+    if (b_.op == Op::Mul) return checked(f * x);
     return bad();
   }
-  if (l.type() == r.type() && (b.op == Op::Eq || b.op == Op::Ne)) {
-    bool eq = l == r;
-    return Value((b.op == Op::Eq) == eq ? 1 : 0);
+
+  Value on_strings() {
+    if (b_.op == Op::Add) {
+      // A string doubled in a loop would grow until memory runs out: bounded, with a location.
+      const std::size_t n = l_.as_string().size() + r_.as_string().size();
+      if (n > kMaxStringBytes)
+        in_.fail(DiagId::string_too_long, e_.range, op_, n, kMaxStringBytes >> 20);
+      return Value(l_.as_string() + r_.as_string());
+    }
+    if (b_.op == Op::Eq) return Value(l_.as_string() == r_.as_string() ? 1 : 0);
+    if (b_.op == Op::Ne) return Value(l_.as_string() != r_.as_string() ? 1 : 0);
+    return bad();
   }
-  return bad();
+
+  Interp& in_;
+  const ast::Expr& e_;
+  const ast::Binary& b_;
+  const char* op_;
+  Value l_, r_;
+};
+
+}  // namespace
+
+Value Interp::eval_binary(const ast::Expr& e, const ast::Binary& b, Mode mode) {
+  using Op = ast::BinOp;
+  static const char* const spelling[] = {"+",  "-",  "*",  "/", "%", "<",   "<=", ">",
+                                         ">=", "==", "!=", "&", "|", "and", "or", "within"};
+  const char* op = spelling[static_cast<int>(b.op)];
+  if (b.op == Op::Within) fail(DiagId::stop_term_outside_rule, b.op_range, "within");
+  // Short-circuit logic, SKaMPI style: numbers, result 0 or 1.
+  if (b.op == Op::And || b.op == Op::Or) {
+    bool l = truthy(eval(*b.lhs, mode), *b.lhs);
+    if (b.op == Op::And && !l) return Value(0);
+    if (b.op == Op::Or && l) return Value(1);
+    return Value(truthy(eval(*b.rhs, mode), *b.rhs) ? 1 : 0);
+  }
+  Value l = eval(*b.lhs, mode);
+  Value r = eval(*b.rhs, mode);
+  return BinaryOp(*this, e, b, op, std::move(l), std::move(r)).apply();
 }
 
 std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector<Param>& params,

@@ -196,6 +196,49 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   }
   return exec_script(*script, o, argc, argv);
 }
+
+BuildOptions exec_build_options(const CliOptions& o, int np) {
+  BuildOptions b;
+  b.np = np;
+  b.seed = o.seed;
+  b.seed_given = o.seed_given;
+  b.skip_unsupported = o.skip_unsupported;
+  b.simulated = o.simulated;
+  b.settings_file = o.settings_file;
+  return b;
+}
+
+// --levels is written by `metron run`; typed by hand it must name the script's factors. The
+// message for the first level that does not, or "".
+std::string bad_launch_level(const LaunchDesign& design,
+                             const std::map<std::string, std::size_t>& levels) {
+  for (const auto& [name, index] : levels) {
+    const auto& fs = design.factors;
+    auto f =
+        std::find_if(fs.begin(), fs.end(), [&](const LaunchFactor& x) { return x.name == name; });
+    if (f == fs.end()) {
+      std::string names;
+      for (const auto& x : fs) names += (names.empty() ? "" : ", ") + x.name;
+      return message_text(DiagId::cli_levels_unknown_factor, name,
+                          names.empty() ? "it has none" : "factors: " + names);
+    }
+    if (index >= f->levels.size())
+      return message_text(DiagId::cli_levels_bad_index, name, index, f->levels.size(),
+                          f->levels.size() == 1 ? "" : "s", f->levels.size() - 1);
+  }
+  return "";
+}
+
+// By hand (not a launch of `metron run`), exec measures one launch as the environment is: say
+// so once when the script designs more, with the command that runs the design.
+void note_unhonoured_design(const LaunchDesign& design, const ScriptInput& script, int np) {
+  if (std::string text = unhonoured_design(design); !text.empty()) {
+    const bool file = script.name.empty() || script.name[0] != '<';
+    const std::string command =
+        "metron run " + (file ? script.name : std::string("FILE")) + " --np " + std::to_string(np);
+    print_message(DiagId::exec_ignores_design, text, command);
+  }
+}
 }  // namespace
 
 int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
@@ -218,13 +261,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
     return kExitUsage;
   }
   if (!size_check.warning.empty() && me == 0) print_warning(size_check.warning);
-  BuildOptions b;
-  b.np = np;
-  b.seed = o.seed;
-  b.seed_given = o.seed_given;
-  b.skip_unsupported = o.skip_unsupported;
-  b.simulated = o.simulated;
-  b.settings_file = o.settings_file;
+  BuildOptions b = exec_build_options(o, np);
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
     MPI_Finalize();
@@ -255,36 +292,13 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
     MPI_Finalize();
     return kExitUsage;
   }
-  // --levels is written by `metron run`; typed by hand it must name the script's factors.
-  for (const auto& [name, index] : b.launch_levels) {
-    const auto& fs = program->plan.design.factors;
-    auto f =
-        std::find_if(fs.begin(), fs.end(), [&](const LaunchFactor& x) { return x.name == name; });
-    std::string why;
-    if (f == fs.end()) {
-      std::string names;
-      for (const auto& x : fs) names += (names.empty() ? "" : ", ") + x.name;
-      why = message_text(DiagId::cli_levels_unknown_factor, name,
-                         names.empty() ? "it has none" : "factors: " + names);
-    } else if (index >= f->levels.size()) {
-      why = message_text(DiagId::cli_levels_bad_index, name, index, f->levels.size(),
-                         f->levels.size() == 1 ? "" : "s", f->levels.size() - 1);
-    }
-    if (!why.empty()) {
-      if (me == 0) print_error(why);
-      MPI_Finalize();
-      return kExitUsage;
-    }
+  if (std::string why = bad_launch_level(program->plan.design, b.launch_levels); !why.empty()) {
+    if (me == 0) print_error(why);
+    MPI_Finalize();
+    return kExitUsage;
   }
-  // By hand (not a launch of `metron run`), exec measures one launch as the environment is: say
-  // so once when the script designs more, with the command that runs the design.
   if (me == 0 && planned == 0 && o.launch_spec.empty())
-    if (std::string design = unhonoured_design(program->plan.design); !design.empty()) {
-      const bool file = script.name.empty() || script.name[0] != '<';
-      const std::string command = "metron run " + (file ? script.name : std::string("FILE")) +
-                                  " --np " + std::to_string(np);
-      print_message(DiagId::exec_ignores_design, design, command);
-    }
+    note_unhonoured_design(program->plan.design, script, np);
   e.out_dir = o.out.empty() ? default_out_dir_for_stem(script.stem) : o.out;
   e.launch = o.replicates;  // --launch reuses the integer slot
   e.seed = program->plan.design.seed;

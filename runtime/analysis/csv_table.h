@@ -38,13 +38,10 @@ class CsvReader {
   bool next(std::vector<std::string>& fields);
   // "" while the file reads cleanly (and after a clean end).
   const std::string& error() const { return error_; }
-  // The record's raw text as read (without the final newline), for copying rows unchanged.
-  const std::string& raw_record() const { return raw_; }
   // The 1-based physical line on which the last record read began.
   std::size_t record_line() const { return record_line_; }
   // Bytes read so far (for the bound on a whole table).
   std::size_t bytes_read() const { return bytes_; }
-  const std::string& path() const { return path_; }
 
  private:
   bool read_line(std::string& line, bool& ended);

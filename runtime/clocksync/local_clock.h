@@ -52,7 +52,6 @@ class GlobalClock {
       : local_(local), model_(model) {}
 
   double now() const { return model_.to_global(local_.now()); }
-  double from_local(double local_s) const { return model_.to_global(local_s); }
 
   const LocalClock& local() const { return local_; }
   const ClockModel& model() const { return model_; }

@@ -288,6 +288,42 @@ std::string attempt_status(const ChildResult& r, const std::string& on_disk, jso
   return "failed";
 }
 
+// The entry of an attempt about to start, saved: a run killed now shows it "running".
+void mark_attempt_started(RunState& st, json& entry, const std::vector<std::string>& argv,
+                          const std::string& id, std::size_t attempt) {
+  entry.erase("error");
+  entry.erase("timeout");
+  entry["argv"] = argv;
+  entry["started_at"] = utc_now_iso8601();
+  entry["stdout"] = "launches/" + id + "/stdout.txt";
+  entry["stderr"] = "launches/" + id + "/stderr.txt";
+  entry["status"] = "running";
+  entry["attempt"] = attempt;
+  const json sched = rt::scheduler_context();
+  entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
+  save_manifest(st);
+}
+
+// How the child ended, in the entry: times, exit code or signal, the launch's own status.
+// Returns that status as the launch folder has it ("" when it has none).
+std::string record_child_end(json& entry, const ChildResult& r, const fs::path& ldir) {
+  entry["finished_at"] = utc_now_iso8601();
+  entry["duration_s"] = r.duration_s;
+  entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
+  entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
+  entry.erase("signal_of");
+  // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
+  // only its report says that it was a signal, not the rank's exit(9).
+  if (r.started && r.signal == 0 && r.exit_code != 0)
+    if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
+      entry["signal"] = sig;
+      entry["signal_of"] = "rank";
+    }
+  std::string on_disk = launch_status_on_disk(ldir);
+  entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+  return on_disk;
+}
+
 void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
   const std::string id = std::to_string(l.id);
   fs::path ldir = st.dir / "launches" / id;
@@ -305,17 +341,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
     fs::create_directories(ldir, ec);
     const std::size_t attempt = entry["attempts"].size() + 1;
-    entry.erase("error");
-    entry.erase("timeout");
-    entry["argv"] = argv;
-    entry["started_at"] = utc_now_iso8601();
-    entry["stdout"] = "launches/" + id + "/stdout.txt";
-    entry["stderr"] = "launches/" + id + "/stderr.txt";
-    entry["status"] = "running";
-    entry["attempt"] = attempt;
-    const json sched = rt::scheduler_context();
-    entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
-    save_manifest(st);
+    mark_attempt_started(st, entry, argv, id, attempt);
 
     ChildResult r;
     if (argv.empty())
@@ -323,20 +349,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     else
       r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
-    entry["finished_at"] = utc_now_iso8601();
-    entry["duration_s"] = r.duration_s;
-    entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
-    entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
-    entry.erase("signal_of");
-    // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
-    // only its report says that it was a signal, not the rank's exit(9).
-    if (r.started && r.signal == 0 && r.exit_code != 0)
-      if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
-        entry["signal"] = sig;
-        entry["signal_of"] = "rank";
-      }
-    std::string on_disk = launch_status_on_disk(ldir);
-    entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+    const std::string on_disk = record_child_end(entry, r, ldir);
     const std::string status = attempt_status(r, on_disk, entry);
     entry["status"] = status;
     if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
@@ -462,6 +475,85 @@ int lock_run_folder(const fs::path& dir) {
   return lock == out::FolderLock::InUse ? kExitUsage : kExitIo;
 }
 
+// A replay's launcher and environment come from the recording: nothing runs without consent.
+int check_replay_inputs(const RunOptions& o, const LoadedScript& program) {
+  LaunchInputs in;
+  in.folder = o.replay_of;
+  in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+  in.launcher_from_folder = o.launcher_from_folder;
+  in.env_names = env_names(run_design(program.plan.design, o.replicates, o.np));
+  in.trusted = o.trust_launcher;
+  if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
+    print_error(refused);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+// A new, empty run folder, locked for this run.
+int make_run_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
+    print_used_folder(dir);
+    return kExitUsage;
+  }
+  fs::create_directories(dir, ec);
+  if (ec) {
+    print_message(DiagId::cannot_create_folder, dir.string(), ec.message());
+    return kExitIo;
+  }
+  return lock_run_folder(dir);
+}
+
+// The key of a launch's plan: the process count and launch levels shape it.
+std::string deadline_key(const Launch& l) {
+  return std::to_string(l.np) + ":" + l.levels_spec();
+}
+
+// Each launch's deadline from its own plan, one plan per distinct combination.
+std::map<std::string, LaunchDeadline> plan_deadlines(const LoadedScript& program,
+                                                     const RunState& st,
+                                                     const std::vector<Launch>& launches) {
+  DeadlineAllowances allow;
+  allow.startup_s = st.startup_timeout_s;
+  std::map<std::string, LaunchDeadline> deadlines;
+  for (const Launch& l : launches) {
+    const std::string key = deadline_key(l);
+    if (deadlines.count(key)) continue;
+    BuildOptions b;
+    b.np = l.np;
+    b.seed = st.seed;
+    b.seed_given = true;
+    b.skip_unsupported = st.skip_unsupported;
+    for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
+    DiagnosticEngine diags(program.sources);
+    deadlines[key] = launch_deadline(program.replan(b, diags), allow);
+  }
+  return deadlines;
+}
+
+// The run manifest's launch entries, in run order, with their deadlines.
+json launch_entries(const RunState& st, const std::vector<Launch>& launches,
+                    const std::vector<std::int64_t>& order,
+                    std::map<std::string, LaunchDeadline>& deadlines) {
+  json entries = json::array();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Launch& l = launches[static_cast<std::size_t>(order[i])];
+    json e = launch_entry(l, i);
+    if (st.launch_timeout_s >= 0) {
+      e["deadline_s"] = st.launch_timeout_s;
+      e["deadline_from"] = "option";
+    } else {
+      const LaunchDeadline& d = deadlines[deadline_key(l)];
+      e["deadline_s"] = d.total_s;
+      e["deadline_from"] = "plan";
+      e["deadline"] = deadline_json(d);
+    }
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
 // Fresh run: everything up to the first launch. Returns an exit code (0: go on).
 int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
               std::vector<std::int64_t>& order) {
@@ -472,31 +564,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   std::vector<ScriptFile> files = o.files.empty() ? program_files(program->sources) : o.files;
   // The settings file is recorded on its own, not among the script's files.
   std::erase_if(files, [&](const ScriptFile& f) { return f.name == program->settings_name; });
-  // A replay's launcher and environment come from the recording: nothing runs without consent.
-  if (!o.replay_of.empty()) {
-    LaunchInputs in;
-    in.folder = o.replay_of;
-    in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
-    in.launcher_from_folder = o.launcher_from_folder;
-    in.env_names = env_names(run_design(program->plan.design, o.replicates, o.np));
-    in.trusted = o.trust_launcher;
-    if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {
-      print_error(refused);
-      return kExitUsage;
-    }
-  }
-
-  std::error_code ec;
-  if (fs::exists(st.dir, ec) && !fs::is_empty(st.dir, ec)) {
-    print_used_folder(st.dir);
-    return kExitUsage;
-  }
-  fs::create_directories(st.dir, ec);
-  if (ec) {
-    print_message(DiagId::cannot_create_folder, st.dir.string(), ec.message());
-    return kExitIo;
-  }
-  if (int rc = lock_run_folder(st.dir); rc != kExitOk) return rc;
+  if (!o.replay_of.empty())
+    if (int refused = check_replay_inputs(o, *program); refused != kExitOk) return refused;
+  if (int made = make_run_folder(st.dir); made != kExitOk) return made;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
   if (!copy) {
@@ -531,40 +601,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
   st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
   st.launch_timeout_s = o.launch_timeout_s;
-  // Each launch's deadline from its own plan (the process count and launch levels shape it),
-  // one plan per distinct combination.
-  DeadlineAllowances allow;
-  allow.startup_s = st.startup_timeout_s;
   std::map<std::string, LaunchDeadline> deadlines;
-  if (st.launch_timeout_s < 0)
-    for (const Launch& l : launches) {
-      const std::string key = std::to_string(l.np) + ":" + l.levels_spec();
-      if (deadlines.count(key)) continue;
-      BuildOptions b;
-      b.np = l.np;
-      b.seed = st.seed;
-      b.seed_given = true;
-      b.skip_unsupported = st.skip_unsupported;
-      for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
-      DiagnosticEngine diags(program->sources);
-      deadlines[key] = launch_deadline(program->replan(b, diags), allow);
-    }
-
-  json entries = json::array();
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const Launch& l = launches[static_cast<std::size_t>(order[i])];
-    json e = launch_entry(l, i);
-    if (st.launch_timeout_s >= 0) {
-      e["deadline_s"] = st.launch_timeout_s;
-      e["deadline_from"] = "option";
-    } else {
-      const LaunchDeadline& d = deadlines[std::to_string(l.np) + ":" + l.levels_spec()];
-      e["deadline_s"] = d.total_s;
-      e["deadline_from"] = "plan";
-      e["deadline"] = deadline_json(d);
-    }
-    entries.push_back(std::move(e));
-  }
+  if (st.launch_timeout_s < 0) deadlines = plan_deadlines(*program, st, launches);
+  json entries = launch_entries(st, launches, order, deadlines);
   st.manifest = {{"run_schema_version", kRunSchemaVersion},
                  {"metron", {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}}},
                  {"status", "running"},
@@ -699,6 +738,171 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   return kExitOk;
 }
 
+// A binding that did not take effect is said once, not only in a launch's stderr.txt.
+bool note_binding_warning(const RunState& st, const Launch& l, ProgressPrinter& progress) {
+  auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
+  if (!m || !m->is_object() || !m->contains("system") || !(*m)["system"].is_object() ||
+      !(*m)["system"].value("binding_warning", json()).is_string())
+    return false;
+  progress.note(message_line(DiagId::binding_not_applied,
+                             (*m)["system"]["binding_warning"].get<std::string>()));
+  return true;
+}
+
+// Why a launch failed, with the tail of its stderr.txt.
+void note_failed_launch(const RunState& st, const Launch& l, json& entry,
+                        ProgressPrinter& progress) {
+  const int sig = entry["signal"].is_number_integer() ? entry["signal"].get<int>() : 0;
+  std::string why = entry.contains("error") ? entry["error"].get<std::string>()
+                    : entry.value("signal_of", "") == "rank"
+                        ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
+                    : entry["signal"].is_null()
+                        ? fmt::format("exit code {}", entry["exit_code"].dump())
+                        : fmt::format("signal {}", entry["signal"].dump());
+  std::string tail = entry.value("stderr_tail", "");
+  progress.note(message_line(DiagId::launch_failed, l.id, why,
+                             (st.dir / entry.value("stderr", "")).string(),
+                             tail.empty() ? "" : ":\n", tail));
+}
+
+// Runs the launches in order (on --resume, those not complete), with progress and an ETA, until
+// the end, a stop signal, or a run manifest that cannot be written.
+void run_launches(const RunOptions& o, RunState& st, const std::vector<Launch>& launches,
+                  const std::vector<std::int64_t>& order) {
+  ProgressPrinter progress(o.quiet);
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<double> durations;
+  json& entries = st.manifest["launches"];
+  // Launches left to run in this session (for the ETA): those whose folder is not complete.
+  std::size_t to_run = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (launch_status_on_disk(st.dir / "launches" / std::to_string(order[i])) != "complete")
+      ++to_run;
+  std::size_t ran = 0;
+  bool binding_warned = false;
+  for (std::size_t i = 0; i < order.size() && !stop_requested(); ++i) {
+    const Launch& l = launches[static_cast<std::size_t>(order[i])];
+    json& entry = entries[i];
+    if (o.resume &&
+        launch_status_on_disk(st.dir / "launches" / std::to_string(l.id)) == "complete") {
+      if (entry.value("status", "") != "complete") entry["status"] = "complete";
+      continue;
+    }
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    progress.show(
+        progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
+    run_launch(st, l, entry, progress);
+    ++ran;
+    if (!st.write_error.empty()) break;  // the run manifest cannot be written: stop here
+    if (!binding_warned) binding_warned = note_binding_warning(st, l, progress);
+    if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
+    if (entry["status"] == "failed") note_failed_launch(st, l, entry, progress);
+  }
+  progress.end_line();
+}
+
+// The disk is full (or the folder went read-only): say so, and record it where possible.
+int end_on_write_error(RunState& st) {
+  print_error(st.write_error);
+  st.manifest["status"] = "failed";
+  st.manifest["error"] = st.write_error;
+  st.manifest["finished_at"] = utc_now_iso8601();
+  if (!write_json_file(st.dir / "manifest.json", st.manifest))
+    out::write_json_in_place(st.dir / "manifest.json", st.manifest);
+  return kExitIo;
+}
+
+int end_on_stop_signal(RunState& st, RunOutcome& outcome, int sig) {
+  st.manifest["status"] = "interrupted";
+  st.manifest["finished_at"] = utc_now_iso8601();
+  write_json_file(st.dir / "manifest.json", st.manifest);
+  outcome.interrupted = true;
+  print_message(DiagId::run_interrupted, st.dir.string());
+  return 128 + sig;
+}
+
+// The complete launches to merge, in launch-id order, each launch's files checked as strictly as
+// the merged ones will be read, and its identity. A launch that fails the check ends the run:
+// kExitIo, with the manifest saved.
+int complete_launches(RunState& st, const std::vector<Launch>& launches,
+                      std::vector<MergeSource>& sources) {
+  for (const auto& l : launches) {
+    fs::path ldir = st.dir / "launches" / std::to_string(l.id);
+    if (launch_status_on_disk(ldir) != "complete") continue;
+    if (std::find(st.checked.begin(), st.checked.end(), l.id) == st.checked.end()) {
+      const LaunchIdentity id = launch_identity(l, st.manifest);
+      if (std::string bad = check_launch_folder(ldir.string(), &id); !bad.empty()) {
+        print_error(bad);
+        // Launches not checked before they ran were run now: their identity came from the
+        // template's placeholders.
+        if (launch_of_other_identity(ldir.string(), id))
+          print_message(DiagId::launch_identity_from_template);
+        st.manifest["status"] = "failed";
+        st.manifest["error"] = bad;
+        st.manifest["finished_at"] = utc_now_iso8601();
+        save_manifest(st);
+        return kExitIo;
+      }
+    }
+    MergeSource s;
+    s.dir = ldir.string();
+    s.launch = l.id;
+    s.replicate = l.replicate;
+    for (const auto& lv : l.levels) s.factors.emplace_back(lv.factor, lv.value);
+    sources.push_back(std::move(s));
+  }
+  return kExitOk;
+}
+
+// Merges raw.csv, summary.csv and (where every launch has one) raw_ranks.csv into the run
+// folder; the row counts go into `merge`. kExitIo with the error recorded if one cannot be.
+int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, json& merge) {
+  std::vector<std::string> factor_names;
+  for (const auto& f : st.manifest["design"].value("factors", json::array()))
+    factor_names.push_back(f.value("name", ""));
+  std::string err;
+  for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv"}) {
+    // raw.csv and summary.csv are in every launch (check_launch_folder); raw_ranks.csv is
+    // in those whose plans record per-rank times.
+    bool all_have = true;
+    for (const auto& s : sources) all_have = all_have && fs::exists(fs::path(s.dir) / file);
+    if (!all_have && std::string(file) == "raw_ranks.csv") continue;
+    long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
+    if (rows < 0) {
+      print_error(err);
+      st.manifest["error"] = err;
+      return kExitIo;
+    }
+    merge[std::string(file).substr(0, std::string(file).find('.')) + "_rows"] = rows;
+  }
+  return kExitOk;
+}
+
+// The analysis of the merged results, printed as the options ask; the claims' verdicts go into
+// the run manifest (docs/claims.md).
+int analyze_run(const RunOptions& o, RunState& st) {
+  analysis::AnalyzeOptions ao;
+  ao.print = !o.quiet && o.analysis_table;
+  ao.print_guidelines = !o.quiet && o.guideline_table;  // a replay shows them too
+  ao.guideline_margin = o.guideline_margin;
+  ao.print_claims = o.claims_table;
+  nlohmann::json claims;
+  ao.claims = &claims;
+  ao.strict = o.strict;
+  std::string err;
+  if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
+    print_error(err);
+    return kExitIo;
+  }
+  if (claims.empty()) return kExitOk;
+  st.manifest["claims"] = claims;
+  if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
+    print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_experiment(const RunOptions& o, RunOutcome& outcome) {
@@ -723,136 +927,23 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   // Orphans of a killed launch (Hydra's proxies and ranks run in sessions of their own) become
   // this process's children, so that none is left behind.
   become_subreaper();
-  ProgressPrinter progress(o.quiet);
-  auto t0 = std::chrono::steady_clock::now();
-  std::vector<double> durations;
-  json& entries = st.manifest["launches"];
   outcome.launches = order.size();
-  // Launches left to run in this session (for the ETA): those whose folder is not complete.
-  std::size_t to_run = 0;
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (launch_status_on_disk(st.dir / "launches" / std::to_string(order[i])) != "complete")
-      ++to_run;
-  std::size_t ran = 0;
-  bool binding_warned = false;
-  for (std::size_t i = 0; i < order.size() && !stop_requested(); ++i) {
-    const Launch& l = launches[static_cast<std::size_t>(order[i])];
-    json& entry = entries[i];
-    if (o.resume &&
-        launch_status_on_disk(st.dir / "launches" / std::to_string(l.id)) == "complete") {
-      if (entry.value("status", "") != "complete") entry["status"] = "complete";
-      continue;
-    }
-    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    progress.show(
-        progress_line(i + 1, order.size(), l, elapsed, eta_seconds(durations, to_run - ran)));
-    run_launch(st, l, entry, progress);
-    ++ran;
-    if (!st.write_error.empty()) break;  // the run manifest cannot be written: stop here
-    // A binding that did not take effect is said once, not only in a launch's stderr.txt.
-    if (!binding_warned)
-      if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
-          m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
-          (*m)["system"].value("binding_warning", json()).is_string()) {
-        progress.note(message_line(DiagId::binding_not_applied,
-                                   (*m)["system"]["binding_warning"].get<std::string>()));
-        binding_warned = true;
-      }
-    if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
-    if (entry["status"] == "failed") {
-      const int sig = entry["signal"].is_number_integer() ? entry["signal"].get<int>() : 0;
-      std::string why = entry.contains("error") ? entry["error"].get<std::string>()
-                        : entry.value("signal_of", "") == "rank"
-                            ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
-                        : entry["signal"].is_null()
-                            ? fmt::format("exit code {}", entry["exit_code"].dump())
-                            : fmt::format("signal {}", entry["signal"].dump());
-      std::string tail = entry.value("stderr_tail", "");
-      progress.note(message_line(DiagId::launch_failed, l.id, why,
-                                 (st.dir / entry.value("stderr", "")).string(),
-                                 tail.empty() ? "" : ":\n", tail));
-    }
-  }
-  progress.end_line();
+  run_launches(o, st, launches, order);
+  if (!st.write_error.empty()) return end_on_write_error(st);
+  if (int sig = stop_requested()) return end_on_stop_signal(st, outcome, sig);
 
-  if (!st.write_error.empty()) {
-    // The disk is full (or the folder went read-only): say so, and record it where possible.
-    print_error(st.write_error);
-    st.manifest["status"] = "failed";
-    st.manifest["error"] = st.write_error;
-    st.manifest["finished_at"] = utc_now_iso8601();
-    if (!write_json_file(st.dir / "manifest.json", st.manifest))
-      out::write_json_in_place(st.dir / "manifest.json", st.manifest);
-    return kExitIo;
-  }
-
-  if (int sig = stop_requested()) {
-    st.manifest["status"] = "interrupted";
-    st.manifest["finished_at"] = utc_now_iso8601();
-    write_json_file(st.dir / "manifest.json", st.manifest);
-    outcome.interrupted = true;
-    print_message(DiagId::run_interrupted, st.dir.string());
-    return 128 + sig;
-  }
-
-  // Merge the complete launches, in launch-id order.
   std::vector<MergeSource> sources;
-  std::vector<std::string> factor_names;
-  for (const auto& f : st.manifest["design"].value("factors", json::array()))
-    factor_names.push_back(f.value("name", ""));
+  if (int checked = complete_launches(st, launches, sources); checked != kExitOk) return checked;
   std::vector<std::int64_t> merged;
-  for (const auto& l : launches) {
-    fs::path ldir = st.dir / "launches" / std::to_string(l.id);
-    if (launch_status_on_disk(ldir) != "complete") continue;
-    // Each launch's files as strictly as the merged ones will be read, and its identity.
-    if (std::find(st.checked.begin(), st.checked.end(), l.id) == st.checked.end()) {
-      const LaunchIdentity id = launch_identity(l, st.manifest);
-      if (std::string bad = check_launch_folder(ldir.string(), &id); !bad.empty()) {
-        print_error(bad);
-        // Launches not checked before they ran were run now: their identity came from the
-        // template's placeholders.
-        if (launch_of_other_identity(ldir.string(), id))
-          print_message(DiagId::launch_identity_from_template);
-        st.manifest["status"] = "failed";
-        st.manifest["error"] = bad;
-        st.manifest["finished_at"] = utc_now_iso8601();
-        save_manifest(st);
-        return kExitIo;
-      }
-    }
-    MergeSource s;
-    s.dir = ldir.string();
-    s.launch = l.id;
-    s.replicate = l.replicate;
-    for (const auto& lv : l.levels) s.factors.emplace_back(lv.factor, lv.value);
-    sources.push_back(std::move(s));
-    merged.push_back(l.id);
-  }
+  for (const MergeSource& s : sources) merged.push_back(s.launch);
   outcome.complete = sources.size();
   outcome.failed = order.size() - sources.size();
-  for (const auto& e : entries)
+  for (const auto& e : st.manifest["launches"])
     if (e.value("retries", 0) > 0) ++outcome.retried;
   st.manifest["retried_launches"] = outcome.retried;
   json merge = {{"launches", merged}};
-  std::string err;
   int exit_code = outcome.failed == 0 ? kExitOk : kExitRuntime;
-  if (!sources.empty()) {
-    for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv"}) {
-      // raw.csv and summary.csv are in every launch (check_launch_folder); raw_ranks.csv is
-      // in those whose plans record per-rank times.
-      bool all_have = true;
-      for (const auto& s : sources) all_have = all_have && fs::exists(fs::path(s.dir) / file);
-      if (!all_have && std::string(file) == "raw_ranks.csv") continue;
-      long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
-      if (rows < 0) {
-        print_error(err);
-        st.manifest["error"] = err;
-        exit_code = kExitIo;
-        break;
-      }
-      merge[std::string(file).substr(0, std::string(file).find('.')) + "_rows"] = rows;
-    }
-  }
+  if (!sources.empty() && merge_launch_files(st, sources, merge) != kExitOk) exit_code = kExitIo;
   st.manifest["merged"] = merge;
   st.manifest["status"] = outcome.failed == 0 && exit_code != kExitIo ? "complete" : "failed";
   st.manifest["finished_at"] = utc_now_iso8601();
@@ -866,27 +957,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   if (outcome.failed > 0)
     print_message(DiagId::launches_failed, outcome.failed, order.size(),
                   (st.dir / "manifest.json").string());
-  if (!sources.empty() && exit_code != kExitIo) {
-    analysis::AnalyzeOptions ao;
-    ao.print = !o.quiet && o.analysis_table;
-    ao.print_guidelines = !o.quiet && o.guideline_table;  // a replay shows them too
-    ao.guideline_margin = o.guideline_margin;
-    ao.print_claims = o.claims_table;
-    nlohmann::json claims;
-    ao.claims = &claims;
-    ao.strict = o.strict;
-    if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
-      print_error(err);
-      exit_code = kExitIo;
-    } else if (!claims.empty()) {
-      // The verdicts of the script's claims belong to the run's record (docs/claims.md).
-      st.manifest["claims"] = claims;
-      if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
-        print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
-        return kExitIo;
-      }
-    }
-  }
+  if (!sources.empty() && exit_code != kExitIo && analyze_run(o, st) != kExitOk)
+    exit_code = kExitIo;
   return exit_code;
 }
 

@@ -140,9 +140,6 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
   return std::nullopt;
 }
 
-namespace {
-
-// (send_count, send_dt, recv_count, recv_dt[, root]): the two-sided argument convention.
 void bind_two_sided(BoundOp& b, const Args& a) {
   b.send_count = int_count(a, "send_count");
   b.send_dt = a.type("send_dt");
@@ -154,6 +151,8 @@ void bind_two_sided(BoundOp& b, const Args& a) {
   b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
 }
 
+namespace {
+
 // Equal counts and packed displacements for the v-variants, built once here.
 void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>& displs) {
   if (static_cast<std::int64_t>(count) * b.size > INT_MAX)
@@ -162,6 +161,25 @@ void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<i
   counts.assign(static_cast<std::size_t>(b.size), count);
   displs.resize(static_cast<std::size_t>(b.size));
   for (int i = 0; i < b.size; ++i) displs[static_cast<std::size_t>(i)] = i * count;
+}
+
+// A collective of the two-sided convention: its buffers in blocks (1, or kPerRank: one per rank)
+// and its hooks.
+constexpr int kPerRank = -1;
+struct BlocksVariant {
+  int send_blocks;
+  int recv_blocks;
+  CallFn call;
+  FillFn fill;
+  CheckFn check;
+};
+void bind_blocks(BoundOp& b, const Args& a, const BlocksVariant& v) {
+  bind_two_sided(b, a);
+  b.send_need_bytes = b.send_block_bytes * (v.send_blocks == kPerRank ? b.size : v.send_blocks);
+  b.recv_need_bytes = b.recv_block_bytes * (v.recv_blocks == kPerRank ? b.size : v.recv_blocks);
+  b.call_fn = v.call;
+  b.fill_fn = v.fill;
+  b.check_fn = v.check;
 }
 
 }  // namespace
@@ -183,54 +201,28 @@ void bind_bcast(BoundOp& b, const Args& a) {
 }
 
 void bind_gather(BoundOp& b, const Args& a) {
-  bind_two_sided(b, a);
-  b.send_need_bytes = b.send_block_bytes;
-  b.recv_need_bytes = b.recv_block_bytes * b.size;
-  b.call_fn = call_gather;
-  b.fill_fn = fill_gather;
-  b.check_fn = check_gather;
+  bind_blocks(b, a, {1, kPerRank, call_gather, fill_gather, check_gather});
 }
-
 void bind_gatherv(BoundOp& b, const Args& a) {
-  bind_gather(b, a);
+  bind_blocks(b, a, {1, kPerRank, call_gatherv, fill_gather, check_gather});
   equal_counts(b, b.recv_count, b.recv_counts, b.recv_displs);
-  b.call_fn = call_gatherv;
 }
-
 void bind_allgather(BoundOp& b, const Args& a) {
-  bind_gather(b, a);
-  b.call_fn = call_allgather;
-  b.check_fn = check_blocks_from_each;
+  bind_blocks(b, a, {1, kPerRank, call_allgather, fill_gather, check_blocks_from_each});
 }
-
 void bind_allgatherv(BoundOp& b, const Args& a) {
-  bind_allgather(b, a);
+  bind_blocks(b, a, {1, kPerRank, call_allgatherv, fill_gather, check_blocks_from_each});
   equal_counts(b, b.recv_count, b.recv_counts, b.recv_displs);
-  b.call_fn = call_allgatherv;
 }
-
 void bind_scatter(BoundOp& b, const Args& a) {
-  bind_two_sided(b, a);
-  b.send_need_bytes = b.send_block_bytes * b.size;
-  b.recv_need_bytes = b.recv_block_bytes;
-  b.call_fn = call_scatter;
-  b.fill_fn = fill_scatter;
-  b.check_fn = check_scatter;
+  bind_blocks(b, a, {kPerRank, 1, call_scatter, fill_scatter, check_scatter});
 }
-
 void bind_scatterv(BoundOp& b, const Args& a) {
-  bind_scatter(b, a);
+  bind_blocks(b, a, {kPerRank, 1, call_scatterv, fill_scatter, check_scatter});
   equal_counts(b, b.send_count, b.send_counts, b.send_displs);
-  b.call_fn = call_scatterv;
 }
-
 void bind_alltoall(BoundOp& b, const Args& a) {
-  bind_two_sided(b, a);
-  b.send_need_bytes = b.send_block_bytes * b.size;
-  b.recv_need_bytes = b.recv_block_bytes * b.size;
-  b.call_fn = call_alltoall;
-  b.fill_fn = fill_alltoall;
-  b.check_fn = check_alltoall;
+  bind_blocks(b, a, {kPerRank, kPerRank, call_alltoall, fill_alltoall, check_alltoall});
 }
 
 void bind_alltoallv(BoundOp& b, const Args& a) {

@@ -65,13 +65,7 @@ void imb_prepare(BoundOp& b) {
   const std::int64_t n = count_of(j);
   // make_group's job, for the three groups IMB uses.
   j.file_comm = k.who == Who::Single || k.pos == Pos::Priv ? MPI_COMM_SELF : b.comm;
-  if (j.participates) {
-    j.path = io_file_name(j.folder, j.file_comm, j.tag);
-    int r = 0;
-    MPI_Comm_rank(j.file_comm, &r);
-    j.creator = r == 0;
-  }
-  j.info = io_make_info(j.cfg);
+  io_name_file(j);
   if (!j.write) {
     j.content_bytes = j.file_bytes;
     io_create_content(b);

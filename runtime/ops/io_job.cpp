@@ -71,6 +71,16 @@ std::string io_file_name(const std::string& folder, MPI_Comm group, int tag) {
          std::to_string(id % 1000000000ULL);
 }
 
+void io_name_file(IoJob& j) {
+  if (j.participates) {
+    j.path = io_file_name(j.folder, j.file_comm, j.tag);
+    int r = 0;
+    MPI_Comm_rank(j.file_comm, &r);
+    j.creator = r == 0;
+  }
+  j.info = io_make_info(j.cfg);
+}
+
 IoJob& io_start_job(BoundOp& b, bool write) {
   b.io = std::make_shared<IoJob>();
   IoJob& j = *b.io;
@@ -187,68 +197,38 @@ namespace {
 
 using Rw = int;  // MPI return code
 
-Rw access_at(IoJob& j, MPI_Offset off, void* p, int n) {
-  MPI_Request rq;
-  const bool w = j.write, coll = j.daccess & kIoCollective, split = j.daccess & kIoNonblockingSplit;
-  if (!coll && !split)
-    return w ? MPI_File_write_at(j.fh, off, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read_at(j.fh, off, p, n, j.memtype, MPI_STATUS_IGNORE);
-  if (!coll) {
-    Rw rc = w ? MPI_File_iwrite_at(j.fh, off, p, n, j.memtype, &rq)
-              : MPI_File_iread_at(j.fh, off, p, n, j.memtype, &rq);
-    return rc != MPI_SUCCESS ? rc : MPI_Wait(&rq, MPI_STATUS_IGNORE);
+// The accesses of one positioning, in both directions: write or read by j.write, and by
+// j.daccess blocking, nonblocking then MPI_Wait, collective, or split collective (begin, end).
+// IND and COLL complete the MPI names (MPI_File_write<IND>, MPI_File_iwrite<IND>,
+// MPI_File_write<COLL>, MPI_File_write<COLL>_begin); the rest, `off,` or nothing, is the offset
+// argument. The calls are direct: the timed region holds the MPI calls and nothing else.
+#define METRON_IO_ACCESS(name, IND, COLL, ...)                                              \
+  Rw name(IoJob& j, __VA_OPT__(MPI_Offset __VA_ARGS__) void* p, int n) {                    \
+    MPI_Request rq;                                                                         \
+    const bool w = j.write, coll = j.daccess & kIoCollective;                               \
+    const bool split = j.daccess & kIoNonblockingSplit;                                     \
+    if (!coll && !split)                                                                    \
+      return w ? MPI_File_write##IND(j.fh, __VA_ARGS__ p, n, j.memtype, MPI_STATUS_IGNORE)  \
+               : MPI_File_read##IND(j.fh, __VA_ARGS__ p, n, j.memtype, MPI_STATUS_IGNORE);  \
+    if (!coll) {                                                                            \
+      Rw rc = w ? MPI_File_iwrite##IND(j.fh, __VA_ARGS__ p, n, j.memtype, &rq)              \
+                : MPI_File_iread##IND(j.fh, __VA_ARGS__ p, n, j.memtype, &rq);              \
+      return rc != MPI_SUCCESS ? rc : MPI_Wait(&rq, MPI_STATUS_IGNORE);                     \
+    }                                                                                       \
+    if (!split)                                                                             \
+      return w ? MPI_File_write##COLL(j.fh, __VA_ARGS__ p, n, j.memtype, MPI_STATUS_IGNORE) \
+               : MPI_File_read##COLL(j.fh, __VA_ARGS__ p, n, j.memtype, MPI_STATUS_IGNORE); \
+    Rw rc = w ? MPI_File_write##COLL##_begin(j.fh, __VA_ARGS__ p, n, j.memtype)             \
+              : MPI_File_read##COLL##_begin(j.fh, __VA_ARGS__ p, n, j.memtype);             \
+    if (rc != MPI_SUCCESS) return rc;                                                       \
+    return w ? MPI_File_write##COLL##_end(j.fh, p, MPI_STATUS_IGNORE)                       \
+             : MPI_File_read##COLL##_end(j.fh, p, MPI_STATUS_IGNORE);                       \
   }
-  if (!split)
-    return w ? MPI_File_write_at_all(j.fh, off, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read_at_all(j.fh, off, p, n, j.memtype, MPI_STATUS_IGNORE);
-  Rw rc = w ? MPI_File_write_at_all_begin(j.fh, off, p, n, j.memtype)
-            : MPI_File_read_at_all_begin(j.fh, off, p, n, j.memtype);
-  if (rc != MPI_SUCCESS) return rc;
-  return w ? MPI_File_write_at_all_end(j.fh, p, MPI_STATUS_IGNORE)
-           : MPI_File_read_at_all_end(j.fh, p, MPI_STATUS_IGNORE);
-}
 
-Rw access_individual(IoJob& j, void* p, int n) {
-  MPI_Request rq;
-  const bool w = j.write, coll = j.daccess & kIoCollective, split = j.daccess & kIoNonblockingSplit;
-  if (!coll && !split)
-    return w ? MPI_File_write(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE);
-  if (!coll) {
-    Rw rc = w ? MPI_File_iwrite(j.fh, p, n, j.memtype, &rq)
-              : MPI_File_iread(j.fh, p, n, j.memtype, &rq);
-    return rc != MPI_SUCCESS ? rc : MPI_Wait(&rq, MPI_STATUS_IGNORE);
-  }
-  if (!split)
-    return w ? MPI_File_write_all(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read_all(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE);
-  Rw rc = w ? MPI_File_write_all_begin(j.fh, p, n, j.memtype)
-            : MPI_File_read_all_begin(j.fh, p, n, j.memtype);
-  if (rc != MPI_SUCCESS) return rc;
-  return w ? MPI_File_write_all_end(j.fh, p, MPI_STATUS_IGNORE)
-           : MPI_File_read_all_end(j.fh, p, MPI_STATUS_IGNORE);
-}
-
-Rw access_shared(IoJob& j, void* p, int n) {
-  MPI_Request rq;
-  const bool w = j.write, coll = j.daccess & kIoCollective, split = j.daccess & kIoNonblockingSplit;
-  if (!coll && !split)
-    return w ? MPI_File_write_shared(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read_shared(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE);
-  if (!coll) {
-    Rw rc = w ? MPI_File_iwrite_shared(j.fh, p, n, j.memtype, &rq)
-              : MPI_File_iread_shared(j.fh, p, n, j.memtype, &rq);
-    return rc != MPI_SUCCESS ? rc : MPI_Wait(&rq, MPI_STATUS_IGNORE);
-  }
-  if (!split)
-    return w ? MPI_File_write_ordered(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE)
-             : MPI_File_read_ordered(j.fh, p, n, j.memtype, MPI_STATUS_IGNORE);
-  Rw rc = w ? MPI_File_write_ordered_begin(j.fh, p, n, j.memtype)
-            : MPI_File_read_ordered_begin(j.fh, p, n, j.memtype);
-  if (rc != MPI_SUCCESS) return rc;
-  return w ? MPI_File_write_ordered_end(j.fh, p, MPI_STATUS_IGNORE)
-           : MPI_File_read_ordered_end(j.fh, p, MPI_STATUS_IGNORE);
-}
+METRON_IO_ACCESS(access_at, _at, _at_all, off, )    // explicit offsets
+METRON_IO_ACCESS(access_individual, , _all)         // the individual file pointer
+METRON_IO_ACCESS(access_shared, _shared, _ordered)  // the shared file pointer
+#undef METRON_IO_ACCESS
 
 void run_shared(BoundOp& b, IoJob& j, char* buf) noexcept {
   int me = 0;

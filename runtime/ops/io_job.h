@@ -103,6 +103,8 @@ std::string io_file_name(const std::string& folder, MPI_Comm group, int tag);
 // Starts b's IO job: the settings' IO part, the direction and the checked folder. The steps
 // between observations need scheme = per_call; bind_error otherwise, or for a bad folder.
 IoJob& io_start_job(BoundOp& b, bool write);
+// Once file_comm is set: the file's path for the group, whether this rank creates it, the info.
+void io_name_file(IoJob& j);
 
 // The MPI_Info of set_file_info's hints (MPI_INFO_NULL without).
 MPI_Info io_make_info(const IoSettings& cfg);

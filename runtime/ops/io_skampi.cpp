@@ -150,6 +150,26 @@ void check_space(BoundOp& b) {
   }
 }
 
+// The hooks of a SKaMPI MPI-IO function once its IoJob is laid out: the timed call, the set-up
+// once every rank has bound, the set-up of each next observation, verification. finish_io runs
+// the disk check and wires them; every function releases with io_release.
+struct IoHooks {
+  CallFn call;
+  FillFn prepare;
+  FillFn advance;
+  CheckFn check;
+  FillFn fill = nullptr;
+};
+void finish_io(BoundOp& b, const IoHooks& h) {
+  check_space(b);
+  b.call_fn = h.call;
+  b.prepare_fn = h.prepare;
+  b.advance_fn = h.advance;
+  b.release_fn = io_release;
+  b.fill_fn = h.fill;
+  b.check_fn = h.check;
+}
+
 // --- set-up steps -----------------------------------------------------------------------------
 
 void make_group(BoundOp& b) {
@@ -171,13 +191,7 @@ void make_group(BoundOp& b) {
       j.participates = j.file_comm != MPI_COMM_NULL;
       break;
   }
-  if (j.participates) {
-    j.path = io_file_name(j.folder, j.file_comm, j.tag);
-    int r = 0;
-    MPI_Comm_rank(j.file_comm, &r);
-    j.creator = r == 0;
-  }
-  j.info = io_make_info(j.cfg);
+  io_name_file(j);
 }
 
 int data_amode(const IoJob& j) {
@@ -242,13 +256,8 @@ void fill_data(BoundOp& b) {
 void finish_data(BoundOp& b) {
   IoJob& j = *b.io;
   if (j.write && j.group != IoJob::Group::Pairs) j.delete_per_obs = true;  // a new file each
-  check_space(b);
-  b.call_fn = j.open_timed ? call_open_read_close : call_data;
-  b.prepare_fn = prepare_data;
-  b.advance_fn = after_data;
-  b.release_fn = io_release;
-  b.fill_fn = fill_data;
-  b.check_fn = check_data;
+  finish_io(b, {j.open_timed ? call_open_read_close : call_data, prepare_data, after_data,
+                check_data, fill_data});
 }
 
 // --- the data patterns --------------------------------------------------------------------------
@@ -382,48 +391,22 @@ void bind_once(BoundOp& b, const Args& a, bool write) {
 
 }  // namespace
 
-void bind_io_write_segmented(BoundOp& b, const Args& a) {
-  bind_segmented(b, a, true);
-}
-void bind_io_read_segmented(BoundOp& b, const Args& a) {
-  bind_segmented(b, a, false);
-}
-void bind_io_write_strided(BoundOp& b, const Args& a) {
-  bind_strided(b, a, true);
-}
-void bind_io_read_strided(BoundOp& b, const Args& a) {
-  bind_strided(b, a, false);
-}
-void bind_io_write_separate(BoundOp& b, const Args& a) {
-  bind_separate(b, a, true);
-}
-void bind_io_read_separate(BoundOp& b, const Args& a) {
-  bind_separate(b, a, false);
-}
-void bind_io_write_sequential(BoundOp& b, const Args& a) {
-  bind_sequential(b, a, true);
-}
-void bind_io_read_sequential(BoundOp& b, const Args& a) {
-  bind_sequential(b, a, false);
-}
-void bind_io_write_noncontiguous(BoundOp& b, const Args& a) {
-  bind_noncontiguous(b, a, true);
-}
-void bind_io_read_noncontiguous(BoundOp& b, const Args& a) {
-  bind_noncontiguous(b, a, false);
-}
-void bind_io_write_random(BoundOp& b, const Args& a) {
-  bind_random(b, a, true);
-}
-void bind_io_read_random(BoundOp& b, const Args& a) {
-  bind_random(b, a, false);
-}
-void bind_io_write_once(BoundOp& b, const Args& a) {
-  bind_once(b, a, true);
-}
-void bind_io_read_once(BoundOp& b, const Args& a) {
-  bind_once(b, a, false);
-}
+// Each data pattern, as the write and the read function of operations.def.
+#define METRON_IO_WRITE_AND_READ(pattern)                   \
+  void bind_io_write_##pattern(BoundOp& b, const Args& a) { \
+    bind_##pattern(b, a, true);                             \
+  }                                                         \
+  void bind_io_read_##pattern(BoundOp& b, const Args& a) {  \
+    bind_##pattern(b, a, false);                            \
+  }
+METRON_IO_WRITE_AND_READ(segmented)
+METRON_IO_WRITE_AND_READ(strided)
+METRON_IO_WRITE_AND_READ(separate)
+METRON_IO_WRITE_AND_READ(sequential)
+METRON_IO_WRITE_AND_READ(noncontiguous)
+METRON_IO_WRITE_AND_READ(random)
+METRON_IO_WRITE_AND_READ(once)
+#undef METRON_IO_WRITE_AND_READ
 
 void bind_io_read_file(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, false);
@@ -505,13 +488,8 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
     b.recv_counts.push_back(r < readers ? static_cast<int>(part) : 0);
     b.recv_displs.push_back(r < readers ? static_cast<int>(r * part) : 0);
   }
-  check_space(b);
-  b.call_fn = call_read_distribute;
-  b.prepare_fn = prepare_data;
-  b.advance_fn = after_data;
-  b.release_fn = io_release;
-  b.fill_fn = fill_distributed;
-  b.check_fn = check_distributed;
+  finish_io(b,
+            {call_read_distribute, prepare_data, after_data, check_distributed, fill_distributed});
 }
 
 namespace {
@@ -773,12 +751,7 @@ void bind_seek(BoundOp& b, const Args& a, bool shared) {
         j.content_bytes,
         io_view_end(io_file_type_of(j, r), 0, 0, (shared ? mem : mem * b.size) * j.elem_bytes));
   j.file_bytes = j.content_bytes;
-  check_space(b);
-  b.call_fn = shared ? seek_shared_call : seek_call;
-  b.prepare_fn = seek_prepare;
-  b.advance_fn = seek_advance;
-  b.release_fn = io_release;
-  b.check_fn = seek_check;
+  finish_io(b, {shared ? seek_shared_call : seek_call, seek_prepare, seek_advance, seek_check});
 }
 
 }  // namespace
@@ -795,24 +768,14 @@ void bind_io_open(BoundOp& b, const Args& a) {
   const bool create = a.integer("create_file") != 0;
   j.delete_per_obs = create;
   j.amode = MPI_MODE_RDWR | unique(j) | (create ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
-  check_space(b);
-  b.call_fn = open_call;
-  b.prepare_fn = open_prepare;
-  b.advance_fn = open_after;
-  b.release_fn = io_release;
-  b.check_fn = open_check;
+  finish_io(b, {open_call, open_prepare, open_after, open_check});
 }
 
 void bind_io_close(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, false);
   j.amode = MPI_MODE_RDWR | unique(j);
   j.file_bytes = a.count("count");
-  check_space(b);
-  b.call_fn = close_call;
-  b.prepare_fn = close_prepare;
-  b.advance_fn = close_after;
-  b.release_fn = io_release;
-  b.check_fn = close_check;
+  finish_io(b, {close_call, close_prepare, close_after, close_check});
 }
 
 void bind_io_delete_on_close(BoundOp& b, const Args& a) {
@@ -821,12 +784,7 @@ void bind_io_delete_on_close(BoundOp& b, const Args& a) {
   j.delete_per_obs = true;
   j.content_bytes = j.file_bytes = a.count("count");
   if (b.rank == 0) b.scratch.assign(static_cast<std::size_t>(j.content_bytes), 'x');
-  check_space(b);
-  b.call_fn = close_call;
-  b.prepare_fn = close_prepare;
-  b.advance_fn = close_after;
-  b.release_fn = io_release;
-  b.check_fn = close_check;
+  finish_io(b, {close_call, close_prepare, close_after, close_check});
 }
 
 void bind_io_open_close(BoundOp& b, const Args& a) {
@@ -836,24 +794,14 @@ void bind_io_open_close(BoundOp& b, const Args& a) {
   j.amode = MPI_MODE_RDWR | unique(j) | (create ? MPI_MODE_CREATE : 0);
   j.content_bytes = j.file_bytes = 1;
   b.send_need_bytes = 1;
-  check_space(b);
-  b.call_fn = open_close_call;
-  b.prepare_fn = open_close_prepare;
-  b.advance_fn = open_close_after;
-  b.release_fn = io_release;
-  b.fill_fn = open_close_fill;
-  b.check_fn = open_close_check;
+  finish_io(b, {open_close_call, open_close_prepare, open_close_after, open_close_check,
+                open_close_fill});
 }
 
 void bind_io_delete(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, true);
   j.content_bytes = j.file_bytes = a.count("count");
-  check_space(b);
-  b.call_fn = delete_call;
-  b.prepare_fn = delete_prepare;
-  b.advance_fn = [](BoundOp& op) { io_create_content(op); };
-  b.release_fn = io_release;
-  b.check_fn = delete_check;
+  finish_io(b, {delete_call, delete_prepare, io_create_content, delete_check});
 }
 
 void bind_io_preallocate(BoundOp& b, const Args& a) {
@@ -861,12 +809,7 @@ void bind_io_preallocate(BoundOp& b, const Args& a) {
   j.amode = MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE | unique(j);
   j.content_bytes = j.file_bytes = positive(b, a, "count");
   j.sync_all = a.integer("with_sync") != 0;
-  check_space(b);
-  b.call_fn = prealloc_call;
-  b.prepare_fn = prealloc_prepare;
-  b.advance_fn = prealloc_after;
-  b.release_fn = io_release;
-  b.check_fn = prealloc_check;
+  finish_io(b, {prealloc_call, prealloc_prepare, prealloc_after, prealloc_check});
 }
 
 }  // namespace metron::rt::ops

@@ -209,14 +209,7 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
 
 // (send_count, send_dt, recv_count, recv_dt, ndims); `all_to_all`: one send block per neighbour.
 void bind_common(BoundOp& b, const Args& a, bool all_to_all) {
-  b.send_count = int_count(a, "send_count");
-  b.send_dt = a.type("send_dt");
-  b.recv_count = int_count(a, "recv_count");
-  b.recv_dt = a.type("recv_dt");
-  b.send_type = commit_type(b, b.send_dt);
-  b.recv_type = commit_type(b, b.recv_dt);
-  b.send_block_bytes = block_bytes(b.send_count, b.send_dt);
-  b.recv_block_bytes = block_bytes(b.recv_count, b.recv_dt);
+  bind_two_sided(b, a);
   b.topo.ndims = static_cast<int>(a.integer("ndims"));  // checked: op_checks.h (kMaxDims)
   const int n = 2 * b.topo.ndims;
   b.topo.neighbours.assign(static_cast<std::size_t>(n), MPI_PROC_NULL);

@@ -14,9 +14,6 @@ void put_one_to_self(BoundOp& b) {
     b.note(MPI_Put(b.buf.send(), 1, b.send_type, b.rank, 0, 1, b.send_type, win_state(b).win));
 }
 
-void setup_fence_open(BoundOp& b) {
-  open_window(b);
-}
 void call_fence_open(BoundOp& b) noexcept {
   b.note(MPI_Win_fence(MPI_MODE_NOPRECEDE | assert_for_fence(b), win_state(b).win));
 }
@@ -88,69 +85,29 @@ std::optional<std::string> check_from_previous(const BoundOp& b) {
                            static_cast<std::int64_t>(s.count) * s.msg_count);
 }
 
-void bind_window(BoundOp& b, const Args& a) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, bytes, bytes, 1);
-  b.fill_fn = fill_origin_and_sentinel;
+// Fence_close_delayed: msg_count blocks on every rank, the send side too (unit: one block).
+void window_of_msg_count_blocks(BoundOp& b, const Args& a) {
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
+  const std::int64_t all = block * a.integer("msg_count");
+  bind_onesided(b, a, all, all, static_cast<int>(block));
 }
 
 }  // namespace
 
-void bind_win_fence_open(BoundOp& b, const Args& a) {
-  bind_window(b, a);
-  b.setup_fn = setup_fence_open;
-  b.call_fn = call_fence_open;
-  b.teardown_fn = free_window;
-}
-
-void bind_win_fence_close(BoundOp& b, const Args& a) {
-  bind_window(b, a);
-  b.setup_fn = setup_fence_close;
-  b.call_fn = call_fence_close;
-  b.teardown_fn = free_window;
-  b.check_fn = check_put_to_self;
-}
-
-void bind_win_fence_close_collective(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, block, b.rank == 0 ? block * b.size : 0, static_cast<int>(block));
-  b.fill_fn = fill_origin_and_sentinel;
-  b.setup_fn = setup_fence_close_collective;
-  b.call_fn = call_fence_close;
-  b.teardown_fn = free_window;
-  b.check_fn = check_blocks_at_root;
-}
-
-void bind_win_fence_close_delayed(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
-  const std::int64_t all = block * a.integer("msg_count");
-  bind_onesided(b, a, all, all, static_cast<int>(block));
-  b.fill_fn = fill_origin_and_sentinel;
-  b.setup_fn = setup_fence_close_delayed;
-  b.call_fn = call_fence_close;
-  b.teardown_fn = free_window;
-  b.check_fn = check_from_previous;
-}
-
-void bind_win_fence_openclose(BoundOp& b, const Args& a) {
-  bind_window(b, a);
-  b.setup_fn = setup_fence_openclose;
-  b.call_fn = call_fence_openclose;
-  b.teardown_fn = free_window;
-  b.check_fn = check_put_to_self;
-}
-
-void bind_win_create(BoundOp& b, const Args& a) {
-  bind_window(b, a);
-  b.call_fn = call_win_create;
-  b.teardown_fn = free_window;
-}
-
-void bind_win_free(BoundOp& b, const Args& a) {
-  bind_window(b, a);
-  b.setup_fn = setup_win_free;
-  b.call_fn = call_win_free;
-  b.check_fn = check_put_to_self;
-}
+METRON_ONESIDED_FN(win_fence_open, .call = call_fence_open)
+METRON_ONESIDED_FN(win_fence_close, .setup = setup_fence_close, .call = call_fence_close,
+                   .check = check_put_to_self)
+METRON_ONESIDED_FN(win_fence_close_collective, .window = window_block_per_rank_at_root,
+                   .setup = setup_fence_close_collective, .call = call_fence_close,
+                   .check = check_blocks_at_root)
+METRON_ONESIDED_FN(win_fence_close_delayed, .window = window_of_msg_count_blocks,
+                   .setup = setup_fence_close_delayed, .call = call_fence_close,
+                   .check = check_from_previous)
+METRON_ONESIDED_FN(win_fence_openclose, .setup = setup_fence_openclose,
+                   .call = call_fence_openclose, .check = check_put_to_self)
+// Timed: the window's creation, then its freeing (no epoch around either).
+METRON_ONESIDED_FN(win_create, .setup = nullptr, .call = call_win_create)
+METRON_ONESIDED_FN(win_free, .setup = setup_win_free, .call = call_win_free, .teardown = nullptr,
+                   .check = check_put_to_self)
 
 }  // namespace metron::rt::ops

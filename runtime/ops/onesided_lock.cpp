@@ -48,35 +48,12 @@ std::optional<std::string> check_at_dest(const BoundOp& b) {
   return check_window_from(b, 0, 0, s.count);
 }
 
-void bind_lock_window(BoundOp& b, const Args& a) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, bytes, bytes, 1);
-  b.fill_fn = fill_origin_and_sentinel;
-  b.participates = b.rank == 0;
-}
-
 }  // namespace
 
-void bind_win_lock(BoundOp& b, const Args& a) {
-  bind_lock_window(b, a);
-  b.setup_fn = open_window;
-  b.call_fn = call_lock;
-  b.teardown_fn = teardown_lock;
-}
-
-void bind_win_lock_desync(BoundOp& b, const Args& a) {
-  bind_lock_window(b, a);
-  b.setup_fn = setup_lock_desync;
-  b.call_fn = call_lock;
-  b.teardown_fn = teardown_lock;
-}
-
-void bind_win_unlock(BoundOp& b, const Args& a) {
-  bind_lock_window(b, a);
-  b.setup_fn = setup_unlock;
-  b.call_fn = call_unlock;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_dest;
-}
+METRON_ONESIDED_FN(win_lock, .timed = Timed::Rank0, .call = call_lock, .teardown = teardown_lock)
+METRON_ONESIDED_FN(win_lock_desync, .timed = Timed::Rank0, .setup = setup_lock_desync,
+                   .call = call_lock, .teardown = teardown_lock)
+METRON_ONESIDED_FN(win_unlock, .timed = Timed::Rank0, .setup = setup_unlock, .call = call_unlock,
+                   .check = check_at_dest)
 
 }  // namespace metron::rt::ops

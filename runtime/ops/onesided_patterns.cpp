@@ -9,12 +9,6 @@ namespace metron::rt::ops {
 
 namespace {
 
-MPI_Win win(BoundOp& b) {
-  return win_state(b).win;
-}
-int cnt(const BoundOp& b) {
-  return win_state(b).count;
-}
 int after(const BoundOp& b, int steps) {
   return (b.rank + steps) % b.size;
 }

@@ -30,12 +30,6 @@ namespace {
 constexpr int kFlag = static_cast<int>(0xDEADBEEFu);
 constexpr int kNoTag = 0x7eed;  // probed by the polling target, sent by no one
 
-MPI_Win win(BoundOp& b) {
-  return win_state(b).win;
-}
-int cnt(const BoundOp& b) {
-  return win_state(b).count;
-}
 int* ints(char* p) {
   return reinterpret_cast<int*>(p);
 }

@@ -189,106 +189,43 @@ std::optional<std::string> check_at_root(const BoundOp& b) {
   return std::nullopt;
 }
 
-// A window of count elements on every rank (disp unit 1, as SKaMPI), rank 0 timed or all.
-void bind_pscw(BoundOp& b, const Args& a, bool only_root_timed) {
-  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, bytes, bytes, 1);
-  b.fill_fn = fill_origin_and_sentinel;
-  b.participates = !only_root_timed || b.rank == 0;
-}
-// Rank 0's window holds a block per rank (unit: one block), the others' none.
-void bind_gather_window(BoundOp& b, const Args& a) {
+// Win_complete_n: a window of msg_count blocks on every rank (unit: one block).
+void window_of_msg_count_blocks(BoundOp& b, const Args& a) {
   const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, block, b.rank == 0 ? block * b.size : 0, static_cast<int>(block));
-  b.fill_fn = fill_origin_and_sentinel;
-  b.check_fn = check_at_root;
-  b.participates = b.rank == 0;
+  bind_onesided(b, a, block, block * a.integer("msg_count"), static_cast<int>(block));
 }
 
 }  // namespace
 
-void bind_win_start(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, true);
-  b.setup_fn = setup_start;
-  b.call_fn = call_start;
-  b.teardown_fn = teardown_start;
-}
+// Rank 0 starts towards every rank, which posts.
+METRON_ONESIDED_FN(win_start, .timed = Timed::Rank0, .setup = setup_start, .call = call_start,
+                   .teardown = teardown_start)
+METRON_ONESIDED_FN(win_start_delayed_post, .timed = Timed::Rank0, .setup = setup_start_delayed_post,
+                   .call = call_start_delayed_post, .teardown = teardown_start)
+METRON_ONESIDED_FN(win_post, .call = call_post, .teardown = teardown_post)
 
-void bind_win_start_delayed_post(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, true);
-  b.setup_fn = setup_start_delayed_post;
-  b.call_fn = call_start_delayed_post;
-  b.teardown_fn = teardown_start;
-}
+// Rank 0 the origin: its data lands in the targets' windows.
+METRON_ONESIDED_FN(win_complete, .timed = Timed::Rank0, .setup = setup_complete,
+                   .call = call_complete, .check = check_from_origin)
+METRON_ONESIDED_FN(win_startcomplete, .timed = Timed::Rank0, .call = call_startcomplete,
+                   .check = check_from_origin)
+METRON_ONESIDED_FN(win_complete_n, .window = window_of_msg_count_blocks, .timed = Timed::Rank0,
+                   .setup = setup_complete_n, .call = call_complete, .check = check_from_origin)
+METRON_ONESIDED_FN(win_complete_delayed_wait, .timed = Timed::Rank0, .setup = setup_complete,
+                   .call = call_complete_delayed_wait, .check = check_from_origin)
 
-void bind_win_post(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, false);
-  b.setup_fn = open_window;
-  b.call_fn = call_post;
-  b.teardown_fn = teardown_post;
-}
-
-void bind_win_complete(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, true);
-  b.setup_fn = setup_complete;
-  b.call_fn = call_complete;
-  b.teardown_fn = free_window;
-  b.check_fn = check_from_origin;
-}
-
-void bind_win_startcomplete(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, true);
-  b.setup_fn = open_window;
-  b.call_fn = call_startcomplete;
-  b.teardown_fn = free_window;
-  b.check_fn = check_from_origin;
-}
-
-void bind_win_complete_n(BoundOp& b, const Args& a) {
-  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
-  bind_onesided(b, a, block, block * a.integer("msg_count"), static_cast<int>(block));
-  b.fill_fn = fill_origin_and_sentinel;
-  b.participates = b.rank == 0;
-  b.setup_fn = setup_complete_n;
-  b.call_fn = call_complete;
-  b.teardown_fn = free_window;
-  b.check_fn = check_from_origin;
-}
-
-void bind_win_complete_delayed_wait(BoundOp& b, const Args& a) {
-  bind_pscw(b, a, true);
-  b.setup_fn = setup_complete;
-  b.call_fn = call_complete_delayed_wait;
-  b.teardown_fn = free_window;
-  b.check_fn = check_from_origin;
-}
-
-void bind_win_wait_early_complete(BoundOp& b, const Args& a) {
-  bind_gather_window(b, a);
-  b.setup_fn = setup_wait_early;
-  b.call_fn = call_wait_root;
-  b.teardown_fn = free_window;
-}
-
-void bind_win_wait_delayed_complete(BoundOp& b, const Args& a) {
-  bind_gather_window(b, a);
-  b.setup_fn = setup_wait;
-  b.call_fn = call_wait_delayed_complete;
-  b.teardown_fn = free_window;
-}
-
-void bind_win_test(BoundOp& b, const Args& a) {
-  bind_gather_window(b, a);
-  b.setup_fn = setup_wait_early;
-  b.call_fn = call_test;
-  b.teardown_fn = teardown_test;
-}
-
-void bind_win_test_delayed(BoundOp& b, const Args& a) {
-  bind_gather_window(b, a);
-  b.setup_fn = setup_wait;
-  b.call_fn = call_test_delayed;
-  b.teardown_fn = teardown_test;
-}
+// Rank 0 the target: a block per origin in its window.
+METRON_ONESIDED_FN(win_wait_early_complete, .window = window_block_per_rank_at_root,
+                   .timed = Timed::Rank0, .setup = setup_wait_early, .call = call_wait_root,
+                   .check = check_at_root)
+METRON_ONESIDED_FN(win_wait_delayed_complete, .window = window_block_per_rank_at_root,
+                   .timed = Timed::Rank0, .setup = setup_wait, .call = call_wait_delayed_complete,
+                   .check = check_at_root)
+METRON_ONESIDED_FN(win_test, .window = window_block_per_rank_at_root, .timed = Timed::Rank0,
+                   .setup = setup_wait_early, .call = call_test, .teardown = teardown_test,
+                   .check = check_at_root)
+METRON_ONESIDED_FN(win_test_delayed, .window = window_block_per_rank_at_root, .timed = Timed::Rank0,
+                   .setup = setup_wait, .call = call_test_delayed, .teardown = teardown_test,
+                   .check = check_at_root)
 
 }  // namespace metron::rt::ops

@@ -9,12 +9,6 @@ namespace metron::rt::ops {
 
 namespace {
 
-MPI_Win win(BoundOp& b) {
-  return win_state(b).win;
-}
-int cnt(const BoundOp& b) {
-  return win_state(b).count;
-}
 void put_to(BoundOp& b, const char* from, int target, MPI_Aint disp) {
   b.note(MPI_Put(from, cnt(b), b.send_type, target, disp, cnt(b), b.send_type, win(b)));
 }
@@ -242,172 +236,106 @@ std::optional<std::string> check_accumulate_concurrent(const BoundOp& b) {
     return std::nullopt;  // several origins replace one block: any of them may win
   }
   const int last = s.disjoint ? 1 : b.size - 1;
-  if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, s.count, 0, last, 0))
+  if (auto m =
+          check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, s.count, 0, last, 0))
     return verify_message(b, "window", *m);
   return std::nullopt;
 }
 
-// A window of count elements * msg_count on every rank, disp unit 1 (SKaMPI's), timed ranks.
-enum class Timed { Rank0, Ranks01, All };
-void bind_transfer(BoundOp& b, const Args& a, Timed timed) {
-  std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
-  if (a.has("msg_count")) bytes *= a.integer("msg_count");
-  bind_onesided(b, a, bytes, bytes, 1);
-  b.fill_fn = fill_origin_and_sentinel;
-  b.participates = timed == Timed::All || b.rank == 0 || (timed == Timed::Ranks01 && b.rank == 1);
-}
-void bind_get(BoundOp& b, const Args& a, Timed timed) {
-  bind_transfer(b, a, timed);
-  b.fill_fn = fill_window_pattern;
-  b.check_fn = check_got_at_0;
-  b.result_in_send = true;
-}
+// --- the functions as (synchronization, transfer) pairs ---------------------------------------
 
-}  // namespace
+// The epoch an observation opens before the sync and closes after the second timer read, and
+// who reports a time.
+struct Sync {
+  FillFn setup;
+  FillFn teardown;
+  Timed timed;
+};
+// The fence stays open after the timed transfer (Put, Get_callduration: only rank 0's call).
+constexpr Sync kFenceOpenAfter{setup_fenced, close_fenced_window, Timed::Rank0};
+// The timed call closes the fence: every rank takes part (Put_fence, Get_fence, Get_Pingpong).
+constexpr Sync kFenceClosedInCall{setup_fenced, free_window, Timed::All};
+// Ranks 0 and 1 both transfer in fence epochs (Pingpong_Put_Put, Put_fence_bidirectional).
+constexpr Sync kFenceBetween01{setup_fenced, free_window, Timed::Ranks01};
+constexpr Sync kDedicated{setup_dedicated, free_window, Timed::Ranks01};
+constexpr Sync kPassive{setup_passive, free_window, Timed::Rank0};
+constexpr Sync kCaching{setup_caching, free_window, Timed::Rank0};
+constexpr Sync kCombiningFence{setup_combining_fence, free_window, Timed::All};
 
-void bind_pingpong_put_put(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Ranks01);
-  b.iterations = static_cast<int>(a.integer("iterations"));
-  b.divisor = b.iterations;
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_pingpong_put_put;
-  b.teardown_fn = free_window;
-  b.check_fn = check_round_trip;
-}
+// What verification fills and checks for the transfer.
+struct Transfer {
+  FillFn fill;
+  CheckFn check;
+  bool result_in_send = false;
+};
+constexpr Transfer kPutTo1{fill_origin_and_sentinel, check_at_1};
+constexpr Transfer kGetFrom1{fill_window_pattern, check_got_at_0, true};
+constexpr Transfer kAccumulateTo1{fill_accumulate, check_accumulate};
 
-void bind_put_fence_bidirectional(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Ranks01);
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_put_fence_bidirectional;
-  b.teardown_fn = free_window;
-  b.check_fn = check_bidirectional;
-}
-
-void bind_put(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Rank0);
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_put;
-  b.teardown_fn = close_fenced_window;
-  b.check_fn = check_at_1;
+// A window of count elements * msg_count on every rank, disp unit 1 (SKaMPI's).
+constexpr EpochVariant transfer(const Sync& sync, const Transfer& t, CallFn call) {
+  return {.window = window_of_msg_blocks,
+          .timed = sync.timed,
+          .setup = sync.setup,
+          .call = call,
+          .teardown = sync.teardown,
+          .check = t.check,
+          .fill = t.fill,
+          .result_in_send = t.result_in_send};
 }
 
-void bind_put_dedicated(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Ranks01);
-  b.setup_fn = setup_dedicated;
-  b.call_fn = call_dedicated<put_one>;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_1;
-}
-
-void bind_put_passive(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Rank0);
-  b.setup_fn = setup_passive;
-  b.call_fn = call_passive<put_one>;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_1;
-}
-
-void bind_put_passive_concurrent(BoundOp& b, const Args& a) {
+// Put_passive_concurrent: rank 0's window a block per rank (unit: one block).
+void window_for_concurrent_puts(BoundOp& b, const Args& a) {
   const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   bind_onesided(b, a, block, block * b.size, static_cast<int>(block));
-  b.fill_fn = fill_origin_and_sentinel;
-  b.setup_fn = open_window;
-  b.call_fn = call_put_passive_concurrent;
-  b.teardown_fn = free_window;
-  b.check_fn = check_blocks_at_0;
 }
-
-void bind_put_fence(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::All);
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_put_fence;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_1;
-}
-
-void bind_get_pingpong(BoundOp& b, const Args& a) {
-  bind_get(b, a, Timed::All);
-  b.check_fn = check_get_pingpong;
-  b.result_in_send = false;
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_get_pingpong;
-  b.teardown_fn = free_window;
-}
-
-void bind_get_callduration(BoundOp& b, const Args& a) {
-  bind_get(b, a, Timed::Rank0);
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_get;
-  b.teardown_fn = close_fenced_window;
-}
-
-void bind_get_dedicated(BoundOp& b, const Args& a) {
-  bind_get(b, a, Timed::Ranks01);
-  b.setup_fn = setup_dedicated;
-  b.call_fn = call_dedicated<get_one>;
-  b.teardown_fn = free_window;
-}
-
-void bind_get_passive(BoundOp& b, const Args& a) {
-  bind_get(b, a, Timed::Rank0);
-  b.setup_fn = setup_passive;
-  b.call_fn = call_passive<get_one>;
-  b.teardown_fn = free_window;
-}
-
-void bind_get_fence(BoundOp& b, const Args& a) {
-  bind_get(b, a, Timed::All);
-  b.setup_fn = setup_fenced;
-  b.call_fn = call_get_fence;
-  b.teardown_fn = free_window;
-}
-
-void bind_accumulate(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Ranks01);
-  b.fill_fn = fill_accumulate;
-  b.check_fn = check_accumulate;
-  b.setup_fn = setup_dedicated;
-  b.call_fn = call_dedicated<accumulate_one>;
-  b.teardown_fn = free_window;
-}
-
-void bind_accumulate_concurrent(BoundOp& b, const Args& a) {
+// Accumulate_concurrent: rank 0's window a block per origin when disjoint, one block else.
+void window_for_concurrent_accumulates(BoundOp& b, const Args& a) {
   const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
   const bool disjoint = a.integer("disjoint") != 0;
   if (b.rank == 0)
     bind_onesided(b, a, block, disjoint ? block * (b.size - 1) : block, static_cast<int>(block));
   else
     bind_onesided(b, a, block, block, 1);
-  b.participates = b.rank == 0;
-  b.fill_fn = fill_accumulate_concurrent;
-  b.check_fn = check_accumulate_concurrent;
-  b.setup_fn = setup_concurrent;
-  b.call_fn = call_accumulate_concurrent;
-  b.teardown_fn = free_window;
 }
 
-void bind_caching(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Rank0);
-  b.setup_fn = setup_caching;
-  b.call_fn = call_close_fence;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_others;
+}  // namespace
+
+void bind_pingpong_put_put(BoundOp& b, const Args& a) {
+  bind_epoch(b, a,
+             transfer(kFenceBetween01, {fill_origin_and_sentinel, check_round_trip},
+                      call_pingpong_put_put));
+  b.iterations = static_cast<int>(a.integer("iterations"));
+  b.divisor = b.iterations;
 }
 
-void bind_combining_put_fence(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::All);
-  b.setup_fn = setup_combining_fence;
-  b.call_fn = call_close_fence;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_1;
-}
+// (synchronization, transfer, the timed call) of each function.
+METRON_ONESIDED_FN(put_fence_bidirectional,
+                   transfer(kFenceBetween01, {fill_origin_and_sentinel, check_bidirectional},
+                            call_put_fence_bidirectional))
+METRON_ONESIDED_FN(put, transfer(kFenceOpenAfter, kPutTo1, call_put))
+METRON_ONESIDED_FN(put_dedicated, transfer(kDedicated, kPutTo1, call_dedicated<put_one>))
+METRON_ONESIDED_FN(put_passive, transfer(kPassive, kPutTo1, call_passive<put_one>))
+METRON_ONESIDED_FN(put_fence, transfer(kFenceClosedInCall, kPutTo1, call_put_fence))
+METRON_ONESIDED_FN(get_pingpong,
+                   transfer(kFenceClosedInCall, {fill_window_pattern, check_get_pingpong},
+                            call_get_pingpong))
+METRON_ONESIDED_FN(get_callduration, transfer(kFenceOpenAfter, kGetFrom1, call_get))
+METRON_ONESIDED_FN(get_dedicated, transfer(kDedicated, kGetFrom1, call_dedicated<get_one>))
+METRON_ONESIDED_FN(get_passive, transfer(kPassive, kGetFrom1, call_passive<get_one>))
+METRON_ONESIDED_FN(get_fence, transfer(kFenceClosedInCall, kGetFrom1, call_get_fence))
+METRON_ONESIDED_FN(accumulate, transfer(kDedicated, kAccumulateTo1, call_dedicated<accumulate_one>))
+METRON_ONESIDED_FN(caching, transfer(kCaching, {fill_origin_and_sentinel, check_at_others},
+                                     call_close_fence))
+METRON_ONESIDED_FN(combining_put_fence, transfer(kCombiningFence, kPutTo1, call_close_fence))
+METRON_ONESIDED_FN(combining_put_dedicated,
+                   transfer(kDedicated, kPutTo1, call_dedicated<put_msgs_to_1>))
 
-void bind_combining_put_dedicated(BoundOp& b, const Args& a) {
-  bind_transfer(b, a, Timed::Ranks01);
-  b.setup_fn = setup_dedicated;
-  b.call_fn = call_dedicated<put_msgs_to_1>;
-  b.teardown_fn = free_window;
-  b.check_fn = check_at_1;
-}
+METRON_ONESIDED_FN(put_passive_concurrent, .window = window_for_concurrent_puts,
+                   .call = call_put_passive_concurrent, .check = check_blocks_at_0)
+METRON_ONESIDED_FN(accumulate_concurrent, .window = window_for_concurrent_accumulates,
+                   .timed = Timed::Rank0, .setup = setup_concurrent,
+                   .call = call_accumulate_concurrent, .check = check_accumulate_concurrent,
+                   .fill = fill_accumulate_concurrent)
 
 }  // namespace metron::rt::ops

@@ -103,6 +103,34 @@ void bind_onesided(BoundOp& b, const Args& a, std::int64_t send_bytes, std::int6
   s.all_but0 = group_of(s.group, others);
 }
 
+void window_of_one_block(BoundOp& b, const Args& a) {
+  const std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
+  bind_onesided(b, a, bytes, bytes, 1);
+}
+
+void window_of_msg_blocks(BoundOp& b, const Args& a) {
+  std::int64_t bytes = block_bytes(a.count("count"), a.type("datatype"));
+  if (a.has("msg_count")) bytes *= a.integer("msg_count");
+  bind_onesided(b, a, bytes, bytes, 1);
+}
+
+void window_block_per_rank_at_root(BoundOp& b, const Args& a) {
+  const std::int64_t block = block_bytes(a.count("count"), a.type("datatype"));
+  bind_onesided(b, a, block, b.rank == 0 ? block * b.size : 0, static_cast<int>(block));
+}
+
+void bind_epoch(BoundOp& b, const Args& a, const EpochVariant& v) {
+  v.window(b, a);
+  b.participates =
+      v.timed == Timed::All || b.rank == 0 || (v.timed == Timed::Ranks01 && b.rank == 1);
+  b.setup_fn = v.setup;
+  b.call_fn = v.call;
+  b.teardown_fn = v.teardown;
+  b.fill_fn = v.fill;
+  b.check_fn = v.check;
+  b.result_in_send = v.result_in_send;
+}
+
 void require_unified_model(const BoundOp& b) {
   int word = 0;
   MPI_Win w = MPI_WIN_NULL;

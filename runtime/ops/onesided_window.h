@@ -47,6 +47,13 @@ struct OneSidedState {
 
 OneSidedState& win_state(BoundOp& b);
 const OneSidedState& win_state(const BoundOp& b);
+// The window of the current observation, the elements per transfer.
+inline MPI_Win win(BoundOp& b) {
+  return win_state(b).win;
+}
+inline int cnt(const BoundOp& b) {
+  return win_state(b).count;
+}
 
 // Reads the arguments every one-sided function has (count, datatype (MPI_INT where the function
 // has none), info) and those of the
@@ -88,5 +95,39 @@ std::optional<std::string> check_window_from(const BoundOp& b, int source, std::
                                              std::int64_t count);
 // The window holds the rank's own stream and the send side a sentinel (the Get functions).
 void fill_window_pattern(BoundOp& b);
+
+// The window sizes of most functions (bind_onesided with the arguments' count and datatype):
+// one block of count elements on every rank, displacement unit 1 (SKaMPI's) ...
+void window_of_one_block(BoundOp& b, const Args& a);
+// ... msg_count such blocks where the function has msg_count ...
+void window_of_msg_blocks(BoundOp& b, const Args& a);
+// ... or rank 0's window a block per rank (unit: one block), the others' none.
+void window_block_per_rank_at_root(BoundOp& b, const Args& a);
+
+// Who reports a time (BoundOp::participates): the origin, origin and target, or every rank.
+enum class Timed { Rank0, Ranks01, All };
+
+// One of SKaMPI's one-sided functions as data: its window, who is timed, the hooks around the
+// observation (setup before the process sync, call between the timer reads, teardown after the
+// second) and its verification. bind_epoch wires it into the BoundOp once per job, so the timed
+// region stays one call through BoundOp::call_fn.
+struct EpochVariant {
+  void (*window)(BoundOp&, const Args&) = window_of_one_block;
+  Timed timed = Timed::All;
+  FillFn setup = open_window;
+  CallFn call = nullptr;
+  FillFn teardown = free_window;
+  CheckFn check = nullptr;
+  FillFn fill = fill_origin_and_sentinel;
+  bool result_in_send = false;  // the Get functions: the result is the origin's buffer
+};
+void bind_epoch(BoundOp& b, const Args& a, const EpochVariant& v);
+
+// A row of a one-sided file's table: defines bind_<fn> (the name operations.def gives) as
+// bind_epoch of the EpochVariant the rest of the row describes.
+#define METRON_ONESIDED_FN(fn, ...)           \
+  void bind_##fn(BoundOp& b, const Args& a) { \
+    bind_epoch(b, a, {__VA_ARGS__});          \
+  }
 
 }  // namespace metron::rt::ops

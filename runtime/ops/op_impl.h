@@ -34,6 +34,10 @@ std::string verify_message(const BoundOp& b, std::string_view where, const Misma
 // The bind function of a measurement function, or null (catalog.cpp, from the operation table).
 BindFn find_bind(std::string_view name);
 
+// (send_count, send_dt, recv_count, recv_dt): the two-sided argument convention (collectives.cpp,
+// neighbourhood.cpp): counts, datatypes committed, block bytes.
+void bind_two_sided(BoundOp& b, const Args& a);
+
 // Verification functions shared by the library's collectives and the hand-made versions.
 void fill_bcast(BoundOp& b);
 std::optional<std::string> check_bcast(const BoundOp& b);

@@ -105,7 +105,6 @@ void DiagnosticEngine::add(DiagId id, SourceRange range, std::vector<std::string
   }
   diags_.push_back({id, sev, range, format_message(id, args), {}});
   if (sev == Severity::Error || sev == Severity::Fatal) ++errors_;
-  if (sev == Severity::Warning) ++warnings_;
   if (sev == Severity::Error && errors_ >= max_errors_) {
     diags_.push_back({DiagId::too_many_errors,
                       Severity::Fatal,

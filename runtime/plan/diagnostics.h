@@ -34,9 +34,6 @@ inline constexpr std::size_t kScriptDiagCount = 0
 #include "runtime/plan/diagnostics.def"
 #undef DIAG
     ;
-inline bool is_script_diag(DiagId id) {
-  return static_cast<std::size_t>(id) < kScriptDiagCount;
-}
 
 struct DiagInfo {
   const char* name;
@@ -82,7 +79,6 @@ class DiagnosticEngine {
 
   bool has_errors() const { return errors_ > 0; }
   int error_count() const { return errors_; }
-  int warning_count() const { return warnings_; }
   const std::vector<Diagnostic>& all() const { return diags_; }
   // Renders every diagnostic, in the order reported, as the text users see.
   std::string render() const;
@@ -113,7 +109,6 @@ class DiagnosticEngine {
   std::set<std::tuple<DiagId, FileId, std::uint32_t>> seen_;
   bool dropping_notes_ = false;
   int errors_ = 0;
-  int warnings_ = 0;
   std::vector<Diagnostic> diags_;
 };
 

@@ -251,6 +251,174 @@ std::int64_t datatype_size(const TypeDesc& t) {
 
 // --- constructors ----------------------------------------------------------------------------
 
+namespace {
+
+// What the constructors that build a type map block by block leave for make_derived_type: the
+// map built (false: m.error says why), Struct's alignment padding, the arguments' display.
+struct BlocksBuilt {
+  bool ok = true;
+  bool pad = false;
+  std::string args;
+};
+
+// Contiguous(count, base).
+std::optional<TypeResult> build_contiguous(DerivedType& t, MapBuilder& m, BlocksBuilt& out) {
+  const auto& in = t.ints;
+  if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
+  out.ok = m.block(t.bases[0], 0, in[0]);
+  out.args = std::to_string(in[0]) + ", " + t.bases[0].display();
+  return std::nullopt;
+}
+
+// Vector(count, blocklength, stride, base): stride in elements; Hvector: in bytes.
+std::optional<TypeResult> build_vector(DerivedType& t, MapBuilder& m, BlocksBuilt& out) {
+  const auto& in = t.ints;
+  if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
+  if (auto e = int_range(in[1], true, "blocklength")) return reject(1, *e);
+  if (auto e = int_range(in[2], false, "stride")) return reject(2, *e);
+  std::int64_t stride = in[2];
+  if (t.ctor == TypeCtor::Vector && !mul(stride, t.bases[0].extent(), stride))
+    return reject(2, "stride overflows");
+  for (std::int64_t j = 0; out.ok && j < in[0]; ++j)
+    out.ok = m.block(t.bases[0], j * stride, in[1]);
+  out.args = std::to_string(in[0]) + ", " + std::to_string(in[1]) + ", " + std::to_string(in[2]) +
+             ", " + t.bases[0].display();
+  return std::nullopt;
+}
+
+// Indexed, Hindexed (byte displacements), IndexedBlock (one blocklength) and Struct (byte
+// displacements, a base per block).
+std::optional<TypeResult> build_indexed(DerivedType& t, MapBuilder& m, BlocksBuilt& out) {
+  const TypeCtor ctor = t.ctor;
+  const auto& in = t.ints;
+  const auto& ls = t.lists;
+  const bool block = ctor == TypeCtor::IndexedBlock;
+  const std::vector<std::int64_t>& displs = block ? ls[0] : ls[1];
+  const std::size_t n = displs.size();
+  if (!block && ls[0].size() != n)
+    return reject(1, std::to_string(n) + " displacements for " + std::to_string(ls[0].size()) +
+                         " blocklengths");
+  if (ctor == TypeCtor::Struct && t.bases.size() != n)
+    return reject(
+        2, std::to_string(t.bases.size()) + " datatypes for " + std::to_string(n) + " blocks");
+  if (block)
+    if (auto e = int_range(in[0], true, "blocklength")) return reject(0, *e);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t bl = block ? in[0] : ls[0][i];
+    if (!block)
+      if (auto e = int_range(bl, true, "blocklength")) return reject(0, *e);
+    const bool bytes = ctor == TypeCtor::Hindexed || ctor == TypeCtor::Struct;
+    if (!bytes)
+      if (auto e = int_range(displs[i], false, "displacement")) return reject(1, *e);
+    const TypeDesc& base = ctor == TypeCtor::Struct ? t.bases[i] : t.bases[0];
+    std::int64_t disp = displs[i];
+    if (!bytes && !mul(disp, base.extent(), disp)) return reject(1, "displacement overflows");
+    if (!(out.ok = m.block(base, disp, bl))) break;
+  }
+  out.pad = ctor == TypeCtor::Struct;
+  if (block)
+    out.args = std::to_string(in[0]) + ", " + list_text(ls[0]) + ", " + t.bases[0].display();
+  else
+    out.args = list_text(ls[0]) + ", " + list_text(ls[1]) + ", ";
+  if (ctor == TypeCtor::Struct) {
+    out.args += "[";
+    for (std::size_t i = 0; i < n; ++i) out.args += (i ? ", " : "") + t.bases[i].display();
+    out.args += "]";
+  } else if (!block) {
+    out.args += t.bases[0].display();
+  }
+  return std::nullopt;
+}
+
+TypeResult made(std::shared_ptr<DerivedType> t) {
+  return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
+}
+
+// Resized(base, lb, extent): bounds are set, not computed; the map is the base's, with lb and ub
+// markers.
+TypeResult build_resized(std::shared_ptr<DerivedType> t, const std::string& name) {
+  const auto& in = t->ints;
+  const TypeDesc& base = t->bases[0];
+  if (in[1] < 0) return reject(2, "extent must not be negative, got " + std::to_string(in[1]));
+  t->size = base.size();
+  t->segments = base.segments();
+  t->true_lb = base.true_lb();
+  t->true_ub = base.true_ub();
+  t->align = base.derived() ? base.derived()->align : cached_layout(base.basic()).align;
+  t->lb = in[0];
+  if (!add(in[0], in[1], t->ub)) return reject(2, "lb + extent overflows");
+  t->overlaps = base.overlaps();
+  t->display = name + "(" + base.display() + ", " + std::to_string(in[0]) + ", " +
+               std::to_string(in[1]) + ")";
+  return made(std::move(t));
+}
+
+// Subarray(sizes, subsizes, starts, base): a rejection naming the argument, or nullopt.
+std::optional<TypeResult> check_subarray(const std::vector<std::int64_t>& sizes,
+                                         const std::vector<std::int64_t>& subs,
+                                         const std::vector<std::int64_t>& starts) {
+  const std::size_t nd = sizes.size();
+  if (nd == 0) return reject(0, "needs at least one dimension");
+  if (subs.size() != nd)
+    return reject(
+        1, std::to_string(subs.size()) + " subsizes for " + std::to_string(nd) + " dimensions");
+  if (starts.size() != nd)
+    return reject(
+        2, std::to_string(starts.size()) + " starts for " + std::to_string(nd) + " dimensions");
+  for (std::size_t d = 0; d < nd; ++d) {
+    if (sizes[d] < 1 || sizes[d] > INT_MAX)
+      return reject(0, "size " + std::to_string(sizes[d]) + " of dimension " +
+                           std::to_string(d + 1) + " must be between 1 and " +
+                           std::to_string(INT_MAX));
+    if (subs[d] < 1 || subs[d] > sizes[d])
+      return reject(1, "subsize " + std::to_string(subs[d]) + " of dimension " +
+                           std::to_string(d + 1) + " must be between 1 and its size " +
+                           std::to_string(sizes[d]));
+    if (starts[d] < 0 || starts[d] > sizes[d] - subs[d])
+      return reject(2, "start " + std::to_string(starts[d]) + " of dimension " +
+                           std::to_string(d + 1) + " must be between 0 and " +
+                           std::to_string(sizes[d] - subs[d]) + " (size - subsize)");
+  }
+  return std::nullopt;
+}
+
+TypeResult build_subarray(std::shared_ptr<DerivedType> t, MapBuilder& m, const std::string& name) {
+  const auto &sizes = t->lists[0], &subs = t->lists[1], &starts = t->lists[2];
+  if (auto rejected = check_subarray(sizes, subs, starts)) return *rejected;
+  const std::size_t nd = sizes.size();
+  const TypeDesc& base = t->bases[0];
+  // Rows of the last dimension in C order; each row is one block of subs[nd-1] elements.
+  std::int64_t rows = 1, total = 1;
+  for (std::size_t d = 0; d < nd; ++d) {
+    if (!mul(total, sizes[d], total)) return reject(0, "the array size overflows");
+    if (d + 1 < nd && !mul(rows, subs[d], rows)) return reject(1, "the subarray overflows");
+  }
+  std::int64_t full = 0;
+  if (!mul(total, base.extent(), full)) return reject(0, "the array size overflows");
+  std::vector<std::int64_t> idx(nd, 0);
+  bool ok = true;
+  for (std::int64_t r = 0; ok && r < rows; ++r) {
+    std::int64_t lin = 0;
+    for (std::size_t d = 0; d < nd; ++d)
+      lin = lin * sizes[d] + starts[d] + (d + 1 < nd ? idx[d] : 0);
+    ok = m.block(base, lin * base.extent(), subs[nd - 1]);
+    for (std::size_t d = nd - 1; d-- > 0;) {  // odometer over the outer dimensions
+      if (++idx[d] < subs[d]) break;
+      idx[d] = 0;
+    }
+  }
+  if (!ok) return reject(0, m.error);
+  m.finish(false);
+  // MPI 4.0 §5.1.3: the subarray spans the whole array, lb 0 and extent the full array.
+  t->lb = 0;
+  t->ub = full;
+  t->display = name + "(" + list_text(sizes) + ", " + list_text(subs) + ", " + list_text(starts) +
+               ", " + base.display() + ")";
+  return made(std::move(t));
+}
+
+}  // namespace
+
 TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::int64_t> ints,
                              std::vector<std::vector<std::int64_t>> lists,
                              std::vector<TypeDesc> bases) {
@@ -260,147 +428,32 @@ TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::i
   t->lists = std::move(lists);
   t->bases = std::move(bases);
   MapBuilder m(*t);
-  const auto& in = t->ints;
-  const auto& ls = t->lists;
-  std::string args;  // display of the arguments, in the helper's order
-  bool ok = true;
-  bool pad = false;
-  auto base_text = [&](std::size_t i) { return t->bases[i].display(); };
+  BlocksBuilt built;
+  std::optional<TypeResult> rejected;
   switch (ctor) {
-    case TypeCtor::Contiguous: {
-      if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
-      ok = m.block(t->bases[0], 0, in[0]);
-      args = std::to_string(in[0]) + ", " + base_text(0);
+    case TypeCtor::Contiguous:
+      rejected = build_contiguous(*t, m, built);
       break;
-    }
     case TypeCtor::Vector:
-    case TypeCtor::Hvector: {
-      if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
-      if (auto e = int_range(in[1], true, "blocklength")) return reject(1, *e);
-      if (auto e = int_range(in[2], false, "stride")) return reject(2, *e);
-      std::int64_t stride = in[2];
-      if (ctor == TypeCtor::Vector && !mul(stride, t->bases[0].extent(), stride))
-        return reject(2, "stride overflows");
-      for (std::int64_t j = 0; ok && j < in[0]; ++j) ok = m.block(t->bases[0], j * stride, in[1]);
-      args = std::to_string(in[0]) + ", " + std::to_string(in[1]) + ", " + std::to_string(in[2]) +
-             ", " + base_text(0);
+    case TypeCtor::Hvector:
+      rejected = build_vector(*t, m, built);
       break;
-    }
     case TypeCtor::Indexed:
     case TypeCtor::Hindexed:
     case TypeCtor::IndexedBlock:
-    case TypeCtor::Struct: {
-      const bool block = ctor == TypeCtor::IndexedBlock;
-      const std::vector<std::int64_t>& displs = block ? ls[0] : ls[1];
-      const std::size_t n = displs.size();
-      if (!block && ls[0].size() != n)
-        return reject(1, std::to_string(n) + " displacements for " + std::to_string(ls[0].size()) +
-                             " blocklengths");
-      if (ctor == TypeCtor::Struct && t->bases.size() != n)
-        return reject(
-            2, std::to_string(t->bases.size()) + " datatypes for " + std::to_string(n) + " blocks");
-      if (block)
-        if (auto e = int_range(in[0], true, "blocklength")) return reject(0, *e);
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::int64_t bl = block ? in[0] : ls[0][i];
-        if (!block)
-          if (auto e = int_range(bl, true, "blocklength")) return reject(0, *e);
-        const bool bytes = ctor == TypeCtor::Hindexed || ctor == TypeCtor::Struct;
-        if (!bytes)
-          if (auto e = int_range(displs[i], false, "displacement")) return reject(1, *e);
-        const TypeDesc& base = ctor == TypeCtor::Struct ? t->bases[i] : t->bases[0];
-        std::int64_t disp = displs[i];
-        if (!bytes && !mul(disp, base.extent(), disp)) return reject(1, "displacement overflows");
-        if (!(ok = m.block(base, disp, bl))) break;
-      }
-      pad = ctor == TypeCtor::Struct;
-      if (block)
-        args = std::to_string(in[0]) + ", " + list_text(ls[0]) + ", " + base_text(0);
-      else
-        args = list_text(ls[0]) + ", " + list_text(ls[1]) + ", ";
-      if (ctor == TypeCtor::Struct) {
-        args += "[";
-        for (std::size_t i = 0; i < n; ++i) args += (i ? ", " : "") + base_text(i);
-        args += "]";
-      } else if (!block) {
-        args += base_text(0);
-      }
+    case TypeCtor::Struct:
+      rejected = build_indexed(*t, m, built);
       break;
-    }
-    case TypeCtor::Resized: {
-      // Bounds are set, not computed: the map is the base's, with lb and ub markers.
-      const TypeDesc& base = t->bases[0];
-      if (in[1] < 0) return reject(2, "extent must not be negative, got " + std::to_string(in[1]));
-      t->size = base.size();
-      t->segments = base.segments();
-      t->true_lb = base.true_lb();
-      t->true_ub = base.true_ub();
-      t->align = base.derived() ? base.derived()->align : cached_layout(base.basic()).align;
-      t->lb = in[0];
-      if (!add(in[0], in[1], t->ub)) return reject(2, "lb + extent overflows");
-      t->overlaps = base.overlaps();
-      t->display = name + "(" + base.display() + ", " + std::to_string(in[0]) + ", " +
-                   std::to_string(in[1]) + ")";
-      return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
-    }
-    case TypeCtor::Subarray: {
-      const auto &sizes = ls[0], &subs = ls[1], &starts = ls[2];
-      const std::size_t nd = sizes.size();
-      if (nd == 0) return reject(0, "needs at least one dimension");
-      if (subs.size() != nd)
-        return reject(
-            1, std::to_string(subs.size()) + " subsizes for " + std::to_string(nd) + " dimensions");
-      if (starts.size() != nd)
-        return reject(
-            2, std::to_string(starts.size()) + " starts for " + std::to_string(nd) + " dimensions");
-      for (std::size_t d = 0; d < nd; ++d) {
-        if (sizes[d] < 1 || sizes[d] > INT_MAX)
-          return reject(0, "size " + std::to_string(sizes[d]) + " of dimension " +
-                               std::to_string(d + 1) + " must be between 1 and " +
-                               std::to_string(INT_MAX));
-        if (subs[d] < 1 || subs[d] > sizes[d])
-          return reject(1, "subsize " + std::to_string(subs[d]) + " of dimension " +
-                               std::to_string(d + 1) + " must be between 1 and its size " +
-                               std::to_string(sizes[d]));
-        if (starts[d] < 0 || starts[d] > sizes[d] - subs[d])
-          return reject(2, "start " + std::to_string(starts[d]) + " of dimension " +
-                               std::to_string(d + 1) + " must be between 0 and " +
-                               std::to_string(sizes[d] - subs[d]) + " (size - subsize)");
-      }
-      const TypeDesc& base = t->bases[0];
-      // Rows of the last dimension in C order; each row is one block of subs[nd-1] elements.
-      std::int64_t rows = 1, total = 1;
-      for (std::size_t d = 0; d < nd; ++d) {
-        if (!mul(total, sizes[d], total)) return reject(0, "the array size overflows");
-        if (d + 1 < nd && !mul(rows, subs[d], rows)) return reject(1, "the subarray overflows");
-      }
-      std::int64_t full = 0;
-      if (!mul(total, base.extent(), full)) return reject(0, "the array size overflows");
-      std::vector<std::int64_t> idx(nd, 0);
-      for (std::int64_t r = 0; ok && r < rows; ++r) {
-        std::int64_t lin = 0;
-        for (std::size_t d = 0; d < nd; ++d)
-          lin = lin * sizes[d] + starts[d] + (d + 1 < nd ? idx[d] : 0);
-        ok = m.block(base, lin * base.extent(), subs[nd - 1]);
-        for (std::size_t d = nd - 1; d-- > 0;) {  // odometer over the outer dimensions
-          if (++idx[d] < subs[d]) break;
-          idx[d] = 0;
-        }
-      }
-      if (!ok) break;
-      m.finish(false);
-      // MPI 4.0 §5.1.3: the subarray spans the whole array, lb 0 and extent the full array.
-      t->lb = 0;
-      t->ub = full;
-      t->display = name + "(" + list_text(sizes) + ", " + list_text(subs) + ", " +
-                   list_text(starts) + ", " + base.display() + ")";
-      return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
-    }
+    case TypeCtor::Resized:
+      return build_resized(std::move(t), name);
+    case TypeCtor::Subarray:
+      return build_subarray(std::move(t), m, name);
   }
-  if (!ok) return reject(0, m.error);
-  m.finish(pad);
-  t->display = name + "(" + args + ")";
-  return TypeResult{TypeDesc(std::shared_ptr<const DerivedType>(std::move(t))), {}};
+  if (rejected) return *std::move(rejected);
+  if (!built.ok) return reject(0, m.error);
+  m.finish(built.pad);
+  t->display = name + "(" + built.args + ")";
+  return made(std::move(t));
 }
 
 }  // namespace metron

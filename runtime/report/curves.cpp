@@ -66,6 +66,57 @@ std::string panel_title(const Panel& p) {
   return t;
 }
 
+namespace {
+
+// The x axis of a panel: the message size where it varies, else the first numeric variable that
+// varies, else categories.
+void choose_x_axis(Panel& p, const std::vector<Item>& items) {
+  std::set<std::int64_t> bytes;
+  for (const auto& it : items) bytes.insert(it.key->bytes);
+  if (bytes.size() > 1) {
+    p.x_kind = XKind::Bytes;
+    // A log axis has no 0: 0 B gets a place and a tick of its own left of the smallest size.
+    if (*bytes.begin() == 0) p.zero_x = zero_size_x(static_cast<double>(*std::next(bytes.begin())));
+  } else {
+    p.x_kind = XKind::Category;
+    std::vector<std::string> names;
+    for (const auto& it : items)
+      for (const auto& [n, v] : it.key->vars)
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    for (const auto& n : names) {
+      std::set<double> values;
+      bool numeric = true;
+      for (const auto& it : items) {
+        double x = analysis::cell_double(var_value(*it.key, n));
+        numeric = numeric && !std::isnan(x);
+        values.insert(x);
+      }
+      if (numeric && values.size() > 1) {
+        p.x_kind = XKind::Variable;
+        p.x_var = n;
+        break;
+      }
+    }
+  }
+}
+
+// A panel of more than max_curves curves becomes several, max_curves each.
+void split_into_parts(const Panel& p, const std::vector<Curve>& curves, std::size_t max_curves,
+                      std::vector<Panel>& out) {
+  std::size_t parts = (curves.size() + max_curves - 1) / max_curves;
+  for (std::size_t part = 0; part < std::max<std::size_t>(parts, 1); ++part) {
+    Panel q = p;
+    q.part = static_cast<int>(part);
+    q.parts = static_cast<int>(std::max<std::size_t>(parts, 1));
+    for (std::size_t i = part * max_curves; i < std::min(curves.size(), (part + 1) * max_curves);
+         ++i)
+      q.curves.push_back(curves[i]);
+    out.push_back(std::move(q));
+  }
+}
+
+}  // namespace
+
 std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& views,
                                const std::vector<std::string>& view_labels,
                                std::size_t max_curves) {
@@ -85,33 +136,7 @@ std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& 
     Panel p;
     p.block = g.first;
     p.op = g.second;
-    std::set<std::int64_t> bytes;
-    for (const auto& it : items) bytes.insert(it.key->bytes);
-    if (bytes.size() > 1) {
-      p.x_kind = XKind::Bytes;
-      // A log axis has no 0: 0 B gets a place and a tick of its own left of the smallest size.
-      if (*bytes.begin() == 0) p.zero_x = zero_size_x(static_cast<double>(*std::next(bytes.begin())));
-    } else {
-      p.x_kind = XKind::Category;
-      std::vector<std::string> names;
-      for (const auto& it : items)
-        for (const auto& [n, v] : it.key->vars)
-          if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
-      for (const auto& n : names) {
-        std::set<double> values;
-        bool numeric = true;
-        for (const auto& it : items) {
-          double x = analysis::cell_double(var_value(*it.key, n));
-          numeric = numeric && !std::isnan(x);
-          values.insert(x);
-        }
-        if (numeric && values.size() > 1) {
-          p.x_kind = XKind::Variable;
-          p.x_var = n;
-          break;
-        }
-      }
-    }
+    choose_x_axis(p, items);
     auto linked = linked_vars(items, p.x_kind, p.x_var);
     std::set<std::int64_t> comm_sizes;
     for (const auto& it : items) comm_sizes.insert(it.key->comm_size);
@@ -161,16 +186,7 @@ std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& 
       std::stable_sort(c.points.begin(), c.points.end(),
                        [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
     if (curves.size() == 1 && views.size() == 1) curves.front().label.clear();
-    std::size_t parts = (curves.size() + max_curves - 1) / max_curves;
-    for (std::size_t part = 0; part < std::max<std::size_t>(parts, 1); ++part) {
-      Panel q = p;
-      q.part = static_cast<int>(part);
-      q.parts = static_cast<int>(std::max<std::size_t>(parts, 1));
-      for (std::size_t i = part * max_curves; i < std::min(curves.size(), (part + 1) * max_curves);
-           ++i)
-        q.curves.push_back(curves[i]);
-      out.push_back(std::move(q));
-    }
+    split_into_parts(p, curves, max_curves, out);
   }
   return out;
 }

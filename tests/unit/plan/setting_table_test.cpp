@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "load_text.h"
 #include "runtime/plan/setting_table.h"
+#include "tests/unit/interpreter/load_text.h"
 
 using namespace metron;
 using metron::test::diag_ids;
