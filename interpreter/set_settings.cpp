@@ -64,7 +64,8 @@ Interp::OverrideStep Interp::setter_step(const ast::CallStmt& cs) {
   step.key = found.setting->key;
   step.value = skampi_setter_value(*found.setter, args);
   step.skampi_rule = found.setter->selects_skampi_rule;
-  BuiltinCtx ctx{diags_, opt_.np, settings_, rng_state_, step.at, ranges, settings_changed_, b->name};
+  BuiltinCtx ctx{diags_,  opt_.np, settings_,         rng_state_,
+                 step.at, ranges,  settings_changed_, b->name};
   b->impl(ctx, args);
   return step;
 }

@@ -6,8 +6,8 @@
 
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -98,11 +98,16 @@ std::optional<bool> changes_settings(const Builtin& b, Settings& s) {
   for (const auto& values : tries) {
     std::vector<Value> args;
     for (const Param& p : b.params) {
-      if (p.default_value) args.push_back(*p.default_value);
-      else if (p.type == kAny || (p.type & kInt)) args.push_back(values[0]);
-      else if (p.type & kDouble) args.push_back(values[1]);
-      else if (p.type & kString) args.push_back(values[2]);
-      else return std::nullopt;  // a list, a communicator, an info object: not a setter's
+      if (p.default_value)
+        args.push_back(*p.default_value);
+      else if (p.type == kAny || (p.type & kInt))
+        args.push_back(values[0]);
+      else if (p.type & kDouble)
+        args.push_back(values[1]);
+      else if (p.type & kString)
+        args.push_back(values[2]);
+      else
+        return std::nullopt;  // a list, a communicator, an info object: not a setter's
     }
     SourceManager sm;
     DiagnosticEngine diags(sm);
@@ -189,7 +194,7 @@ TEST_SUITE("settings table") {
     }
     for (const Builtin& b : builtins()) {
       CAPTURE(b.name);
-      if (b.impl == &skampi_setter) CHECK(find_skampi_setter(b.name).setting != nullptr);
+      if (b.impl == &skampi_setter) REQUIRE(find_skampi_setter(b.name).setting != nullptr);
       Settings s = default_settings(ScriptDialect::Bench);
       const std::optional<bool> changed = changes_settings(b, s);
       if (b.returns == "nothing" && b.name.rfind("set_", 0) == 0) CHECK(changed.has_value());
