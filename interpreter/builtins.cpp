@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/skampi_setters.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/skampi_names.h"
 
@@ -328,34 +329,10 @@ Value f_get_env(BuiltinCtx&, Args& a) {
 }
 
 // --- SKaMPI setters -----------------------------------------------------------------------------
+// The setters of measurement settings are skampi_setter: the settings table lists each under
+// the key it writes. These others have no `set` key: they shape .sko output.
 Value none() {
   return Value();
-}
-std::int64_t positive(BuiltinCtx& c, std::size_t i, const Value& v) {
-  if (v.as_int() < 1) c.bad_arg(i, "must be positive, got " + std::to_string(v.as_int()));
-  return v.as_int();
-}
-Value f_set_min_reps(BuiltinCtx& c, Args& a) {
-  c.settings.min_reps = positive(c, 0, a[0]);
-  c.settings.reps.reset();
-  c.settings_changed = true;
-  return none();
-}
-Value f_set_max_reps(BuiltinCtx& c, Args& a) {
-  c.settings.max_reps = positive(c, 0, a[0]);
-  c.settings.reps.reset();
-  c.settings_changed = true;
-  return none();
-}
-Value f_set_max_rse(BuiltinCtx& c, Args& a) {
-  double v = num(a[0]);
-  if (!(v > 0)) c.bad_arg(0, "must be positive");
-  c.settings.max_rse = v;
-  // SKaMPI's rule, with this bound: a `stop when` rule before it is replaced (the last word wins).
-  c.settings.stop.reset();
-  c.settings.stop_rule_text.clear();
-  c.settings_changed = true;
-  return none();
 }
 Value f_set_nodes(BuiltinCtx& c, Args& a) {
   if (a[0].as_int() < 0) c.bad_arg(0, "must not be negative");
@@ -369,41 +346,8 @@ Value f_set_unit(BuiltinCtx& c, Args& a) {
   c.settings_changed = true;
   return none();
 }
-Value f_set_refine_factor(BuiltinCtx& c, Args& a) {
-  if (!(num(a[0]) >= 1)) c.bad_arg(0, "must be at least 1");
-  c.settings.refine.factor = num(a[0]);
-  c.settings.refine.kind = RefineKind::Skampi;  // SKaMPI's algorithm, as the setter implies
-  c.settings_changed = true;
-  return none();
-}
-Value set_sync(BuiltinCtx& c, ProcSyncKind k) {
-  c.settings.sync.kind = k;
-  if (k == ProcSyncKind::Window) {
-    // SKaMPI's "real" synchronization: SKaMPI clock offsets and a self-adjusting window.
-    c.settings.sync.adaptive = true;
-    c.settings.sync.clock.kind = ClockKind::SkampiOffset;
-  }
-  c.settings_changed = true;
-  return none();
-}
-Value f_no_sync(BuiltinCtx& c, Args&) {
-  return set_sync(c, ProcSyncKind::None);
-}
-Value f_barrier_sync(BuiltinCtx& c, Args&) {
-  return set_sync(c, ProcSyncKind::Barrier);
-}
-Value f_real_sync(BuiltinCtx& c, Args&) {
-  return set_sync(c, ProcSyncKind::Window);
-}
-Value f_set_buffer(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 1) c.bad_arg(0, "buffer size must be positive");
-  if (a[0].as_int() > kMaxBufferBytes) c.bad_arg(0, "buffer size over 1 TiB");
-  c.settings.buffer_bytes = a[0].as_int();
-  c.settings_changed = true;
-  return none();
-}
 Value f_set_buffer_alloc_mem(BuiltinCtx& c, Args& a) {
-  f_set_buffer(c, a);
+  skampi_setter(c, a);
   c.warn(DiagId::ignored_function, c.name,
          "the buffer is allocated with malloc, not MPI_Alloc_mem");
   return none();
@@ -428,38 +372,6 @@ Value f_info_set(BuiltinCtx& c, Args& a) {
 }
 Value f_info_free(BuiltinCtx& c, Args& a) {
   info_arg(c, a[0]);
-  return none();
-}
-Value f_cycling_on(BuiltinCtx& c, Args&) {
-  c.settings.buffer_cycling = true;
-  c.settings_changed = true;
-  return none();
-}
-Value f_cycling_off(BuiltinCtx& c, Args&) {
-  c.settings.buffer_cycling = false;
-  c.settings_changed = true;
-  return none();
-}
-std::int64_t alignment(BuiltinCtx& c, const Value& v) {
-  std::int64_t a = v.as_int();
-  if (a < 1 || (a & (a - 1)) != 0)
-    c.bad_arg(0, "alignment must be a power of two, got " + std::to_string(a));
-  return a;
-}
-Value f_send_align(BuiltinCtx& c, Args& a) {
-  c.settings.send_alignment = alignment(c, a[0]);
-  c.settings_changed = true;
-  return none();
-}
-Value f_recv_align(BuiltinCtx& c, Args& a) {
-  c.settings.recv_alignment = alignment(c, a[0]);
-  c.settings_changed = true;
-  return none();
-}
-Value f_cache_size(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 0) c.bad_arg(0, "must not be negative");
-  c.settings.cache_bytes = a[0].as_int();
-  c.settings_changed = true;
   return none();
 }
 Value f_ignored(BuiltinCtx& c, Args&) {
@@ -589,13 +501,13 @@ std::vector<Builtin> misc_builtins() {
 // SKaMPI's setters and the calls it accepts without effect
 std::vector<Builtin> skampi_setter_builtins() {
   return {
-      {"set_min_repetitions", {P("n", kInt)}, "nothing", "min_reps = n", f_set_min_reps},
-      {"set_max_repetitions", {P("n", kInt)}, "nothing", "max_reps = n", f_set_max_reps},
+      {"set_min_repetitions", {P("n", kInt)}, "nothing", "min_reps = n", skampi_setter},
+      {"set_max_repetitions", {P("n", kInt)}, "nothing", "max_reps = n", skampi_setter},
       {"set_max_relative_standard_error",
        {P("e", kNumber)},
        "nothing",
        "max_rse = e, with SKaMPI's stopping rule (replaces a 'stop when' rule)",
-       f_set_max_rse},
+       skampi_setter},
       {"set_max_nr_node_times",
        {P("n", kInt)},
        "nothing",
@@ -610,15 +522,19 @@ std::vector<Builtin> skampi_setter_builtins() {
        {P("f", kNumber)},
        "nothing",
        "refine = skampi(factor = f): SKaMPI's refinement of '...' loops",
-       f_set_refine_factor},
-      {"choose_no_synchronization", {}, "nothing", "sync = none", f_no_sync},
-      {"choose_barrier_synchronization", {}, "nothing", "sync = barrier", f_barrier_sync},
+       skampi_setter},
+      {"choose_no_synchronization", {}, "nothing", "sync = none", skampi_setter},
+      {"choose_barrier_synchronization", {}, "nothing", "sync = barrier", skampi_setter},
       {"choose_real_synchronization",
        {},
        "nothing",
        "sync = window(adaptive = on, clock = skampi) (SKaMPI's default)",
-       f_real_sync},
-      {"set_skampi_buffer", {P("size", kInt)}, "nothing", "buffer = size (per rank)", f_set_buffer},
+       skampi_setter},
+      {"set_skampi_buffer",
+       {P("size", kInt)},
+       "nothing",
+       "buffer = size (per rank)",
+       skampi_setter},
       {"set_skampi_buffer_mpi_alloc_mem",
        {P("size", kInt), Param{"info", kAny, Value()}},
        "nothing",
@@ -639,11 +555,11 @@ std::vector<Builtin> skampi_setter_builtins() {
        "nothing",
        "accepted: the runtime frees the MPI_Info it makes for each job",
        f_info_free},
-      {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", f_cycling_on},
-      {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", f_cycling_off},
-      {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", f_send_align},
-      {"set_recv_buffer_alignment", {P("a", kInt)}, "nothing", "recv_alignment = a", f_recv_align},
-      {"set_cache_size", {P("size", kInt)}, "nothing", "cache_size = size", f_cache_size},
+      {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", skampi_setter},
+      {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", skampi_setter},
+      {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", skampi_setter},
+      {"set_recv_buffer_alignment", {P("a", kInt)}, "nothing", "recv_alignment = a", skampi_setter},
+      {"set_cache_size", {P("size", kInt)}, "nothing", "cache_size = size", skampi_setter},
       {"use_mpi_alloc_mem", {P("flag", kInt)}, "nothing", "accepted, no effect", f_ignored},
       {"set_mpi_alloc_mem_info",
        {Param{"info", kAny, std::nullopt}},

@@ -135,21 +135,19 @@ class Interp {
   int next_refine_group_ = 0;
   std::vector<std::pair<std::string, Value>> loop_vars_;  // outermost first
   Settings settings_;
-  // One statement of the settings override, evaluated once: `set key = value`, `stop when`
-  // (the compiled rule), or a SKaMPI setter with its bound arguments.
+  // One statement of the settings override, evaluated once: `set key = value` (a SKaMPI
+  // setter as the `set` it stands for) or `stop when` (the compiled rule).
   struct OverrideStep {
     SourceRange at;
     std::string key;
     Value value;
+    bool skampi_rule = false;  // set_max_relative_standard_error: SKaMPI's rule too
     std::shared_ptr<const adapt::StopRule> rule;
     std::string rule_text;
-    const Builtin* setter = nullptr;
-    std::vector<Value> args;
-    std::vector<SourceRange> arg_ranges;
   };
   std::vector<OverrideStep> override_;
   bool applying_override_ = false;
-  void run_override_setter(const OverrideStep& step);
+  OverrideStep setter_step(const ast::CallStmt& cs);
   std::shared_ptr<const Settings> snapshot_;
   bool settings_changed_ = true;
   std::uint64_t rng_state_;

@@ -1,9 +1,10 @@
 // SKaMPI's MPI-IO helpers (io.c): the set_io_* / get_io_* functions, file hints and the data
-// access iterator, with Metron's meaning (docs/io.md). The setters change the same settings as
-// `set io_* = ...`.
+// access iterator, with Metron's meaning (docs/io.md). The set_io_* setters are the settings
+// table's (skampi_setters.h): each is `set io_* = ...`.
 #include <string>
 
 #include "interpreter/builtins.h"
+#include "interpreter/skampi_setters.h"
 #include "runtime/plan/io_settings.h"
 
 namespace metron {
@@ -19,39 +20,15 @@ Value changed(BuiltinCtx& c) {
   c.settings_changed = true;
   return none();
 }
-bool flag_arg(BuiltinCtx& c, const Value& v) {
-  if (v.as_int() != 0 && v.as_int() != 1)
-    c.bad_arg(0, "must be 0 or 1 (FALSE or TRUE), got " + std::to_string(v.as_int()));
-  return v.as_int() == 1;
-}
 Value int_of(bool b) {
   return Value(static_cast<std::int64_t>(b ? 1 : 0));
 }
 
-Value f_set_dir(BuiltinCtx& c, Args& a) {
-  // SKaMPI checks that the folder exists when the script runs this line; Metron plans on one
-  // machine and runs on others, so the runtime checks it before the first file operation.
-  if (a[0].as_string().empty()) c.bad_arg(0, "the working directory must not be empty");
-  c.settings.io.working_dir = a[0].as_string();
-  return changed(c);
-}
 Value f_get_dir(BuiltinCtx& c, Args&) {
   return Value(c.settings.io.working_dir);
 }
-Value f_set_datarep(BuiltinCtx& c, Args& a) {
-  const std::string& d = a[0].as_string();
-  if (d != "native" && d != "internal" && d != "external32")
-    c.bad_arg(0, "'" + d + "' is not one of 'native', 'internal', 'external32'");
-  c.settings.io.datarep = d;
-  return changed(c);
-}
 Value f_get_datarep(BuiltinCtx& c, Args&) {
   return Value(c.settings.io.datarep);
-}
-template <bool IoSettings::*Member>
-Value f_set_flag(BuiltinCtx& c, Args& a) {
-  c.settings.io.*Member = flag_arg(c, a[0]);
-  return changed(c);
 }
 template <bool IoSettings::*Member>
 Value f_get_flag(BuiltinCtx& c, Args&) {
@@ -101,41 +78,29 @@ std::vector<Builtin> io_builtins() {
        {P("path", kString)},
        "nothing",
        "io_dir = path: where the MPI-IO operations' files live",
-       f_set_dir},
+       skampi_setter},
       {"get_io_working_dir",
        {},
        "string",
        "io_dir (\"\": a temporary folder in the results folder)",
        f_get_dir},
-      {"set_io_datarep", {P("datarep", kString)}, "nothing", "io_datarep = datarep", f_set_datarep},
+      {"set_io_datarep", {P("datarep", kString)}, "nothing", "io_datarep = datarep", skampi_setter},
       {"get_io_datarep", {}, "string", "io_datarep", f_get_datarep},
-      {"set_io_atomicity",
-       {P("flag", kInt)},
-       "nothing",
-       "io_atomicity = flag",
-       f_set_flag<&IoSettings::atomicity>},
+      {"set_io_atomicity", {P("flag", kInt)}, "nothing", "io_atomicity = flag", skampi_setter},
       {"get_io_atomicity", {}, "integer", "io_atomicity", f_get_flag<&IoSettings::atomicity>},
       {"set_io_preallocation",
        {P("flag", kInt)},
        "nothing",
        "io_preallocation = flag",
-       f_set_flag<&IoSettings::preallocation>},
+       skampi_setter},
       {"get_io_preallocation",
        {},
        "integer",
        "io_preallocation",
        f_get_flag<&IoSettings::preallocation>},
-      {"set_io_unique_open",
-       {P("flag", kInt)},
-       "nothing",
-       "io_unique_open = flag",
-       f_set_flag<&IoSettings::unique_open>},
+      {"set_io_unique_open", {P("flag", kInt)}, "nothing", "io_unique_open = flag", skampi_setter},
       {"get_io_unique_open", {}, "integer", "io_unique_open", f_get_flag<&IoSettings::unique_open>},
-      {"set_io_file_sync",
-       {P("flag", kInt)},
-       "nothing",
-       "io_file_sync = flag",
-       f_set_flag<&IoSettings::file_sync>},
+      {"set_io_file_sync", {P("flag", kInt)}, "nothing", "io_file_sync = flag", skampi_setter},
       {"get_io_file_sync", {}, "integer", "io_file_sync", f_get_flag<&IoSettings::file_sync>},
       {"set_file_info",
        {P("key", kString), P("value", kString)},

@@ -6,6 +6,7 @@
 
 #include "interpreter/interp.h"
 #include "interpreter/settings_override.h"
+#include "interpreter/skampi_setters.h"
 #include "runtime/plan/setting_table.h"
 
 namespace metron {
@@ -22,12 +23,7 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
     throw EvalError{};
   }
   // The parser of the setting's kind (runtime/plan/setting_table.cpp).
-  try {
-    info->parse(key, v, settings_);
-  } catch (const SettingError& e) {
-    if (e.why.empty()) fail(DiagId::bad_setting, at, key, info->values, to_display(v));
-    fail(DiagId::bad_setting_value, at, key, e.why);
-  }
+  apply_table_setting(diags_, *info, v, at, settings_);
   settings_changed_ = true;
   reapply_override();
 }
@@ -53,11 +49,25 @@ void Interp::install_stop_rule(std::shared_ptr<const adapt::StopRule> rule, std:
   settings_changed_ = true;
 }
 
-void Interp::run_override_setter(const OverrideStep& step) {
-  std::vector<Value> args = step.args;  // a builtin may consume its arguments
-  BuiltinCtx ctx{diags_,  opt_.np,         settings_,         rng_state_,
-                 step.at, step.arg_ranges, settings_changed_, step.setter->name};
-  step.setter->impl(ctx, args);
+// A SKaMPI setter's call in the settings file: run once here (its checks and warnings at its
+// place in the file), and kept as the `set` it stands for, which reapply_override repeats.
+Interp::OverrideStep Interp::setter_step(const ast::CallStmt& cs) {
+  // check_settings_file let through only calls of the setters it knows: the table's.
+  const auto& call = std::get<ast::Call>(cs.call->node);
+  const Builtin* b = find_builtin(call.callee);
+  std::vector<SourceRange> ranges;
+  std::vector<Value> args =
+      bind_args(call.callee, b->params, call, ranges, [b] { return signature(*b); });
+  const SkampiSetting found = find_skampi_setter(call.callee);
+  OverrideStep step;
+  step.at = cs.call->range;
+  step.key = found.setting->key;
+  step.value = skampi_setter_value(*found.setter, args);
+  step.skampi_rule = found.setter->selects_skampi_rule;
+  BuiltinCtx ctx{diags_,  opt_.np, settings_,         rng_state_,
+                 step.at, ranges,  settings_changed_, b->name};
+  b->impl(ctx, args);
+  return step;
 }
 
 void Interp::load_override(const ast::Script& file) {
@@ -77,13 +87,7 @@ void Interp::load_override(const ast::Script& file) {
         step.rule = settings_.stop;
         step.rule_text = settings_.stop_rule_text;
       } else if (const auto* cs = std::get_if<ast::CallStmt>(&s->node)) {
-        // check_settings_file let through only calls of the setters it knows.
-        const auto& call = std::get<ast::Call>(cs->call->node);
-        step.setter = find_builtin(call.callee);
-        step.at = cs->call->range;
-        step.args = bind_args(call.callee, step.setter->params, call, step.arg_ranges,
-                              [b = step.setter] { return signature(*b); });
-        run_override_setter(step);
+        step = setter_step(*cs);
       }
       steps.push_back(std::move(step));
     } catch (const EvalError&) {
@@ -117,14 +121,13 @@ void Interp::reapply_override() {
     // Each value was accepted when the file was loaded, and parsers and setters check their
     // own value only; were one to refuse it now, the setting keeps the script's value.
     try {
-      if (!step.key.empty())
+      if (!step.key.empty()) {
         find_setting(step.key)->parse(step.key, step.value, settings_);
-      else if (step.rule)
+        if (step.skampi_rule) select_skampi_rule(settings_);
+      } else if (step.rule) {
         install_stop_rule(step.rule, step.rule_text);
-      else if (step.setter)
-        run_override_setter(step);
+      }
     } catch (const SettingError&) {
-    } catch (const EvalError&) {
     }
   }
   settings_changed_ = true;

@@ -1,35 +1,25 @@
 // The statements a settings override file may hold, and the settings each one fixes.
 #include "interpreter/settings_override.h"
 
+#include "runtime/plan/setting_table.h"
+
 namespace metron {
 
 const std::vector<OverrideSetter>& override_setters() {
-  // SKaMPI's setters that change a measurement setting (builtins.cpp, io_builtins.cpp). Left
-  // out: set_unit and set_max_nr_node_times (they format .sko output, they measure nothing),
-  // the file hints (a list that accumulates), the setters without an effect and
-  // set_skampi_buffer_mpi_alloc_mem (its warning would repeat each time the file is applied
-  // again; set_skampi_buffer sets the same buffer).
-  static const std::vector<OverrideSetter> setters = {
-      {"set_min_repetitions", {"min_reps"}},
-      {"set_max_repetitions", {"max_reps"}},
-      {"set_max_relative_standard_error", {"max_rse", "stop"}},
-      {"set_autorefine_factor", {"refine"}},
-      {"choose_no_synchronization", {"sync"}},
-      {"choose_barrier_synchronization", {"sync"}},
-      {"choose_real_synchronization", {"sync"}},
-      {"set_skampi_buffer", {"buffer"}},
-      {"switch_buffer_cycling_on", {"buffer_cycling"}},
-      {"switch_buffer_cycling_off", {"buffer_cycling"}},
-      {"set_send_buffer_alignment", {"send_alignment"}},
-      {"set_recv_buffer_alignment", {"recv_alignment"}},
-      {"set_cache_size", {"cache_size"}},
-      {"set_io_working_dir", {"io_dir"}},
-      {"set_io_datarep", {"io_datarep"}},
-      {"set_io_atomicity", {"io_atomicity"}},
-      {"set_io_preallocation", {"io_preallocation"}},
-      {"set_io_unique_open", {"io_unique_open"}},
-      {"set_io_file_sync", {"io_file_sync"}},
-  };
+  // SKaMPI's setters of measurement settings: those the settings table lists, each fixing the
+  // key it writes (set_max_relative_standard_error the stop rule too). Not among them, having
+  // no `set` key: set_unit and set_max_nr_node_times (they shape .sko output, they measure
+  // nothing) and the file hints (a list that accumulates).
+  static const std::vector<OverrideSetter> setters = [] {
+    std::vector<OverrideSetter> out;
+    for (const SettingInfo& e : setting_table())
+      for (const SkampiSetter& f : e.skampi) {
+        OverrideSetter o{f.name, {e.key}};
+        if (f.selects_skampi_rule) o.keys.push_back("stop");
+        out.push_back(std::move(o));
+      }
+    return out;
+  }();
   return setters;
 }
 

@@ -13,7 +13,8 @@
 namespace metron {
 
 // The SKaMPI setters a settings file may call, with the setting keys each one fixes (the keys
-// of `set`, runtime/plan/setting_table.cpp); "stop" is the stop rule.
+// of `set`, runtime/plan/setting_table.cpp); "stop" is the stop rule. Derived from the settings
+// table (SettingInfo::skampi).
 struct OverrideSetter {
   const char* name;
   std::vector<const char*> keys;

@@ -39,6 +39,11 @@ std::string io_flag_text(const Settings& s) {
   return on_off(s.io.*Member);
 }
 
+template <bool IoSettings::*Member>
+nlohmann::json io_flag_json(const Settings& s) {
+  return s.io.*Member;
+}
+
 void parse_dir(std::string_view, const Value& v, Settings& s) {
   if (!v.is(T::String)) throw SettingError{};
   s.io.working_dir = v.as_string();
@@ -64,27 +69,36 @@ std::vector<SettingInfo> io_setting_entries() {
     {"io_dir", "\"path\"",
      "working directory of the MPI-IO operations' files (\"\": a temporary folder in the results "
      "folder; SKaMPI's set_io_working_dir)",
-     parse_dir, [](const Settings& s) { return "\"" + s.io.working_dir + "\""; }},
+     parse_dir, [](const Settings& s) { return "\"" + s.io.working_dir + "\""; },
+     [](const Settings& s) -> nlohmann::json { return s.io.working_dir; },
+     {{"set_io_working_dir"}}},
     {"io_datarep", "native | internal | external32",
      "data representation of the file views (SKaMPI's set_io_datarep)", parse_datarep,
-     [](const Settings& s) { return s.io.datarep; }},
+     [](const Settings& s) { return s.io.datarep; },
+     [](const Settings& s) -> nlohmann::json { return s.io.datarep; }, {{"set_io_datarep"}}},
     {"io_atomicity", "on | off", "MPI_File_set_atomicity of the files (set_io_atomicity)",
-     parse_io_flag<&IoSettings::atomicity>, io_flag_text<&IoSettings::atomicity>},
+     parse_io_flag<&IoSettings::atomicity>, io_flag_text<&IoSettings::atomicity>,
+     io_flag_json<&IoSettings::atomicity>, {{"set_io_atomicity"}}},
     {"io_preallocation", "on | off",
      "MPI_File_preallocate the file before each write, outside the timed region "
      "(set_io_preallocation)",
-     parse_io_flag<&IoSettings::preallocation>, io_flag_text<&IoSettings::preallocation>},
+     parse_io_flag<&IoSettings::preallocation>, io_flag_text<&IoSettings::preallocation>,
+     io_flag_json<&IoSettings::preallocation>, {{"set_io_preallocation"}}},
     {"io_unique_open", "on | off", "open files with MPI_MODE_UNIQUE_OPEN (set_io_unique_open)",
-     parse_io_flag<&IoSettings::unique_open>, io_flag_text<&IoSettings::unique_open>},
+     parse_io_flag<&IoSettings::unique_open>, io_flag_text<&IoSettings::unique_open>,
+     io_flag_json<&IoSettings::unique_open>, {{"set_io_unique_open"}}},
     {"io_file_sync", "on | off",
      "MPI_File_sync at the end of each timed write (set_io_file_sync)",
-     parse_io_flag<&IoSettings::file_sync>, io_flag_text<&IoSettings::file_sync>},
+     parse_io_flag<&IoSettings::file_sync>, io_flag_text<&IoSettings::file_sync>,
+     io_flag_json<&IoSettings::file_sync>, {{"set_io_file_sync"}}},
     {"io_keep", "on | off", "keep the working directory's files after the run",
-     parse_io_flag<&IoSettings::keep_files>, io_flag_text<&IoSettings::keep_files>},
+     parse_io_flag<&IoSettings::keep_files>, io_flag_text<&IoSettings::keep_files>,
+     io_flag_json<&IoSettings::keep_files>},
     {"io_cache", "keep | drop",
      "page cache: keep (as SKaMPI, IMB-IO) or drop the file's pages after each write and before "
      "each read (posix_fadvise)",
-     parse_cache, [](const Settings& s) { return io_cache_name(s.io.cache); }},
+     parse_cache, [](const Settings& s) { return io_cache_name(s.io.cache); },
+     [](const Settings& s) -> nlohmann::json { return io_cache_name(s.io.cache); }},
   };
   // clang-format on
 }

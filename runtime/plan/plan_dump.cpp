@@ -62,63 +62,21 @@ std::string sync_text(const Settings& s) {
 }
 
 nlohmann::json settings_json(const Settings& s) {
-  nlohmann::json sync = {{"kind", proc_sync_name(s.sync.kind)},
-                         {"window_s", s.sync.window_s},
-                         {"wait_time_s", s.sync.wait_time_s},
-                         {"adaptive", s.sync.adaptive},
-                         {"bcast_mult", s.sync.bcast_mult},
-                         {"roundtime_budget_s", s.sync.roundtime_budget_s},
-                         {"clock",
-                          {{"kind", clock_name(s.sync.clock.kind)},
-                           {"fitpoints", s.sync.clock.fitpoints},
-                           {"exchanges", s.sync.clock.exchanges},
-                           {"offset_only", s.sync.clock.offset_only},
-                           {"resync_every_s", s.sync.clock.resync_every_s},
-                           {"resync_every_jobs", s.sync.clock.resync_every_jobs}}}};
-  nlohmann::json j = {{"timer", timer_name(s.timer)},
-                      {"scheme", scheme_name(s.scheme)},
-                      {"runtime", runtime_name(s.runtime)},
-                      {"sync", sync},
-                      {"reps", s.reps ? nlohmann::json(*s.reps) : nlohmann::json(nullptr)},
-                      {"min_reps", s.min_reps},
-                      {"max_reps", s.max_reps},
-                      {"max_rse", s.max_rse},
-                      {"max_time_s", s.max_time_s},
-                      {"warmup", s.warmup_reps == kWarmupAuto ? nlohmann::json("auto")
-                                                              : nlohmann::json(s.warmup_reps)},
-                      {"truncation", s.truncation ? "mser5" : "none"},
-                      {"iterations", s.loop_iterations},
-                      {"stop_rule", s.stop_rule_text.empty() ? nlohmann::json(nullptr)
-                                                             : nlohmann::json(s.stop_rule_text)},
-                      {"batch", {{"schedule", s.batch_schedule}, {"step", s.batch_step}}},
-                      {"outliers", outlier_name(s.outliers)},
-                      {"tukey_k", s.tukey_k},
-                      {"buffer_bytes", s.buffer_bytes},
-                      {"buffer_cycling", s.buffer_cycling},
-                      {"single_buffer", s.single_buffer},
-                      {"send_alignment", s.send_alignment},
-                      {"recv_alignment", s.recv_alignment},
-                      {"cache_bytes", s.cache_bytes},
-                      {"verify", s.verify},
-                      {"raw_per_rank", s.raw_per_rank},
-                      {"unit", s.unit},
-                      {"max_nr_node_times", s.max_nr_node_times},
-                      {"refine",
-                       {{"kind", refine_name(s.refine.kind)},
-                        {"factor", s.refine.factor},
-                        {"rel_tolerance", s.refine.rel_tolerance},
-                        {"min_gap", s.refine.min_gap},
-                        {"max_points", s.refine.max_points},
-                        {"max_time_s", s.refine.max_time_s}}}};
-  // The MPI-IO settings as `set io_* = ...` writes them, from their table: a new io_* entry is
-  // recorded without an edit here.
-  nlohmann::json io = nlohmann::json::object();
-  for (const SettingInfo& e : io_setting_entries()) io[e.key] = e.text(s);
-  // SKaMPI's set_file_info hints (no `set` key): the MPI_Info of every file.
+  // Every setting under its `set` key, as its table entry writes it: a new entry is recorded
+  // without an edit here.
+  nlohmann::json j = nlohmann::json::object();
+  for (const SettingInfo& e : setting_table()) j[e.key] = e.json(s);
+  // What a job's settings hold beyond the `set` keys, so that the plan records all of it: the
+  // `stop when` rule (a statement of its own; null: SKaMPI's rule), SKaMPI's set_unit and
+  // set_max_nr_node_times (they shape .sko output and measure nothing) and set_file_info's
+  // MPI_Info hints (a list that accumulates, as [key, value] pairs).
+  j["stop_rule"] =
+      s.stop_rule_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.stop_rule_text);
+  j["unit"] = s.unit;
+  j["max_nr_node_times"] = s.max_nr_node_times;
   nlohmann::json hints = nlohmann::json::array();
   for (const auto& [key, value] : s.io.file_info) hints.push_back({key, value});
-  io["file_info"] = hints;
-  j["io"] = io;
+  j["file_info"] = hints;
   return j;
 }
 

@@ -343,106 +343,228 @@ std::string refine_text(const Settings& s) {
   return {};
 }
 
+// --- plan JSON --------------------------------------------------------------------------------
+
+using json = nlohmann::json;
+
+// A number or boolean field as it is (times are seconds, sizes bytes, percentages fractions).
+template <auto Member>
+json member_json(const Settings& s) {
+  return s.*Member;
+}
+
+json sync_json(const Settings& s) {
+  const SyncSettings& y = s.sync;
+  json j = {{"kind", proc_sync_name(y.kind)}};
+  if (y.kind == ProcSyncKind::Window) {
+    j["size"] = y.window_s;
+    j["wait"] = y.wait_time_s;
+    j["adaptive"] = y.adaptive;
+  } else if (y.kind == ProcSyncKind::RoundTime) {
+    j["mult"] = y.bcast_mult;
+    j["budget"] = y.roundtime_budget_s;
+  }
+  return j;  // the clock, an argument of window and roundtime, is the entry `clock`
+}
+
+json clock_json(const Settings& s) {
+  const ClockSettings& c = s.sync.clock;
+  return {{"kind", clock_name(c.kind)},
+          {"fitpoints", c.fitpoints},
+          {"exchanges", c.exchanges},
+          {"offset_only", c.offset_only}};
+}
+
+json batch_json(const Settings& s) {
+  return {{"kind", s.batch_schedule}, {s.batch_schedule == "growing" ? "step" : "n", s.batch_step}};
+}
+
+json outliers_json(const Settings& s) {
+  json j = {{"kind", outlier_name(s.outliers)}};
+  if (s.outliers == OutlierKind::Tukey) j["k"] = s.tukey_k;
+  return j;
+}
+
+json refine_json(const Settings& s) {
+  const RefineSettings& r = s.refine;
+  switch (r.kind) {
+    case RefineKind::Metron:
+      return {{"kind", "metron"},
+              {"tolerance", r.rel_tolerance},
+              {"max_points", r.max_points},
+              {"max_time", r.max_time_s},
+              {"min_gap", r.min_gap}};
+    case RefineKind::Skampi:
+      return {{"kind", "skampi"}, {"factor", r.factor}};
+    case RefineKind::Mpptest:
+      return {{"kind", "mpptest"}, {"autorel", r.rel_tolerance}, {"autodx", r.min_gap}};
+  }
+  return {};
+}
+
+// --- SKaMPI setters: the `set` value a call stands for ------------------------------------------
+
+using Args = std::vector<Value>;
+
+Value named(const char* name) {
+  return Value(Spec{name, {}});
+}
+Value sync_none(const Args&) {
+  return named("none");
+}
+Value sync_barrier(const Args&) {
+  return named("barrier");
+}
+// SKaMPI's "real" synchronization: its self-adjusting window on its clock offsets.
+Value sync_skampi_window(const Args&) {
+  return Value(Spec{"window",
+                    {{"adaptive", named("on")},
+                     {"clock", Value(Spec{"skampi", {{"offset_only", named("off")}}})}}});
+}
+Value refine_skampi(const Args& a) {
+  return Value(Spec{"skampi", {{"factor", a.at(0)}}});
+}
+Value flag_on(const Args&) {
+  return named("on");
+}
+Value flag_off(const Args&) {
+  return named("off");
+}
+
 // clang-format off
 const std::vector<SettingInfo> kSettingTable = {
     {"timer", "wtime | monotonic | rdtscp", "clock read around each call",
      parse_enum<&Settings::timer, kTimers>,
-     [](const Settings& s) { return timer_name(s.timer); }},
+     [](const Settings& s) { return timer_name(s.timer); },
+     [](const Settings& s) -> json { return timer_name(s.timer); }},
     {"scheme", "per_call | loop_mean | loop_barrier",
      "MS1: one call per observation after a sync; MS2: mean of a loop without sync; MS3: loop "
      "with a barrier before each call",
      parse_enum<&Settings::scheme, kSchemes>,
-     [](const Settings& s) { return scheme_name(s.scheme); }},
+     [](const Settings& s) { return scheme_name(s.scheme); },
+     [](const Settings& s) -> json { return scheme_name(s.scheme); }},
     {"sync",
      "none | barrier | double_barrier | dissemination | window(size, wait, adaptive, clock) | "
      "roundtime(mult, budget, clock)",
-     "process synchronization before each observation", parse_sync, sync_text},
+     "process synchronization before each observation", parse_sync, sync_text, sync_json,
+     {{"choose_no_synchronization", sync_none},
+      {"choose_barrier_synchronization", sync_barrier},
+      {"choose_real_synchronization", sync_skampi_window}}},
     {"clock",
      "none | skampi | netgauge | jk | hca | hca2 | hca3 | hca3o (fitpoints, exchanges, "
      "offset_only)",
      "clock synchronization used by window and roundtime sync and by global run-times",
-     parse_clock, [](const Settings& s) { return clock_text(s.sync.clock); }},
+     parse_clock, [](const Settings& s) { return clock_text(s.sync.clock); }, clock_json},
     {"resync", "time or int",
      "re-synchronize clocks after this much time, or after this many jobs (0: never)",
-     parse_resync, [](const Settings& s) { return seconds_text(s.sync.clock.resync_every_s); }},
+     parse_resync,
+     [](const Settings& s) {
+       const ClockSettings& c = s.sync.clock;
+       return c.resync_every_jobs > 0 ? std::to_string(c.resync_every_jobs)
+                                      : seconds_text(c.resync_every_s);
+     },
+     [](const Settings& s) -> json {
+       return {{"seconds", s.sync.clock.resync_every_s}, {"jobs", s.sync.clock.resync_every_jobs}};
+     }},
     {"runtime", "local | global",
      "local: max over ranks of each rank's duration; global: latest end - earliest start",
      parse_enum<&Settings::runtime, kRuntimes>,
-     [](const Settings& s) { return runtime_name(s.runtime); }},
+     [](const Settings& s) { return runtime_name(s.runtime); },
+     [](const Settings& s) -> json { return runtime_name(s.runtime); }},
     {"reps", "integer", "a fixed number of observations per job (no stopping rule)",
      parse_positive<&Settings::reps>,
-     [](const Settings& s) { return s.reps ? std::to_string(*s.reps) : "unset"; }},
+     [](const Settings& s) { return s.reps ? std::to_string(*s.reps) : "unset"; },
+     [](const Settings& s) { return s.reps ? json(*s.reps) : json(nullptr); }},
     {"min_reps", "integer",
      "at least this many observations (in a .ski script 8, SKaMPI's default; a `stop when` rule "
      "sets 1)",
      parse_rep_bound<&Settings::min_reps>,
-     [](const Settings& s) { return std::to_string(s.min_reps); }},
+     [](const Settings& s) { return std::to_string(s.min_reps); },
+     member_json<&Settings::min_reps>, {{"set_min_repetitions"}}},
     {"max_reps", "integer",
      "at most this many observations (in a .ski script 33, SKaMPI's default; a `stop when` rule "
      "sets 1000000)",
      parse_rep_bound<&Settings::max_reps>,
-     [](const Settings& s) { return std::to_string(s.max_reps); }},
+     [](const Settings& s) { return std::to_string(s.max_reps); },
+     member_json<&Settings::max_reps>, {{"set_max_repetitions"}}},
     {"max_rse", "number or percentage",
      "SKaMPI's rule, the default of a .ski script (set_max_relative_standard_error selects it "
      "in any script): stop when the relative standard error is below",
-     parse_fraction<&Settings::max_rse>, [](const Settings& s) { return percent_text(s.max_rse); }},
+     parse_fraction<&Settings::max_rse>, [](const Settings& s) { return percent_text(s.max_rse); },
+     member_json<&Settings::max_rse>, {{"set_max_relative_standard_error", nullptr, true}}},
     {"max_time", "time", "time budget per job", parse_duration<&Settings::max_time_s>,
-     [](const Settings& s) { return seconds_text(s.max_time_s); }},
+     [](const Settings& s) { return seconds_text(s.max_time_s); },
+     member_json<&Settings::max_time_s>},
     {"warmup", "auto | integer",
      "calls run and discarded before measuring: auto until the per-call time is stable "
      "(docs/methodology.md), or exactly this many",
      parse_warmup,
      [](const Settings& s) {
        return s.warmup_reps == kWarmupAuto ? std::string("auto") : std::to_string(s.warmup_reps);
-     }},
+     },
+     [](const Settings& s) { return s.warmup_reps == kWarmupAuto ? json("auto") : json(s.warmup_reps); }},
     {"truncation", "mser5 | none",
      "post-hoc removal of an initial transient from the recorded observations (MSER-5)",
      parse_enum<&Settings::truncation, kTruncations>,
-     [](const Settings& s) { return std::string(s.truncation ? "mser5" : "none"); }},
+     [](const Settings& s) { return std::string(s.truncation ? "mser5" : "none"); },
+     [](const Settings& s) -> json { return s.truncation ? "mser5" : "none"; }},
     {"iterations", "integer", "calls per timed loop (loop_mean, loop_barrier)",
      parse_positive<&Settings::loop_iterations>,
-     [](const Settings& s) { return std::to_string(s.loop_iterations); }},
+     [](const Settings& s) { return std::to_string(s.loop_iterations); },
+     member_json<&Settings::loop_iterations>},
     {"batch", "fixed(n) | growing(step)", "how many observations between stopping-rule checks",
      parse_batch,
-     [](const Settings& s) { return fmt::format("{}({})", s.batch_schedule, s.batch_step); }},
+     [](const Settings& s) { return fmt::format("{}({})", s.batch_schedule, s.batch_step); },
+     batch_json},
     {"outliers", "none | tukey(k) | trimmed", "outlier filter applied per job before statistics",
      parse_outliers,
      [](const Settings& s) {
        return s.outliers == OutlierKind::Tukey ? fmt::format("tukey({:.12g})", s.tukey_k)
                                                : outlier_name(s.outliers);
-     }},
+     },
+     outliers_json},
     {"buffer", "size", "arena per rank (SKaMPI's set_skampi_buffer)",
      parse_buffer,
-     [](const Settings& s) { return bytes_text(s.buffer_bytes); }},
+     [](const Settings& s) { return bytes_text(s.buffer_bytes); },
+     member_json<&Settings::buffer_bytes>,
+     {{"set_skampi_buffer"}, {"set_skampi_buffer_mpi_alloc_mem"}}},
     {"buffer_cycling", "on | off",
      "successive observations use successive addresses (cold cache); off: one slot (warm cache, "
      "as OSU, IMB and ReproMPI)",
      parse_flag<&Settings::buffer_cycling>,
-     [](const Settings& s) { return on_off(s.buffer_cycling); }},
+     [](const Settings& s) { return on_off(s.buffer_cycling); },
+     member_json<&Settings::buffer_cycling>,
+     {{"switch_buffer_cycling_on", flag_on}, {"switch_buffer_cycling_off", flag_off}}},
     {"single_buffer", "on | off",
      "on: the windowed bandwidths (Bandwidth, Bibandwidth, Multi_bandwidth, Uniband, Biband and "
      "their MT forms) receive a whole window into one block, as OSU's -b single; MPI does not "
      "define concurrent receives into one buffer (every message carries the same bytes, so "
      "verify = on checks the one block); off: one block per message of the window",
      parse_flag<&Settings::single_buffer>,
-     [](const Settings& s) { return on_off(s.single_buffer); }},
-    {"send_alignment", "integer", "alignment of the send buffer (power of two)",
+     [](const Settings& s) { return on_off(s.single_buffer); },
+     member_json<&Settings::single_buffer>},
+    {"send_alignment", "power of two", "alignment of the send buffer in bytes",
      parse_power_of_two<&Settings::send_alignment>,
-     [](const Settings& s) { return std::to_string(s.send_alignment); }},
-    {"recv_alignment", "integer", "alignment of the receive buffer (power of two)",
+     [](const Settings& s) { return std::to_string(s.send_alignment); },
+     member_json<&Settings::send_alignment>, {{"set_send_buffer_alignment"}}},
+    {"recv_alignment", "power of two", "alignment of the receive buffer in bytes",
      parse_power_of_two<&Settings::recv_alignment>,
-     [](const Settings& s) { return std::to_string(s.recv_alignment); }},
+     [](const Settings& s) { return std::to_string(s.recv_alignment); },
+     member_json<&Settings::recv_alignment>, {{"set_recv_buffer_alignment"}}},
     {"cache_size", "size", "last-level cache size assumed for cold-cache cycling",
      parse_size<&Settings::cache_bytes>,
-     [](const Settings& s) { return bytes_text(s.cache_bytes); }},
+     [](const Settings& s) { return bytes_text(s.cache_bytes); },
+     member_json<&Settings::cache_bytes>, {{"set_cache_size"}}},
     {"verify", "on | off", "check the received data once per job", parse_flag<&Settings::verify>,
-     [](const Settings& s) { return on_off(s.verify); }},
+     [](const Settings& s) { return on_off(s.verify); }, member_json<&Settings::verify>},
     {"raw_per_rank", "on | off", "write every rank's duration to raw.csv",
      parse_flag<&Settings::raw_per_rank>,
-     [](const Settings& s) { return on_off(s.raw_per_rank); }},
+     [](const Settings& s) { return on_off(s.raw_per_rank); },
+     member_json<&Settings::raw_per_rank>},
     {"refine",
      "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
-     "adaptive refinement of autorefine loops", parse_refine, refine_text},
+     "adaptive refinement of autorefine loops", parse_refine, refine_text, refine_json,
+     {{"set_autorefine_factor", refine_skampi}}},
 };
 // clang-format on
 
@@ -461,6 +583,13 @@ const SettingInfo* find_setting(std::string_view key) {
   for (const SettingInfo& s : setting_table())
     if (key == s.key) return &s;
   return nullptr;
+}
+
+SkampiSetting find_skampi_setter(std::string_view name) {
+  for (const SettingInfo& s : setting_table())
+    for (const SkampiSetter& f : s.skampi)
+      if (name == f.name) return {&s, &f};
+  return {};
 }
 
 }  // namespace metron

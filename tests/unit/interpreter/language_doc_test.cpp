@@ -40,10 +40,16 @@ std::string builtins_table() {
 std::string settings_table() {
   // A .bench script's defaults; the .ski ones are stated in the Meaning column.
   const metron::Settings defaults = metron::default_settings(metron::ScriptDialect::Bench);
-  std::string out = "| Setting | Values | Default | Meaning |\n|---|---|---|---|\n";
-  for (const auto& s : metron::setting_table())
+  std::string out =
+      "| Setting | Values | Default | Meaning | SKaMPI's setters |\n|---|---|---|---|---|\n";
+  for (const auto& s : metron::setting_table()) {
+    std::string setters;
+    for (const auto& f : s.skampi)
+      setters += (setters.empty() ? "`" : ", `") + std::string(f.name) + "`";
     out += std::string("| `") + s.key + "` | " + cell(s.values) + " | `" +
-           cell(metron::setting_value_text(defaults, s.key)) + "` | " + cell(s.doc) + " |\n";
+           cell(metron::setting_value_text(defaults, s.key)) + "` | " + cell(s.doc) + " | " +
+           setters + " |\n";
+  }
   return out;
 }
 

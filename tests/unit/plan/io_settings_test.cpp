@@ -53,14 +53,15 @@ TEST_CASE("io: every io_* setting and the file hints reach the plan JSON (so the
   s.io.unique_open = true;
   s.io.cache = IoCache::Drop;
   s.io.file_info = {{"striping_factor", "4"}};
-  const nlohmann::json io = settings_json(s)["io"];
+  const nlohmann::json j = settings_json(s);
   for (const SettingInfo& e : io_setting_entries()) {
     INFO(e.key);
-    REQUIRE(io.contains(e.key));
-    CHECK(io[e.key] == e.text(s));
+    REQUIRE(j.contains(e.key));
+    CHECK(j[e.key] == e.json(s));
   }
-  CHECK(io["io_unique_open"] == "on");
-  CHECK(io["io_cache"] == "drop");
-  CHECK(io["io_file_sync"] == "on");
-  CHECK(io["file_info"] == nlohmann::json::parse(R"([["striping_factor", "4"]])"));
+  CHECK(j["io_unique_open"] == true);
+  CHECK(j["io_cache"] == "drop");
+  CHECK(j["io_file_sync"] == true);
+  CHECK(j["io_dir"] == "");
+  CHECK(j["file_info"] == nlohmann::json::parse(R"([["striping_factor", "4"]])"));
 }
