@@ -136,3 +136,8 @@ set_tests_properties(meta/test_timeouts PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/layering
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_layering.cmake)
 set_tests_properties(meta/layering PROPERTIES LABELS meta TIMEOUT 60)
+# Every user-visible message comes from the catalogue: no sentence thrown, passed to bind_error,
+# bad_why or bad_arg, or written to stderr outside it (cmake/check_messages.cmake).
+add_test(NAME meta/messages
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_messages.cmake)
+set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)

@@ -17,9 +17,7 @@
 
 namespace metron {
 
-void BuiltinCtx::bad_arg(std::size_t i, const std::string& why) const {
-  SourceRange r = i < arg_ranges.size() ? arg_ranges[i] : call_range;
-  diags.report(DiagId::bad_argument_value, r, i + 1, name, why);
+void BuiltinCtx::throw_eval_error() {
   throw EvalError{};
 }
 
@@ -36,7 +34,7 @@ double num(const Value& v) {
 }
 std::int64_t to_int_checked(BuiltinCtx& c, std::size_t i, double d) {
   if (!std::isfinite(d) || d > 9.2e18 || d < -9.2e18)
-    c.bad_arg(i, "result is not a finite integer");
+    c.bad_arg(i, DiagId::bad_arg_not_finite_integer);
   return static_cast<std::int64_t>(d);
 }
 double finite(BuiltinCtx& c, double d) {
@@ -75,7 +73,7 @@ int rank_arg(BuiltinCtx& c, std::size_t i, const Value& v) {
 }
 Value f_comm(BuiltinCtx& c, Args& a) {
   std::int64_t n = a[0].as_int();
-  if (n < 1) c.bad_arg(0, "communicator size must be at least 1, got " + std::to_string(n));
+  if (n < 1) c.bad_arg(0, DiagId::bad_arg_comm_size, n);
   std::string label = "comm(" + std::to_string(n) + ")";
   if (n > c.np) {
     c.diags.report(DiagId::comm_too_large, c.call_range, label, n, c.np);
@@ -87,7 +85,7 @@ Value f_comm(BuiltinCtx& c, Args& a) {
 }
 Value f_comm2(BuiltinCtx& c, Args& a) {
   int x = rank_arg(c, 0, a[0]), y = rank_arg(c, 1, a[1]);
-  if (x == y) c.bad_arg(1, "the two ranks must differ");
+  if (x == y) c.bad_arg(1, DiagId::bad_arg_same_ranks);
   return make_comm(CommSpec::Kind::Ranks, {x, y},
                    "comm2(" + std::to_string(x) + ", " + std::to_string(y) + ")");
 }
@@ -95,7 +93,7 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
   std::vector<int> r;
   for (std::size_t i = 0; i < 4; ++i) {
     int x = rank_arg(c, i, a[i]);
-    if (std::find(r.begin(), r.end(), x) != r.end()) c.bad_arg(i, "ranks must differ");
+    if (std::find(r.begin(), r.end(), x) != r.end()) c.bad_arg(i, DiagId::bad_arg_ranks_differ);
     r.push_back(x);
   }
   std::string label = "comm4(" + std::to_string(r[0]) + ", " + std::to_string(r[1]) + ", " +
@@ -105,7 +103,7 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
 Value f_comm_from_to(BuiltinCtx& c, Args& a) {
   int f = rank_arg(c, 0, a[0]), l = rank_arg(c, 1, a[1]);
   if (l < f)
-    c.bad_arg(1, "last rank " + std::to_string(l) + " is below first rank " + std::to_string(f));
+    c.bad_arg(1, DiagId::bad_arg_last_below_first, l, f);
   std::vector<int> r;
   for (int i = f; i <= l; ++i) r.push_back(i);
   return make_comm(CommSpec::Kind::FromTo, std::move(r),
@@ -116,7 +114,7 @@ Value f_copy_comm(BuiltinCtx&, Args& a) {
 }
 Value half(BuiltinCtx& c, const Value& v, bool first) {
   const CommSpec& in = v.as_comm();
-  if (in.ranks.empty() && in.size > 0) c.bad_arg(0, "its ranks are only known when the run starts");
+  if (in.ranks.empty() && in.size > 0) c.bad_arg(0, DiagId::bad_arg_ranks_unknown);
   std::size_t h = in.ranks.size() / 2;
   std::vector<int> r = first ? std::vector<int>(in.ranks.begin(), in.ranks.begin() + h)
                              : std::vector<int>(in.ranks.begin() + h, in.ranks.end());
@@ -138,7 +136,7 @@ Value f_second_half(BuiltinCtx& c, Args& a) {
 Value f_comm_rand(BuiltinCtx& c, Args& a) {
   std::int64_t n = a[0].as_int();
   std::string label = "comm_rand(" + std::to_string(n) + ")";
-  if (n < 1) c.bad_arg(0, "communicator size must be at least 1, got " + std::to_string(n));
+  if (n < 1) c.bad_arg(0, DiagId::bad_arg_comm_size, n);
   if (n > c.np) {
     c.diags.report(DiagId::comm_too_large, c.call_range, label, n, c.np);
     throw EvalError{};
@@ -189,7 +187,7 @@ Value f_last_proc(BuiltinCtx& c, Args&) {
 
 // --- math ---------------------------------------------------------------------------------------
 Value f_sqrt(BuiltinCtx& c, Args& a) {
-  if (num(a[0]) < 0) c.bad_arg(0, "square root of a negative number");
+  if (num(a[0]) < 0) c.bad_arg(0, DiagId::bad_arg_sqrt_negative);
   return Value(std::sqrt(num(a[0])));
 }
 Value f_cbrt(BuiltinCtx&, Args& a) {
@@ -198,7 +196,7 @@ Value f_cbrt(BuiltinCtx&, Args& a) {
 Value f_sqr(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
     std::int64_t r;
-    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r)) c.bad_arg(0, "result overflows");
+    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r)) c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(r);
   }
   return Value(finite(c, num(a[0]) * num(a[0])));
@@ -217,7 +215,7 @@ Value f_atoi(BuiltinCtx& c, Args& a) {
   char* end = nullptr;
   errno = 0;
   long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end == s.c_str() || errno == ERANGE) c.bad_arg(0, "'" + s + "' is not an integer");
+  if (end == s.c_str() || errno == ERANGE) c.bad_arg(0, DiagId::bad_arg_not_integer_text, s);
   return Value(static_cast<std::int64_t>(v));
 }
 Value f_modulo(BuiltinCtx& c, Args& a) {
@@ -232,7 +230,7 @@ Value f_power(BuiltinCtx& c, Args& a) {
   return Value(finite(c, std::pow(num(a[0]), num(a[1]))));
 }
 Value logf(BuiltinCtx& c, double x, double (*fn)(double)) {
-  if (x <= 0) c.bad_arg(0, "logarithm of a number that is not positive");
+  if (x <= 0) c.bad_arg(0, DiagId::bad_arg_log_domain);
   return Value(fn(x));
 }
 Value f_log(BuiltinCtx& c, Args& a) {
@@ -264,14 +262,14 @@ Value f_max(BuiltinCtx&, Args& a) {
 }
 Value f_abs(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
-    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min()) c.bad_arg(0, "result overflows");
+    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min()) c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(static_cast<std::int64_t>(std::llabs(a[0].as_int())));
   }
   return Value(std::fabs(num(a[0])));
 }
 Value f_round4(BuiltinCtx& c, Args& a) {
   std::int64_t v = a[0].as_int();
-  if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, "result overflows");
+  if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, DiagId::bad_arg_overflow);
   return Value((v + 3) / 4 * 4);
 }
 
@@ -285,7 +283,7 @@ constexpr std::uint64_t kMaxListValues = 10'000'000;
 void check_list_length(BuiltinCtx& c, std::int64_t lo, std::int64_t hi) {
   std::uint64_t n = span_count(lo, hi);
   if (n > kMaxListValues || (n == 0 && hi >= lo))
-    c.bad_arg(1, "range of more than 10000000 values");  // kMaxListValues
+    c.bad_arg(1, DiagId::bad_arg_range_too_long, kMaxListValues);
 }
 Value f_range(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
@@ -305,7 +303,7 @@ Value f_squares(BuiltinCtx& c, Args& a) {
   for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k) {
     std::int64_t i = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k), sq;
     if (__builtin_mul_overflow(i, i, &sq))
-      c.bad_arg(1, "the square of " + std::to_string(i) + " does not fit in a 64-bit integer");
+      c.bad_arg(1, DiagId::bad_arg_square_overflow, i);
     out.emplace_back(sq);
   }
   return Value(std::move(out));
@@ -315,7 +313,7 @@ Value f_len(BuiltinCtx&, Args& a) {
 }
 Value f_get_random_int(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
-  if (hi < lo) c.bad_arg(1, "upper bound below lower bound");
+  if (hi < lo) c.bad_arg(1, DiagId::bad_arg_bounds_reversed);
   // Unsigned arithmetic: hi - lo overflows int64 for wide ranges; span 0 means all 2^64 values.
   std::uint64_t span = span_count(lo, hi);
   std::uint64_t r = next_random(c.rng_state);
@@ -332,7 +330,7 @@ Value none() {
   return Value();
 }
 std::int64_t positive(BuiltinCtx& c, std::size_t i, const Value& v) {
-  if (v.as_int() < 1) c.bad_arg(i, "must be positive, got " + std::to_string(v.as_int()));
+  if (v.as_int() < 1) c.bad_arg(i, DiagId::bad_arg_positive_got, v.as_int());
   return v.as_int();
 }
 Value f_set_min_reps(BuiltinCtx& c, Args& a) {
@@ -349,7 +347,7 @@ Value f_set_max_reps(BuiltinCtx& c, Args& a) {
 }
 Value f_set_max_rse(BuiltinCtx& c, Args& a) {
   double v = num(a[0]);
-  if (!(v > 0)) c.bad_arg(0, "must be positive");
+  if (!(v > 0)) c.bad_arg(0, DiagId::bad_arg_positive);
   c.settings.max_rse = v;
   // SKaMPI's rule, with this bound: a `stop when` rule before it is replaced (the last word wins).
   c.settings.stop.reset();
@@ -358,19 +356,19 @@ Value f_set_max_rse(BuiltinCtx& c, Args& a) {
   return none();
 }
 Value f_set_nodes(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 0) c.bad_arg(0, "must not be negative");
+  if (a[0].as_int() < 0) c.bad_arg(0, DiagId::bad_arg_not_negative);
   c.settings.max_nr_node_times = a[0].as_int();
   c.settings_changed = true;
   return none();
 }
 Value f_set_unit(BuiltinCtx& c, Args& a) {
-  if (!(num(a[0]) > 0)) c.bad_arg(0, "must be positive");
+  if (!(num(a[0]) > 0)) c.bad_arg(0, DiagId::bad_arg_positive);
   c.settings.unit = num(a[0]);
   c.settings_changed = true;
   return none();
 }
 Value f_set_refine_factor(BuiltinCtx& c, Args& a) {
-  if (!(num(a[0]) >= 1)) c.bad_arg(0, "must be at least 1");
+  if (!(num(a[0]) >= 1)) c.bad_arg(0, DiagId::bad_arg_at_least_one);
   c.settings.refine.factor = num(a[0]);
   c.settings.refine.kind = RefineKind::Skampi;  // SKaMPI's algorithm, as the setter implies
   c.settings_changed = true;
@@ -396,8 +394,8 @@ Value f_real_sync(BuiltinCtx& c, Args&) {
   return set_sync(c, ProcSyncKind::Window);
 }
 Value f_set_buffer(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 1) c.bad_arg(0, "buffer size must be positive");
-  if (a[0].as_int() > kMaxBufferBytes) c.bad_arg(0, "buffer size over 1 TiB");
+  if (a[0].as_int() < 1) c.bad_arg(0, DiagId::bad_arg_buffer_not_positive);
+  if (a[0].as_int() > kMaxBufferBytes) c.bad_arg(0, DiagId::bad_arg_buffer_too_large);
   c.settings.buffer_bytes = a[0].as_int();
   c.settings_changed = true;
   return none();
@@ -415,13 +413,13 @@ Value f_info_create(BuiltinCtx&, Args&) {
 }
 const Spec& info_arg(BuiltinCtx& c, const Value& v) {
   // The parameter's type admits the two info values only: MPI_INFO_NULL and info_create's.
-  if (v.as_spec().name != "info") c.bad_arg(0, "MPI_INFO_NULL cannot be changed or freed");
+  if (v.as_spec().name != "info") c.bad_arg(0, DiagId::bad_arg_info_null);
   return v.as_spec();
 }
 Value f_info_set(BuiltinCtx& c, Args& a) {
   Spec s = info_arg(c, a[0]);
   const std::string& key = a[1].as_string();
-  if (key.empty() || key.size() > 255) c.bad_arg(1, "an info key has 1 to 255 characters");
+  if (key.empty() || key.size() > 255) c.bad_arg(1, DiagId::bad_arg_info_key);
   std::erase_if(s.args, [&](const auto& kv) { return kv.first == key; });
   s.args.emplace_back(key, a[2]);
   return Value(std::move(s));
@@ -443,7 +441,7 @@ Value f_cycling_off(BuiltinCtx& c, Args&) {
 std::int64_t alignment(BuiltinCtx& c, const Value& v) {
   std::int64_t a = v.as_int();
   if (a < 1 || (a & (a - 1)) != 0)
-    c.bad_arg(0, "alignment must be a power of two, got " + std::to_string(a));
+    c.bad_arg(0, DiagId::bad_arg_alignment, a);
   return a;
 }
 Value f_send_align(BuiltinCtx& c, Args& a) {
@@ -457,7 +455,7 @@ Value f_recv_align(BuiltinCtx& c, Args& a) {
   return none();
 }
 Value f_cache_size(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 0) c.bad_arg(0, "must not be negative");
+  if (a[0].as_int() < 0) c.bad_arg(0, DiagId::bad_arg_not_negative);
   c.settings.cache_bytes = a[0].as_int();
   c.settings_changed = true;
   return none();

@@ -21,7 +21,7 @@ Value changed(BuiltinCtx& c) {
 }
 bool flag_arg(BuiltinCtx& c, const Value& v) {
   if (v.as_int() != 0 && v.as_int() != 1)
-    c.bad_arg(0, "must be 0 or 1 (FALSE or TRUE), got " + std::to_string(v.as_int()));
+    c.bad_arg(0, DiagId::bad_arg_bool_flag, v.as_int());
   return v.as_int() == 1;
 }
 Value int_of(bool b) {
@@ -31,7 +31,7 @@ Value int_of(bool b) {
 Value f_set_dir(BuiltinCtx& c, Args& a) {
   // SKaMPI checks that the folder exists when the script runs this line; Metron plans on one
   // machine and runs on others, so the runtime checks it before the first file operation.
-  if (a[0].as_string().empty()) c.bad_arg(0, "the working directory must not be empty");
+  if (a[0].as_string().empty()) c.bad_arg(0, DiagId::bad_arg_empty_dir);
   c.settings.io.working_dir = a[0].as_string();
   return changed(c);
 }
@@ -41,7 +41,7 @@ Value f_get_dir(BuiltinCtx& c, Args&) {
 Value f_set_datarep(BuiltinCtx& c, Args& a) {
   const std::string& d = a[0].as_string();
   if (d != "native" && d != "internal" && d != "external32")
-    c.bad_arg(0, "'" + d + "' is not one of 'native', 'internal', 'external32'");
+    c.bad_arg(0, DiagId::bad_arg_representation, d);
   c.settings.io.datarep = d;
   return changed(c);
 }
@@ -58,7 +58,7 @@ Value f_get_flag(BuiltinCtx& c, Args&) {
   return int_of(c.settings.io.*Member);
 }
 Value f_set_file_info(BuiltinCtx& c, Args& a) {
-  if (a[0].as_string().empty()) c.bad_arg(0, "the hint's key must not be empty");
+  if (a[0].as_string().empty()) c.bad_arg(0, DiagId::bad_arg_empty_hint_key);
   auto& info = c.settings.io.file_info;
   for (auto& kv : info)
     if (kv.first == a[0].as_string()) {
@@ -84,8 +84,8 @@ Value f_routines(BuiltinCtx&, Args& a) {
 }
 Value f_print_daccess(BuiltinCtx& c, Args& a) {
   if (!io_daccess_valid(a[0].as_int()))
-    c.bad_arg(0, "not a data access class of SKaMPI (one bit of each of 0x007, 0x030, 0x300)");
-  if (a[1].as_int() < 1 || a[1].as_int() > 3) c.bad_arg(1, "must be 1, 2 or 3");
+    c.bad_arg(0, DiagId::bad_arg_not_daccess);
+  if (a[1].as_int() < 1 || a[1].as_int() > 3) c.bad_arg(1, DiagId::bad_arg_one_two_three);
   return none();  // the class is an argument of each job, so outputs show it there
 }
 

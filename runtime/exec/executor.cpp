@@ -147,9 +147,12 @@ std::string location(const LoadedScript& p, const Job& j) {
 
 // A run-time message about a job, shown at its `measure` statement with the source line and a
 // caret, like the front end's diagnostics (a job of a script read from nowhere: a plain line).
-std::string at_job(const LoadedScript& p, const Job& j, DiagId id, const std::string& text) {
-  if (!j.range.begin.valid()) return message_line_of(diag_info(id).severity, text) + "\n";
-  return render_at(p.sources, id, j.range, text);
+// text: a catalogue message, formatted; a job's error comes as the agreed text of the rank
+// that found it.
+std::string at_job(const LoadedScript& p, const Job& j, Severity severity,
+                   const std::string& text) {
+  if (!j.range.begin.valid()) return message_line_of(severity, text) + "\n";
+  return render_at(p.sources, severity, j.range, text);
 }
 
 // Sends a finished job's observations from its root to world rank 0 (the writer).
@@ -452,8 +455,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
 
   out::ManifestBuilder manifest(program, opt, world);  // collective: gathers host and MPI facts
   if (me == 0 && manifest.json()["system"].contains("binding_warning"))
-    print_message(DiagId::binding_not_applied,
-                  manifest.json()["system"]["binding_warning"].get<std::string>());
+    print_warning(manifest.json()["system"]["binding_warning"].get<std::string>());
   // Every job root uses world rank 0's timer quanta, so that all ranks widen CIs alike.
   double quanta[3] = {manifest.quantum_s(TimerKind::Wtime),
                       manifest.quantum_s(TimerKind::Monotonic),
@@ -545,7 +547,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       if (error.empty() && s.n > 0 && s.valid_n == 0 &&
           (kind == ProcSyncKind::Window || kind == ProcSyncKind::RoundTime))
         std::fputs(
-            at_job(program, job, DiagId::all_observations_invalid,
+            at_job(program, job, diag_info(DiagId::all_observations_invalid).severity,
                    message_text(DiagId::all_observations_invalid, s.n, r.sync.late, r.sync.overran))
                 .c_str(),
             stderr);
@@ -572,7 +574,7 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
     }
     if (!error.empty()) {
       failure = location(program, job) + "error: " + error;
-      failure_shown = at_job(program, job, DiagId::job_failed, error);
+      failure_shown = at_job(program, job, Severity::Error, error);
       exit_code = kExitRuntime;
       return false;  // stop the launch: what was measured stays on disk
     }

@@ -753,8 +753,8 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
       if (auto m = read_json_file(st.dir / "launches" / std::to_string(l.id) / "manifest.json");
           m && m->is_object() && m->contains("system") && (*m)["system"].is_object() &&
           (*m)["system"].value("binding_warning", json()).is_string()) {
-        progress.note(message_line(DiagId::binding_not_applied,
-                                   (*m)["system"]["binding_warning"].get<std::string>()));
+        progress.note(message_line_of(Severity::Warning,
+                                      (*m)["system"]["binding_warning"].get<std::string>()));
         binding_warned = true;
       }
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));

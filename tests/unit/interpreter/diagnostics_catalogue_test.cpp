@@ -177,7 +177,7 @@ std::vector<std::string> test_texts();  // below
 }  // namespace
 
 TEST_CASE("diagnostics: every variant of a message (its literal text) appears in a golden") {
-  // Catch-all ids such as bad_stop_rule or bad_argument_value carry the whole reason in their
+  // Catch-all ids such as bad_stop_rule carry the whole reason in their
   // argument: each reason is a message of its own and needs its own golden line. The CLI's
   // messages (interpreter/cli/) are about no script: an end-to-end test shows them.
   const std::vector<std::string> lines = golden_lines();
@@ -305,9 +305,9 @@ TEST_CASE("messages: a message that is all placeholder passes on a text made els
   // Such a message matches any test line, so each must be named here with where its text comes
   // from; everything else has at least a few words of its own.
   const std::map<std::string, std::string> pass_through = {
-      {"job_failed", "the job's error: a message of this catalogue, or the MPI library's text"},
-      {"binding_not_applied", "the binding check's finding, recorded in the launch's manifest"},
-      {"job_bad_argument", "an operation's name and the reason of its argument check"},
+      {"job_call_refused",
+       "an operation's name and a message of diagnostics.def (the front end's check of the call, "
+       "for a job made by hand); the MessageError carries that message's id"},
   };
   for (std::size_t i = metron::kScriptDiagCount; i < metron::diag_count(); ++i) {
     const metron::DiagInfo& info = metron::diag_info(metron::diag_by_index(i));
@@ -348,7 +348,7 @@ TEST_CASE("messages: a run-time error about a job is rendered at its source rang
   metron::SourceManager sm;
   const metron::FileId f = sm.add("b.bench", "set reps = 5\n  measure comm(2) : Barrier()\n");
   const metron::SourceRange measure{{f, 15}, {f, 42}};  // "measure ... Barrier()"
-  CHECK(metron::render_at(sm, metron::DiagId::job_failed, measure,
+  CHECK(metron::render_at(sm, metron::Severity::Error, measure,
                           metron::message_text(metron::DiagId::job_failed_elsewhere)) ==
         "b.bench:2:3: error: an MPI operation failed on another rank\n"
         "    2 |   measure comm(2) : Barrier()\n"
