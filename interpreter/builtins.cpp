@@ -102,8 +102,7 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
 }
 Value f_comm_from_to(BuiltinCtx& c, Args& a) {
   int f = rank_arg(c, 0, a[0]), l = rank_arg(c, 1, a[1]);
-  if (l < f)
-    c.bad_arg(1, DiagId::bad_arg_last_below_first, l, f);
+  if (l < f) c.bad_arg(1, DiagId::bad_arg_last_below_first, l, f);
   std::vector<int> r;
   for (int i = f; i <= l; ++i) r.push_back(i);
   return make_comm(CommSpec::Kind::FromTo, std::move(r),
@@ -196,7 +195,8 @@ Value f_cbrt(BuiltinCtx&, Args& a) {
 Value f_sqr(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
     std::int64_t r;
-    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r)) c.bad_arg(0, DiagId::bad_arg_overflow);
+    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r))
+      c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(r);
   }
   return Value(finite(c, num(a[0]) * num(a[0])));
@@ -262,7 +262,8 @@ Value f_max(BuiltinCtx&, Args& a) {
 }
 Value f_abs(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
-    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min()) c.bad_arg(0, DiagId::bad_arg_overflow);
+    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min())
+      c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(static_cast<std::int64_t>(std::llabs(a[0].as_int())));
   }
   return Value(std::fabs(num(a[0])));
@@ -302,8 +303,7 @@ Value f_squares(BuiltinCtx& c, Args& a) {
   out.reserve(static_cast<std::size_t>(span_count(lo, hi)));
   for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k) {
     std::int64_t i = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k), sq;
-    if (__builtin_mul_overflow(i, i, &sq))
-      c.bad_arg(1, DiagId::bad_arg_square_overflow, i);
+    if (__builtin_mul_overflow(i, i, &sq)) c.bad_arg(1, DiagId::bad_arg_square_overflow, i);
     out.emplace_back(sq);
   }
   return Value(std::move(out));
@@ -440,8 +440,7 @@ Value f_cycling_off(BuiltinCtx& c, Args&) {
 }
 std::int64_t alignment(BuiltinCtx& c, const Value& v) {
   std::int64_t a = v.as_int();
-  if (a < 1 || (a & (a - 1)) != 0)
-    c.bad_arg(0, DiagId::bad_arg_alignment, a);
+  if (a < 1 || (a & (a - 1)) != 0) c.bad_arg(0, DiagId::bad_arg_alignment, a);
   return a;
 }
 Value f_send_align(BuiltinCtx& c, Args& a) {

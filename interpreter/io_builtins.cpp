@@ -20,8 +20,7 @@ Value changed(BuiltinCtx& c) {
   return none();
 }
 bool flag_arg(BuiltinCtx& c, const Value& v) {
-  if (v.as_int() != 0 && v.as_int() != 1)
-    c.bad_arg(0, DiagId::bad_arg_bool_flag, v.as_int());
+  if (v.as_int() != 0 && v.as_int() != 1) c.bad_arg(0, DiagId::bad_arg_bool_flag, v.as_int());
   return v.as_int() == 1;
 }
 Value int_of(bool b) {
@@ -83,8 +82,7 @@ Value f_routines(BuiltinCtx&, Args& a) {
   return Value(std::move(out));
 }
 Value f_print_daccess(BuiltinCtx& c, Args& a) {
-  if (!io_daccess_valid(a[0].as_int()))
-    c.bad_arg(0, DiagId::bad_arg_not_daccess);
+  if (!io_daccess_valid(a[0].as_int())) c.bad_arg(0, DiagId::bad_arg_not_daccess);
   if (a[1].as_int() < 1 || a[1].as_int() > 3) c.bad_arg(1, DiagId::bad_arg_one_two_three);
   return none();  // the class is an argument of each job, so outputs show it there
 }

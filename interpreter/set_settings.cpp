@@ -25,7 +25,8 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
   try {
     info->parse(key, v, settings_);
   } catch (const SettingError& e) {
-    if (e.id == DiagId::bad_setting) fail(DiagId::bad_setting, at, key, info->values, to_display(v));
+    if (e.id == DiagId::bad_setting)
+      fail(DiagId::bad_setting, at, key, info->values, to_display(v));
     std::vector<std::string> args{std::string(key)};
     args.insert(args.end(), e.args.begin(), e.args.end());
     diags_.report_args(e.id, at, std::move(args));

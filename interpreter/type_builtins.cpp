@@ -17,8 +17,7 @@ using Args = std::vector<Value>;
 std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<std::int64_t> out;
   for (const Value& e : v.as_list()) {
-    if (!e.is(Value::Type::Int))
-      c.bad_arg(i, DiagId::bad_arg_int_list, type_name(e.type()));
+    if (!e.is(Value::Type::Int)) c.bad_arg(i, DiagId::bad_arg_int_list, type_name(e.type()));
     out.push_back(e.as_int());
   }
   return out;
@@ -27,8 +26,7 @@ std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v)
 std::vector<TypeDesc> type_list(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<TypeDesc> out;
   for (const Value& e : v.as_list()) {
-    if (!e.is(Value::Type::Datatype))
-      c.bad_arg(i, DiagId::bad_arg_type_list, type_name(e.type()));
+    if (!e.is(Value::Type::Datatype)) c.bad_arg(i, DiagId::bad_arg_type_list, type_name(e.type()));
     out.push_back(e.as_type());
   }
   return out;

@@ -85,8 +85,8 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   // Collective set-up of the operation (the overlap calibration), now that every rank has bound.
   op_.prepare();
   if (op_.error != MPI_SUCCESS)
-    bind_error =
-        message_text(DiagId::job_calibration_mpi_error, job.op.func->name, mpi_error_text(op_.error));
+    bind_error = message_text(DiagId::job_calibration_mpi_error, job.op.func->name,
+                              mpi_error_text(op_.error));
   op_.error = MPI_SUCCESS;
   bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);

@@ -244,8 +244,7 @@ void bind_alltoallv(BoundOp& b, const Args& a) {
 void bind_alltoallw(BoundOp& b, const Args& a) {
   bind_alltoall(b, a);
   const std::int64_t largest = std::max(b.send_block_bytes, b.recv_block_bytes) * b.size;
-  if (largest > INT_MAX)
-    bind_error(b, DiagId::job_alltoallw_displacement_exceeds, INT_MAX);
+  if (largest > INT_MAX) bind_error(b, DiagId::job_alltoallw_displacement_exceeds, INT_MAX);
   const auto n = static_cast<std::size_t>(b.size);
   b.send_counts.assign(n, b.send_count);
   b.recv_counts.assign(n, b.recv_count);

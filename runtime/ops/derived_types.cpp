@@ -17,8 +17,7 @@ std::vector<MPI_Aint> aints(const std::vector<std::int64_t>& v) {
 }
 
 void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS)
-    throw_message(DiagId::derived_type_mpi_error, what, mpi_error_text(rc));
+  if (rc != MPI_SUCCESS) throw_message(DiagId::derived_type_mpi_error, what, mpi_error_text(rc));
 }
 
 // Uncommitted: a base only needs to exist while its parent is constructed.

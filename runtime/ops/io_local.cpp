@@ -150,8 +150,7 @@ void check_direct(BoundOp& b, const IoJob& j) {
   const int err = errno;
   if (fd >= 0) ::close(fd);
   ::unlink(probe.c_str());
-  if (fd < 0)
-    bind_error(b, DiagId::job_directio_refused, j.folder, std::strerror(err));
+  if (fd < 0) bind_error(b, DiagId::job_directio_refused, j.folder, std::strerror(err));
 }
 
 void bind_local(BoundOp& b, bool write, std::int64_t bytes, bool posix, bool create, bool direct) {

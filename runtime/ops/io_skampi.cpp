@@ -42,8 +42,7 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
   }
   if (a.has("daccess")) {
     j.daccess = a.integer("daccess");
-    if (!io_daccess_valid(j.daccess))
-      bind_error(b, DiagId::job_io_bad_daccess, j.daccess);
+    if (!io_daccess_valid(j.daccess)) bind_error(b, DiagId::job_io_bad_daccess, j.daccess);
   }
   return j;
 }
@@ -55,8 +54,7 @@ std::int64_t positive(BoundOp& b, const Args& a, std::string_view name) {
 }
 
 void no_shared_pointer(BoundOp& b, const IoJob& j) {
-  if (j.daccess & kIoSharedPointer)
-    bind_error(b, DiagId::job_io_shared_pointer_pattern, j.daccess);
+  if (j.daccess & kIoSharedPointer) bind_error(b, DiagId::job_io_shared_pointer_pattern, j.daccess);
 }
 
 // Blocks of `memsize` elements in pieces of `blocklen`, piece i at offset(i) elements.
@@ -245,8 +243,7 @@ void bind_segmented(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < mem)
-    bind_error(b, DiagId::job_io_stride_below_memsize, stride, mem);
+  if (stride < mem) bind_error(b, DiagId::job_io_stride_below_memsize, stride, mem);
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return r * stride + i * bl; });
   });
@@ -258,8 +255,7 @@ void bind_strided(BoundOp& b, const Args& a, bool write) {
   start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < bl)
-    bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
+  if (stride < bl) bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
   const std::int64_t p = b.size;
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return (i * p + r) * stride; });
@@ -271,8 +267,7 @@ void bind_separate(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < bl)
-    bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
+  if (stride < bl) bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
   j.group = IoJob::Group::Self;
   lay_out(b, 1, 0,
           [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * stride; }); });
@@ -281,8 +276,7 @@ void bind_separate(BoundOp& b, const Args& a, bool write) {
 
 void bind_sequential(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
-  if (!(j.daccess & kIoSharedPointer))
-    bind_error(b, DiagId::job_io_sequential_daccess, j.daccess);
+  if (!(j.daccess & kIoSharedPointer)) bind_error(b, DiagId::job_io_sequential_daccess, j.daccess);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   j.amode = MPI_MODE_SEQUENTIAL;
   lay_out(b, b.size, b.rank,
@@ -316,8 +310,7 @@ std::int64_t per_rank(BoundOp& b, const Args& a, std::string_view name, int r) {
   } else {
     x = v.as_int();
   }
-  if (x < 1 || x > INT32_MAX)
-    bind_error(b, DiagId::job_io_rank_value_range, name, r, INT32_MAX, x);
+  if (x < 1 || x > INT32_MAX) bind_error(b, DiagId::job_io_rank_value_range, name, r, INT32_MAX, x);
   return x;
 }
 
@@ -516,8 +509,7 @@ void prepare_write_and_read(BoundOp& b) {
 
 void bind_io_write_and_read(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, b.rank % 2 == 1);  // SKaMPI: the odd rank of a pair writes
-  if (b.size % 2 != 0)
-    bind_error(b, DiagId::job_io_even_ranks, b.size);
+  if (b.size % 2 != 0) bind_error(b, DiagId::job_io_even_ranks, b.size);
   if (j.daccess & (kIoCollective | kIoSharedPointer))
     bind_error(b, DiagId::job_io_pairs_daccess, j.daccess);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");

@@ -31,8 +31,7 @@ MPI_Op mpi_op(ReduceOp op) {
 }
 
 MPI_Datatype mpi_datatype(const TypeDesc& t) {
-  if (!t.is_basic())
-    throw_message(DiagId::bug_uncommitted_type, t.display());
+  if (!t.is_basic()) throw_message(DiagId::bug_uncommitted_type, t.display());
   return mpi_datatype(t.basic());
 }
 
@@ -49,7 +48,8 @@ ReduceOp reduce_op_named(std::string_view name) {
 std::string mpi_error_text(int rc) {
   char text[MPI_MAX_ERROR_STRING] = {};
   int len = 0;
-  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) return message_text(DiagId::mpi_error_code, rc);
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+    return message_text(DiagId::mpi_error_code, rc);
   // MPICH's text is a multi-line error stack; keep it on one line for messages and logs.
   std::string out;
   for (int i = 0; i < len; ++i) {

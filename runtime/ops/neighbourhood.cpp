@@ -145,8 +145,7 @@ template <PostFn Init>
 void make_topology_and_requests(BoundOp& b) {
   make_topology(b);
   const std::int64_t slots = b.buf.slots();
-  if (slots > kMaxSlots)
-    bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
+  if (slots > kMaxSlots) bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
   b.requests.assign(static_cast<std::size_t>(slots), MPI_REQUEST_NULL);
   b.buf.rewind();
   for (std::int64_t i = 0; i < slots; ++i) {

@@ -279,8 +279,7 @@ void bind_imb(BoundOp& b, const Args& a) {
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
-  if (aggregate != 0 && aggregate != 1)
-    bind_error(b, DiagId::job_aggregate_flag, aggregate);
+  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
   b.scaled = static_cast<int>(S);
   b.rma_sync = S == Shape::Local ? RmaSync::FlushLocal : RmaSync::Flush;
   b.rma_both_ways = S != Shape::Unidir && S != Shape::Local && S != Shape::OneToAll;

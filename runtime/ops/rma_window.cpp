@@ -57,8 +57,7 @@ int open_window(Window& w, MPI_Comm comm, const std::string& op) {
       rc = MPI_Win_allocate(allocated, w.spec.disp_unit, w.spec.info, comm, &w.base, &w.win);
       break;
     case RmaWindowKind::Shared:
-      if (!all_on_one_node(comm, rank, size))
-        throw_message(DiagId::job_shared_window_off_node, op);
+      if (!all_on_one_node(comm, rank, size)) throw_message(DiagId::job_shared_window_off_node, op);
       rc = MPI_Win_allocate_shared(allocated, w.spec.disp_unit, w.spec.info, comm, &w.base, &w.win);
       break;
     case RmaWindowKind::Dynamic: {

@@ -103,8 +103,7 @@ void bind_synthetic(BoundOp& b, const Args& a) {
   s.delay_rank = static_cast<int>(a.integer("delay_rank"));
   s.delay_s = nonneg_seconds(b, a.value("delay"), "delay");
   s.delay_every = a.integer("delay_every");
-  if (s.delay_every < 1)
-    bind_error(b, DiagId::job_param_below_one, "delay_every", s.delay_every);
+  if (s.delay_every < 1) bind_error(b, DiagId::job_param_below_one, "delay_every", s.delay_every);
   s.transient = a.integer("transient");
   s.transient_factor = a.number("transient_factor");
   if (s.transient < 0) bind_error(b, DiagId::job_param_negative, "transient");

@@ -121,8 +121,7 @@ std::optional<OpProblem> check_skampi_args(const MeasureFunc& f, const std::vect
     if (!(ratio > 0) || !std::isfinite(ratio)) return bad("ratio", DiagId::bad_arg_ratio);
     const double most = std::max(ratio, 1 / ratio) * static_cast<double>(comm_size) *
                         static_cast<double>(std::max(a.count("send_count"), a.count("recv_count")));
-    if (most > static_cast<double>(kMaxMpiCount))
-      return bad("ratio", DiagId::bad_arg_ratio_count);
+    if (most > static_cast<double>(kMaxMpiCount)) return bad("ratio", DiagId::bad_arg_ratio_count);
   }
   if (a.has("nodesize")) {
     const std::int64_t procs = a.integer("procs"), nodesize = a.integer("nodesize");

@@ -47,8 +47,7 @@ std::int64_t positive_int(const Value& x, std::string_view what) {
 }
 double fraction(const Value& x, std::string_view what) {
   double f = x.is(T::Percent) ? x.as_fraction() : x.is_number() ? x.as_number() : -1;
-  if (!(f > 0))
-    bad_why(DiagId::bad_setting_fraction, {std::string(what), to_display(x)});
+  if (!(f > 0)) bad_why(DiagId::bad_setting_fraction, {std::string(what), to_display(x)});
   return f;
 }
 
@@ -176,8 +175,7 @@ constexpr Named<ClockKind> kClocks[] = {{"none", ClockKind::None},
                                         {"hca3o", ClockKind::Hca3}};
 
 void parse_clock_into(const Value& cv, ClockSettings& c) {
-  if (!cv.is(T::Spec))
-    bad_why(DiagId::bad_setting_clock_kind);
+  if (!cv.is(T::Spec)) bad_why(DiagId::bad_setting_clock_kind);
   const Spec& s = cv.as_spec();
   bool found = false;
   for (auto [n, k] : kClocks)

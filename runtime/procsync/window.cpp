@@ -92,7 +92,8 @@ std::unique_ptr<ProcSync> make_window_sync(MPI_Comm comm, const Settings& s) {
   Settings adjusted = s;
   // An adaptive window may start at 0: it then starts at 10 us and doubles until it fits.
   if (!(adjusted.sync.window_s > 0)) {
-    if (!adjusted.sync.adaptive) throw_message(DiagId::bad_setting_window_size, "sync");  // the front end refuses it first
+    if (!adjusted.sync.adaptive)
+      throw_message(DiagId::bad_setting_window_size, "sync");  // the front end refuses it first
     adjusted.sync.window_s = 10e-6;
   }
   const SynchronizedClock clock = synchronized_clock(comm, adjusted.sync.clock);

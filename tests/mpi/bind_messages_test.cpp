@@ -38,9 +38,8 @@ Refusal refusal(const char* name, std::vector<Value> args) {
 // transient, transient_factor).
 std::vector<Value> synthetic(double imbalance, std::int64_t every, std::int64_t transient,
                              double factor) {
-  return {i64(1),   Duration{1e-6}, dt("MPI_BYTE"), Percent{imbalance}, Percent{0},
-          i64(1),   i64(-1),        Duration{0},    i64(every),         i64(transient),
-          Value(factor)};
+  return {i64(1),  Duration{1e-6}, dt("MPI_BYTE"), Percent{imbalance}, Percent{0},   i64(1),
+          i64(-1), Duration{0},    i64(every),     i64(transient),     Value(factor)};
 }
 
 }  // namespace

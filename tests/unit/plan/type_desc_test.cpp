@@ -160,7 +160,9 @@ TEST_SUITE("type_desc") {
     CHECK(e.message("t") == "bad argument #3 to 't' (1 datatypes for 2 blocks)");
     e = error_of(TypeCtor::Subarray, {}, {{4}, {2}, {3}}, {tInt});
     CHECK(e.arg == 2);
-    CHECK(e.message("t") == "bad argument #3 to 't' (start 3 of dimension 1 must be between 0 and 2 (size - subsize))");
+    CHECK(
+        e.message("t") ==
+        "bad argument #3 to 't' (start 3 of dimension 1 must be between 0 and 2 (size - subsize))");
     e = error_of(TypeCtor::Contiguous, {std::int64_t{1} << 31}, {}, {tInt});
     CHECK(e.message("t") == "bad argument #1 to 't' (count 2147483648 does not fit an MPI int)");
     e = error_of(TypeCtor::Vector, {1 << 30, 1, 2}, {}, {tInt});
