@@ -38,9 +38,9 @@
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/plan_dump.h"
-#include "runtime/plan/regular_file.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_times.h"
 
@@ -537,29 +537,29 @@ int execute_plan(const LoadedScript& program, const ExecOptions& opt, MPI_Comm w
       // A file that cannot be written (a full disk) ends the launch: its rows are cut off again
       // and the manifest, which does not list the job, says why (write_failure below).
       if (files.write_job(r, s, write_failure)) {
-        manifest.add_job(r, s, error);
-        manifest.set_clock_syncs(clock_sync_events());
-        if (summary) *summary = s;
-        if (!opt.quiet) std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
-        // A clock-based sync that rejected every observation usually means clocks that drifted
-        // apart since their synchronization: say so where the user looks, not only in the manifest.
-        const ProcSyncKind kind = job.settings->sync.kind;
-        if (error.empty() && s.n > 0 && s.valid_n == 0 &&
-            (kind == ProcSyncKind::Window || kind == ProcSyncKind::RoundTime))
-          std::fputs(at_job(program, job, diag_info(DiagId::all_observations_invalid).severity,
-                            message_text(DiagId::all_observations_invalid, s.n, r.sync.late,
-                                         r.sync.overran))
-                         .c_str(),
-                     stderr);
-        // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
-        // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
-        // same text with the top-level status changed (one rendering per job; the plan and the
-        // earlier jobs are not rendered again: ManifestBuilder::text).
-        std::string text = manifest.text() + "\n";
-        if (!files.write_manifest_text(text))
-          write_failure = message_text(DiagId::cannot_write_file_why,
-                                       opt.out_dir + "/manifest.json", std::strerror(errno));
-        g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
+      manifest.add_job(r, s, error);
+      manifest.set_clock_syncs(clock_sync_events());
+      if (summary) *summary = s;
+      if (!opt.quiet) std::printf("%s\n", manifest.progress_line(r, s, executed, total).c_str());
+      // A clock-based sync that rejected every observation usually means clocks that drifted
+      // apart since their synchronization: say so where the user looks, not only in the manifest.
+      const ProcSyncKind kind = job.settings->sync.kind;
+      if (error.empty() && s.n > 0 && s.valid_n == 0 &&
+          (kind == ProcSyncKind::Window || kind == ProcSyncKind::RoundTime))
+        std::fputs(
+            at_job(program, job, diag_info(DiagId::all_observations_invalid).severity,
+                   message_text(DiagId::all_observations_invalid, s.n, r.sync.late, r.sync.overran))
+                .c_str(),
+            stderr);
+      // The manifest on disk lists every finished job, so that a SIGKILL (which no handler
+      // sees) leaves one that agrees with summary.csv; the handler's "interrupted" copy is the
+      // same text with the top-level status changed (one rendering per job; the plan and the
+      // earlier jobs are not rendered again: ManifestBuilder::text).
+      std::string text = manifest.text() + "\n";
+      if (!files.write_manifest_text(text))
+        write_failure = message_text(DiagId::cannot_write_file_why,
+                                     opt.out_dir + "/manifest.json", std::strerror(errno));
+      g_interrupted_manifest = with_top_level_status(text, "running", "interrupted");
       }
     }
     ++executed;
