@@ -115,3 +115,20 @@ TEST_CASE("bind messages: make_op_call names the function and the argument") {
   CHECK_THROWS_WITH_AS(rt::make_op_call("Bcast", {i64(1), dt("MPI_CHAR"), i64(0), i64(9)}),
                        "too many arguments to 'Bcast'", MessageError);
 }
+
+TEST_CASE("bind messages: more buffer slots than persistent requests Metron makes") {
+  Settings s = small_settings();
+  s.buffer_cycling = true;  // 1 MiB of 1-byte slots: far more than 4096
+  rt::BoundOp op = rt::bind_op(rt::make_op_call("Bcast_init", {i64(1)}), test_comm(), s);
+  const std::string slots = std::to_string(op.buf.slots());
+  std::string text;
+  try {
+    op.prepare();
+  } catch (const MessageError& e) {
+    text = e.what();
+  }
+  op.release();
+  CHECK(text == "'Bcast_init': buffer cycling gives " + slots +
+                    " buffer slots, each a persistent request; at most 4096 (raise the message "
+                    "size or lower 'buffer')");
+}
