@@ -83,6 +83,11 @@ TEST_CASE("bind messages: counts that MPI's int counts and displacements cannot 
   CHECK(r.text ==
         "'Neighbor_allgatherv': count * neighbours exceeds the largest MPI displacement "
         "(2147483647)");
+  r = refusal("Scatter_using_Bcast", {i64(8), dt("MPI_BYTE"), i64(2), dt("MPI_INT")});
+  CHECK(r.id == DiagId::job_same_sides);
+  CHECK(r.text ==
+        "'Scatter_using_Bcast': needs the same count and datatype on the send and the receive "
+        "side");
   r = refusal("Scatter_using_Bcast", {big, dt("MPI_CHAR"), big});
   CHECK(r.id == DiagId::job_count_exceeds_mpi_int);
   CHECK(r.text ==

@@ -110,7 +110,8 @@ TEST_CASE("diagnostics: every catalogue id appears in a golden .err file or is e
         found = true;
         break;
       }
-    INFO("no golden in tests/golden/diag/ shows '" << info.name << "': " << info.format);
+    INFO("no golden in tests/golden/diag/ shows '" << std::string(info.name)
+                                                   << "': " << std::string(info.format));
     CHECK(found);
   }
 }
@@ -186,7 +187,9 @@ TEST_CASE("diagnostics: every variant of a message (its literal text) appears in
   const std::vector<std::string> lines = golden_lines();
   const std::vector<std::string> tests = test_texts();
   const auto literals = message_literals();
-  REQUIRE(literals.size() > 60);  // 85 when written: the scan finds them
+  // 85 when written, 57 once each reason of bad_arg and bad_why became an id of its own: the
+  // scan finds them.
+  REQUIRE(literals.size() > 40);
   for (const auto& [file, lit] : literals) {
     if (kExemptText.count(lit)) continue;
     bool found = false;
@@ -251,6 +254,9 @@ const std::map<std::string, std::string> kExemptMessage = {
     {"bundle_too_large",
      "needs a bundle that unpacks to more than 64 GiB or a million files; the bound is a guard "
      "against crafted archives"},
+    {"job_directio_refused",
+     "needs a file system that refuses O_DIRECT (tmpfs before Linux 6.6); "
+     "ops_local_io_test.cpp checks the message where it runs on one"},
     {"job_no_implementation",
      "a guard: ops_catalog_test.cpp checks that every measurement function has an "
      "implementation (unimplemented_measure_funcs)"},
