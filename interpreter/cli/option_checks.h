@@ -40,8 +40,7 @@ inline CLI::Validator alpha_check() {
         } catch (...) {
           v = NAN;
         }
-        if (!(v > 0 && v < 1))
-          return message_text(DiagId::cli_bad_alpha, s);
+        if (!(v > 0 && v < 1)) return message_text(DiagId::cli_bad_alpha, s);
         return "";
       },
       "ALPHA");

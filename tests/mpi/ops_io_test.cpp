@@ -178,8 +178,8 @@ TEST_CASE("io: bad input is refused at bind with the reason") {
   CHECK(bind_io_error("MPI_IO_write_random",
                       {Value(std::vector<Value>{i64(4)}), i64(4), B, B, B, i64(0x111)}, s) ==
         "'MPI_IO_write_random': memsize needs an integer for each of the 2 ranks");
-  CHECK(bind_io_error("MPI_IO_read_and_distribute",
-                      {i64(2147483647), i64(2), B, B, B, i64(0x111)}, s) ==
+  CHECK(bind_io_error("MPI_IO_read_and_distribute", {i64(2147483647), i64(2), B, B, B, i64(0x111)},
+                      s) ==
         "'MPI_IO_read_and_distribute': count rounded up to a multiple of np is too large");
   Settings loop = s;
   loop.scheme = SchemeKind::LoopMean;

@@ -315,7 +315,8 @@ std::vector<std::string> test_texts() {
       // A C++ test's long expected text is split into adjacent literals ("a " <newline> "b"):
       // join them, as the compiler does.
       const std::string ext = e.path().extension().string();
-      if (ext == ".cpp" || ext == ".h") t = std::regex_replace(t, std::regex("\"[ \t]*\n[ \t]*\""), "");
+      if (ext == ".cpp" || ext == ".h")
+        t = std::regex_replace(t, std::regex("\"[ \t]*\n[ \t]*\""), "");
       for (std::size_t i = 0; i < t.size(); ++i) {
         if (t[i] == '\\' && i + 1 < t.size() && (t[i + 1] == '`' || t[i + 1] == '"')) continue;
         out += t[i];
