@@ -145,3 +145,8 @@ add_test(NAME meta/no_mpi_symbols
                  "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_no_mpi_symbols.cmake)
 set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
+# Every user-visible message comes from the catalogue: no sentence thrown, passed to bind_error,
+# bad_why or bad_arg, or written to stderr outside it (cmake/check_messages.cmake).
+add_test(NAME meta/messages
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_messages.cmake)
+set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)

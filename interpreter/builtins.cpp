@@ -18,9 +18,7 @@
 
 namespace metron {
 
-void BuiltinCtx::bad_arg(std::size_t i, const std::string& why) const {
-  SourceRange r = i < arg_ranges.size() ? arg_ranges[i] : call_range;
-  diags.report(DiagId::bad_argument_value, r, i + 1, name, why);
+void BuiltinCtx::throw_eval_error() {
   throw EvalError{};
 }
 
@@ -37,7 +35,7 @@ double num(const Value& v) {
 }
 std::int64_t to_int_checked(BuiltinCtx& c, std::size_t i, double d) {
   if (!std::isfinite(d) || d > 9.2e18 || d < -9.2e18)
-    c.bad_arg(i, "result is not a finite integer");
+    c.bad_arg(i, DiagId::bad_arg_not_finite_integer);
   return static_cast<std::int64_t>(d);
 }
 double finite(BuiltinCtx& c, double d) {
@@ -76,7 +74,7 @@ int rank_arg(BuiltinCtx& c, std::size_t i, const Value& v) {
 }
 Value f_comm(BuiltinCtx& c, Args& a) {
   std::int64_t n = a[0].as_int();
-  if (n < 1) c.bad_arg(0, "communicator size must be at least 1, got " + std::to_string(n));
+  if (n < 1) c.bad_arg(0, DiagId::bad_arg_comm_size, n);
   std::string label = "comm(" + std::to_string(n) + ")";
   if (n > c.np) {
     c.diags.report(DiagId::comm_too_large, c.call_range, label, n, c.np);
@@ -88,7 +86,7 @@ Value f_comm(BuiltinCtx& c, Args& a) {
 }
 Value f_comm2(BuiltinCtx& c, Args& a) {
   int x = rank_arg(c, 0, a[0]), y = rank_arg(c, 1, a[1]);
-  if (x == y) c.bad_arg(1, "the two ranks must differ");
+  if (x == y) c.bad_arg(1, DiagId::bad_arg_same_ranks);
   return make_comm(CommSpec::Kind::Ranks, {x, y},
                    "comm2(" + std::to_string(x) + ", " + std::to_string(y) + ")");
 }
@@ -96,7 +94,7 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
   std::vector<int> r;
   for (std::size_t i = 0; i < 4; ++i) {
     int x = rank_arg(c, i, a[i]);
-    if (std::find(r.begin(), r.end(), x) != r.end()) c.bad_arg(i, "ranks must differ");
+    if (std::find(r.begin(), r.end(), x) != r.end()) c.bad_arg(i, DiagId::bad_arg_ranks_differ);
     r.push_back(x);
   }
   std::string label = "comm4(" + std::to_string(r[0]) + ", " + std::to_string(r[1]) + ", " +
@@ -105,8 +103,7 @@ Value f_comm4(BuiltinCtx& c, Args& a) {
 }
 Value f_comm_from_to(BuiltinCtx& c, Args& a) {
   int f = rank_arg(c, 0, a[0]), l = rank_arg(c, 1, a[1]);
-  if (l < f)
-    c.bad_arg(1, "last rank " + std::to_string(l) + " is below first rank " + std::to_string(f));
+  if (l < f) c.bad_arg(1, DiagId::bad_arg_last_below_first, l, f);
   std::vector<int> r;
   for (int i = f; i <= l; ++i) r.push_back(i);
   return make_comm(CommSpec::Kind::FromTo, std::move(r),
@@ -117,7 +114,7 @@ Value f_copy_comm(BuiltinCtx&, Args& a) {
 }
 Value half(BuiltinCtx& c, const Value& v, bool first) {
   const CommSpec& in = v.as_comm();
-  if (in.ranks.empty() && in.size > 0) c.bad_arg(0, "its ranks are only known when the run starts");
+  if (in.ranks.empty() && in.size > 0) c.bad_arg(0, DiagId::bad_arg_ranks_unknown);
   std::size_t h = in.ranks.size() / 2;
   std::vector<int> r = first ? std::vector<int>(in.ranks.begin(), in.ranks.begin() + h)
                              : std::vector<int>(in.ranks.begin() + h, in.ranks.end());
@@ -139,7 +136,7 @@ Value f_second_half(BuiltinCtx& c, Args& a) {
 Value f_comm_rand(BuiltinCtx& c, Args& a) {
   std::int64_t n = a[0].as_int();
   std::string label = "comm_rand(" + std::to_string(n) + ")";
-  if (n < 1) c.bad_arg(0, "communicator size must be at least 1, got " + std::to_string(n));
+  if (n < 1) c.bad_arg(0, DiagId::bad_arg_comm_size, n);
   if (n > c.np) {
     c.diags.report(DiagId::comm_too_large, c.call_range, label, n, c.np);
     throw EvalError{};
@@ -190,7 +187,7 @@ Value f_last_proc(BuiltinCtx& c, Args&) {
 
 // --- math ---------------------------------------------------------------------------------------
 Value f_sqrt(BuiltinCtx& c, Args& a) {
-  if (num(a[0]) < 0) c.bad_arg(0, "square root of a negative number");
+  if (num(a[0]) < 0) c.bad_arg(0, DiagId::bad_arg_sqrt_negative);
   return Value(std::sqrt(num(a[0])));
 }
 Value f_cbrt(BuiltinCtx&, Args& a) {
@@ -199,7 +196,8 @@ Value f_cbrt(BuiltinCtx&, Args& a) {
 Value f_sqr(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
     std::int64_t r;
-    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r)) c.bad_arg(0, "result overflows");
+    if (__builtin_mul_overflow(a[0].as_int(), a[0].as_int(), &r))
+      c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(r);
   }
   return Value(finite(c, num(a[0]) * num(a[0])));
@@ -218,7 +216,7 @@ Value f_atoi(BuiltinCtx& c, Args& a) {
   char* end = nullptr;
   errno = 0;
   long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end == s.c_str() || errno == ERANGE) c.bad_arg(0, "'" + s + "' is not an integer");
+  if (end == s.c_str() || errno == ERANGE) c.bad_arg(0, DiagId::bad_arg_not_integer_text, s);
   return Value(static_cast<std::int64_t>(v));
 }
 Value f_modulo(BuiltinCtx& c, Args& a) {
@@ -233,7 +231,7 @@ Value f_power(BuiltinCtx& c, Args& a) {
   return Value(finite(c, std::pow(num(a[0]), num(a[1]))));
 }
 Value logf(BuiltinCtx& c, double x, double (*fn)(double)) {
-  if (x <= 0) c.bad_arg(0, "logarithm of a number that is not positive");
+  if (x <= 0) c.bad_arg(0, DiagId::bad_arg_log_domain);
   return Value(fn(x));
 }
 Value f_log(BuiltinCtx& c, Args& a) {
@@ -265,14 +263,15 @@ Value f_max(BuiltinCtx&, Args& a) {
 }
 Value f_abs(BuiltinCtx& c, Args& a) {
   if (a[0].is(Value::Type::Int)) {
-    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min()) c.bad_arg(0, "result overflows");
+    if (a[0].as_int() == std::numeric_limits<std::int64_t>::min())
+      c.bad_arg(0, DiagId::bad_arg_overflow);
     return Value(static_cast<std::int64_t>(std::llabs(a[0].as_int())));
   }
   return Value(std::fabs(num(a[0])));
 }
 Value f_round4(BuiltinCtx& c, Args& a) {
   std::int64_t v = a[0].as_int();
-  if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, "result overflows");
+  if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, DiagId::bad_arg_overflow);
   return Value((v + 3) / 4 * 4);
 }
 
@@ -286,7 +285,7 @@ constexpr std::uint64_t kMaxListValues = 10'000'000;
 void check_list_length(BuiltinCtx& c, std::int64_t lo, std::int64_t hi) {
   std::uint64_t n = span_count(lo, hi);
   if (n > kMaxListValues || (n == 0 && hi >= lo))
-    c.bad_arg(1, "range of more than 10000000 values");  // kMaxListValues
+    c.bad_arg(1, DiagId::bad_arg_range_too_long, kMaxListValues);
 }
 Value f_range(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
@@ -305,8 +304,7 @@ Value f_squares(BuiltinCtx& c, Args& a) {
   out.reserve(static_cast<std::size_t>(span_count(lo, hi)));
   for (std::uint64_t k = 0, n = span_count(lo, hi); k < n; ++k) {
     std::int64_t i = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + k), sq;
-    if (__builtin_mul_overflow(i, i, &sq))
-      c.bad_arg(1, "the square of " + std::to_string(i) + " does not fit in a 64-bit integer");
+    if (__builtin_mul_overflow(i, i, &sq)) c.bad_arg(1, DiagId::bad_arg_square_overflow, i);
     out.emplace_back(sq);
   }
   return Value(std::move(out));
@@ -316,7 +314,7 @@ Value f_len(BuiltinCtx&, Args& a) {
 }
 Value f_get_random_int(BuiltinCtx& c, Args& a) {
   std::int64_t lo = a[0].as_int(), hi = a[1].as_int();
-  if (hi < lo) c.bad_arg(1, "upper bound below lower bound");
+  if (hi < lo) c.bad_arg(1, DiagId::bad_arg_bounds_reversed);
   // Unsigned arithmetic: hi - lo overflows int64 for wide ranges; span 0 means all 2^64 values.
   std::uint64_t span = span_count(lo, hi);
   std::uint64_t r = next_random(c.rng_state);
@@ -335,13 +333,13 @@ Value none() {
   return Value();
 }
 Value f_set_nodes(BuiltinCtx& c, Args& a) {
-  if (a[0].as_int() < 0) c.bad_arg(0, "must not be negative");
+  if (a[0].as_int() < 0) c.bad_arg(0, DiagId::bad_arg_not_negative);
   c.settings.max_nr_node_times = a[0].as_int();
   c.settings_changed = true;
   return none();
 }
 Value f_set_unit(BuiltinCtx& c, Args& a) {
-  if (!(num(a[0]) > 0)) c.bad_arg(0, "must be positive");
+  if (!(num(a[0]) > 0)) c.bad_arg(0, DiagId::bad_arg_positive);
   c.settings.unit = num(a[0]);
   c.settings_changed = true;
   return none();
@@ -359,13 +357,13 @@ Value f_info_create(BuiltinCtx&, Args&) {
 }
 const Spec& info_arg(BuiltinCtx& c, const Value& v) {
   // The parameter's type admits the two info values only: MPI_INFO_NULL and info_create's.
-  if (v.as_spec().name != "info") c.bad_arg(0, "MPI_INFO_NULL cannot be changed or freed");
+  if (v.as_spec().name != "info") c.bad_arg(0, DiagId::bad_arg_info_null);
   return v.as_spec();
 }
 Value f_info_set(BuiltinCtx& c, Args& a) {
   Spec s = info_arg(c, a[0]);
   const std::string& key = a[1].as_string();
-  if (key.empty() || key.size() > 255) c.bad_arg(1, "an info key has 1 to 255 characters");
+  if (key.empty() || key.size() > 255) c.bad_arg(1, DiagId::bad_arg_info_key);
   std::erase_if(s.args, [&](const auto& kv) { return kv.first == key; });
   s.args.emplace_back(key, a[2]);
   return Value(std::move(s));

@@ -25,8 +25,18 @@ struct BuiltinCtx {
   SourceRange call_range;
   std::vector<SourceRange> arg_ranges;
   bool& settings_changed;
-  // Reports "bad argument #i to 'name' (why)" at argument i (0-based) and throws EvalError.
-  [[noreturn]] void bad_arg(std::size_t i, const std::string& why) const;
+  // Reports the catalogue message id ("bad argument #i to 'name' (...)": a bad_arg_* id) at
+  // argument i (0-based), with the reason's own arguments after i + 1 and the name, and throws
+  // EvalError.
+  template <typename... Args>
+  [[noreturn]] void bad_arg(std::size_t i, DiagId id, const Args&... args) const {
+    diags.report(id, arg_range(i), i + 1, name, args...);
+    throw_eval_error();
+  }
+  SourceRange arg_range(std::size_t i) const {
+    return i < arg_ranges.size() ? arg_ranges[i] : call_range;
+  }
+  [[noreturn]] static void throw_eval_error();
   // Reports a warning at the call.
   void warn(DiagId id, const std::string& a, const std::string& b) const;
   std::string name;

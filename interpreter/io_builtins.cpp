@@ -35,7 +35,7 @@ Value f_get_flag(BuiltinCtx& c, Args&) {
   return int_of(c.settings.io.*Member);
 }
 Value f_set_file_info(BuiltinCtx& c, Args& a) {
-  if (a[0].as_string().empty()) c.bad_arg(0, "the hint's key must not be empty");
+  if (a[0].as_string().empty()) c.bad_arg(0, DiagId::bad_arg_empty_hint_key);
   auto& info = c.settings.io.file_info;
   for (auto& kv : info)
     if (kv.first == a[0].as_string()) {
@@ -60,9 +60,8 @@ Value f_routines(BuiltinCtx&, Args& a) {
   return Value(std::move(out));
 }
 Value f_print_daccess(BuiltinCtx& c, Args& a) {
-  if (!io_daccess_valid(a[0].as_int()))
-    c.bad_arg(0, "not a data access class of SKaMPI (one bit of each of 0x007, 0x030, 0x300)");
-  if (a[1].as_int() < 1 || a[1].as_int() > 3) c.bad_arg(1, "must be 1, 2 or 3");
+  if (!io_daccess_valid(a[0].as_int())) c.bad_arg(0, DiagId::bad_arg_not_daccess);
+  if (a[1].as_int() < 1 || a[1].as_int() > 3) c.bad_arg(1, DiagId::bad_arg_one_two_three);
   return none();  // the class is an argument of each job, so outputs show it there
 }
 

@@ -8,10 +8,13 @@ void apply_table_setting(DiagnosticEngine& diags, const SettingInfo& info, const
   try {
     info.parse(info.key, v, settings);
   } catch (const SettingError& e) {
-    if (e.why.empty())
+    if (e.id == DiagId::bad_setting) {
       diags.report(DiagId::bad_setting, at, info.key, info.values, to_display(v));
-    else
-      diags.report(DiagId::bad_setting_value, at, info.key, e.why);
+    } else {
+      std::vector<std::string> args{std::string(info.key)};
+      args.insert(args.end(), e.args.begin(), e.args.end());
+      diags.report_args(e.id, at, std::move(args));
+    }
     throw EvalError{};
   }
 }

@@ -17,8 +17,7 @@ using Args = std::vector<Value>;
 std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<std::int64_t> out;
   for (const Value& e : v.as_list()) {
-    if (!e.is(Value::Type::Int))
-      c.bad_arg(i, "a list of integers expected, got an element of type " + type_name(e.type()));
+    if (!e.is(Value::Type::Int)) c.bad_arg(i, DiagId::bad_arg_int_list, type_name(e.type()));
     out.push_back(e.as_int());
   }
   return out;
@@ -27,8 +26,7 @@ std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v)
 std::vector<TypeDesc> type_list(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<TypeDesc> out;
   for (const Value& e : v.as_list()) {
-    if (!e.is(Value::Type::Datatype))
-      c.bad_arg(i, "a list of datatypes expected, got an element of type " + type_name(e.type()));
+    if (!e.is(Value::Type::Datatype)) c.bad_arg(i, DiagId::bad_arg_type_list, type_name(e.type()));
     out.push_back(e.as_type());
   }
   return out;
@@ -38,7 +36,12 @@ Value make(BuiltinCtx& c, TypeCtor ctor, std::vector<std::int64_t> ints,
            std::vector<std::vector<std::int64_t>> lists, std::vector<TypeDesc> bases) {
   TypeResult r =
       make_derived_type(ctor, c.name, std::move(ints), std::move(lists), std::move(bases));
-  if (!r.type) c.bad_arg(r.error.arg, r.error.why);
+  if (!r.type) {
+    std::vector<std::string> args{std::to_string(r.error.arg + 1), c.name};
+    args.insert(args.end(), r.error.args.begin(), r.error.args.end());
+    c.diags.report_args(r.error.id, c.arg_range(r.error.arg), std::move(args));
+    BuiltinCtx::throw_eval_error();
+  }
   return Value(*r.type);
 }
 

@@ -1,11 +1,14 @@
 // Validators for command-line values that CLI11 would otherwise accept silently: `--seed -1`
-// wrapping to 2^64-1, `--alpha nan` passing a range check, an empty `--launcher`.
+// wrapping to 2^64-1, `--alpha nan` passing a range check, an empty `--launcher`. CLI11 prints
+// the catalogue text after the option's name ("--seed: ...").
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdint>
 #include <string>
+
+#include "runtime/plan/diagnostics.h"
 
 namespace metron {
 
@@ -14,12 +17,12 @@ inline CLI::Validator seed_check() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
         if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-          return "a seed is a non-negative decimal integer, got '" + s + "'";
+          return message_text(DiagId::cli_bad_seed, s);
         std::uint64_t v = 0;
         for (char c : s)
           if (__builtin_mul_overflow(v, std::uint64_t{10}, &v) ||
               __builtin_add_overflow(v, static_cast<std::uint64_t>(c - '0'), &v))
-            return "seed '" + s + "' does not fit in 64 bits (at most 18446744073709551615)";
+            return message_text(DiagId::cli_seed_too_large, s, UINT64_MAX);
         return "";
       },
       "SEED");
@@ -37,8 +40,7 @@ inline CLI::Validator alpha_check() {
         } catch (...) {
           v = NAN;
         }
-        if (!(v > 0 && v < 1))
-          return "must be a number between 0 and 1 (exclusive), got '" + s + "'";
+        if (!(v > 0 && v < 1)) return message_text(DiagId::cli_bad_alpha, s);
         return "";
       },
       "ALPHA");
@@ -46,7 +48,10 @@ inline CLI::Validator alpha_check() {
 
 inline CLI::Validator non_empty_check() {
   return CLI::Validator(
-      [](std::string& s) -> std::string { return s.empty() ? "must not be empty" : ""; }, "TEXT");
+      [](std::string& s) -> std::string {
+        return s.empty() ? message_text(DiagId::cli_empty_value) : "";
+      },
+      "TEXT");
 }
 
 }  // namespace metron

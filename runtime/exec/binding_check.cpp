@@ -1,9 +1,9 @@
 // binding_warning (see binding_check.h).
 #include "runtime/exec/binding_check.h"
 
-#include <fmt/format.h>
-
 #include <map>
+
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::rt {
 
@@ -23,11 +23,7 @@ std::string binding_warning(const nlohmann::json& ranks,
   for (const auto& [key, n] : same)
     if (n > 1) unbound += n;
   if (unbound == 0) return "";
-  return fmt::format(
-      "srun was asked to bind (SLURM_CPU_BIND_TYPE={}) but {} of {} ranks share the same CPUs "
-      "(system.ranks in the manifest): the cluster may have no binding plugin; use "
-      "mpiexec -bind-to core",
-      type, unbound, ranks.size());
+  return message_text(DiagId::binding_not_applied, type, unbound, ranks.size());
 }
 
 }  // namespace metron::rt

@@ -43,9 +43,12 @@ std::string location(const LoadedScript& p, const Job& j) {
 
 // A run-time message about a job, shown at its `measure` statement with the source line and a
 // caret, like the front end's diagnostics (a job of a script read from nowhere: a plain line).
-std::string at_job(const LoadedScript& p, const Job& j, DiagId id, const std::string& text) {
-  if (!j.range.begin.valid()) return message_line_of(diag_info(id).severity, text) + "\n";
-  return render_at(p.sources, id, j.range, text);
+// text: a catalogue message, formatted; a job's error comes as the agreed text of the rank
+// that found it.
+std::string at_job(const LoadedScript& p, const Job& j, Severity severity,
+                   const std::string& text) {
+  if (!j.range.begin.valid()) return message_line_of(severity, text) + "\n";
+  return render_at(p.sources, severity, j.range, text);
 }
 
 // Rank 0 takes the results folder: its lock first, so that a second writer (a singleton of a
@@ -143,7 +146,7 @@ class LaunchWalk {
 // that keep what was measured when the launch is killed.
 void LaunchWalk::begin() {
   if (me_ == 0 && !facts_.binding_warning().empty())
-    print_message(DiagId::binding_not_applied, facts_.binding_warning());
+    print_warning(facts_.binding_warning());
   noise_ = check_launch_noise(world_);  // collective
   if (me_ == 0) {
     manifest_.set_noise(noise_.json());
@@ -209,7 +212,7 @@ bool LaunchWalk::run_job(const Job& job, int refine_round, JobSummary* summary) 
   if (record_failed()) return false;
   if (error.empty()) return true;
   failure_ = location(program_, job) + "error: " + error;
-  failure_shown_ = at_job(program_, job, DiagId::job_failed, error);
+  failure_shown_ = at_job(program_, job, Severity::Error, error);
   exit_code_ = kExitRuntime;
   return false;
 }
@@ -276,7 +279,7 @@ void LaunchWalk::warn_all_invalid(const Job& job, const JobResult& r, const JobS
       (kind != ProcSyncKind::Window && kind != ProcSyncKind::RoundTime))
     return;
   std::fputs(
-      at_job(program_, job, DiagId::all_observations_invalid,
+      at_job(program_, job, diag_info(DiagId::all_observations_invalid).severity,
              message_text(DiagId::all_observations_invalid, s.n, r.sync.late, r.sync.overran))
           .c_str(),
       stderr);

@@ -10,6 +10,7 @@
 #include "runtime/ops/error_agreement.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/message_error.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
 #include "runtime/timers/timer.h"
@@ -47,15 +48,13 @@ bool is_barrier_kind(ProcSyncKind k) {
 JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings,
                      SyncFactory sync_factory)
     : settings_(settings), comm_(job_comm) {
-  if (job_comm == MPI_COMM_NULL) throw std::runtime_error("job communicator is MPI_COMM_NULL");
+  if (job_comm == MPI_COMM_NULL) throw_message(DiagId::bug_no_job_comm);
   if (settings_.loop_iterations < 1)
-    throw std::runtime_error("loop_iterations must be at least 1, got " +
-                             std::to_string(settings_.loop_iterations));
+    throw_message(DiagId::job_loop_iterations, settings_.loop_iterations);
   if (!sync_factory && !is_barrier_kind(settings_.sync.kind))
-    throw std::runtime_error("process sync '" + proc_sync_name(settings_.sync.kind) +
-                             "' is not available: the executor must provide it");
+    throw_message(DiagId::bug_sync_not_provided, proc_sync_name(settings_.sync.kind));
   if (settings_.timer == TimerKind::Rdtscp) {
-    if (!tsc_available()) throw std::runtime_error(message_text(DiagId::job_rdtscp_unavailable));
+    if (!tsc_available()) throw_message(DiagId::job_rdtscp_unavailable);
     tsc_frequency();  // fixes RdtscpTimer::seconds_per_tick before any loop
     for (std::string& w : tsc_warnings()) warnings_.push_back(std::move(w));
   }
@@ -86,8 +85,8 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   // Collective set-up of the operation (the overlap calibration), now that every rank has bound.
   op_.prepare();
   if (op_.error != MPI_SUCCESS)
-    bind_error =
-        "'" + job.op.func->name + "': MPI error in the calibration: " + mpi_error_text(op_.error);
+    bind_error = message_text(DiagId::job_calibration_mpi_error, job.op.func->name,
+                              mpi_error_text(op_.error));
   op_.error = MPI_SUCCESS;
   bind_error = agree_on_error(job_comm, bind_error);
   if (!bind_error.empty()) throw std::runtime_error(bind_error);
@@ -99,8 +98,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
                        : make_barrier_sync(settings_.sync.kind, sync_comm_);
   if (!sync_) {
     MPI_Comm_free(&sync_comm_);
-    throw std::runtime_error("process sync '" + proc_sync_name(settings_.sync.kind) +
-                             "' could not be set up");
+    throw_message(DiagId::bug_sync_not_set_up, proc_sync_name(settings_.sync.kind));
   }
   loop_barrier_ = dynamic_cast<BarrierSync*>(sync_.get());
   if (!loop_barrier_) {
@@ -166,8 +164,7 @@ void JobRunner::run(std::int64_t n, double* start_s, double* end_s, std::uint8_t
 void JobRunner::check_errors() {
   std::string local;
   if (op_.error != MPI_SUCCESS)
-    local = "'" + op_.name + "' failed on rank " + std::to_string(op_.rank) +
-            ": MPI error: " + mpi_error_text(op_.error);
+    local = message_text(DiagId::job_mpi_error, op_.name, op_.rank, mpi_error_text(op_.error));
   else if (sync_->error() != MPI_SUCCESS)
     local = message_text(DiagId::job_sync_failed, sync_->name(), op_.rank,
                          mpi_error_text(sync_->error()));

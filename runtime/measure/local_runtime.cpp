@@ -6,6 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "runtime/plan/message_error.h"
+
 namespace metron::rt {
 
 GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
@@ -75,7 +77,7 @@ GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> 
                                          std::span<const std::uint8_t> valid, bool participates,
                                          int root) {
   if (start_s.size() != end_s.size() || (!valid.empty() && valid.size() != start_s.size()))
-    throw std::invalid_argument("gather_local_durations: start, end and valid differ in length");
+    throw_message(DiagId::bug_durations_differ);
   LocalBatch b;
   b.start_s = start_s;
   b.end_s = end_s;

@@ -20,10 +20,6 @@ namespace metron::rt {
 
 namespace ops {
 
-void bind_error(const BoundOp& b, const std::string& what) {
-  throw std::runtime_error(message_text(DiagId::job_bad_argument, b.name, what));
-}
-
 int int_count(const Args& a, std::string_view param) {
   return static_cast<int>(a.count(param));
 }
@@ -70,15 +66,14 @@ void BoundOp::restart() noexcept {
 }
 
 BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
-  if (!call.func) throw std::runtime_error("no measurement function to bind");
+  if (!call.func) throw_message(DiagId::job_no_function);
   BoundOp b;
   b.func = call.func;
   b.name = call.func->name;
   const ops::BindFn bind = ops::find_bind(b.name);
-  if (!bind) ops::bind_error(b, "no implementation in the runtime");
+  if (!bind) ops::bind_error(b, DiagId::job_no_implementation);
   if (call.args.size() != b.func->params.size())
-    ops::bind_error(b, "expects " + std::to_string(b.func->params.size()) + " arguments, got " +
-                           std::to_string(call.args.size()));
+    ops::bind_error(b, DiagId::job_argument_count, b.func->params.size(), call.args.size());
   b.comm = comm;
   b.calls_per_observation = s.scheme == SchemeKind::PerCall
                                 ? 1
@@ -88,11 +83,11 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
   MPI_Comm_size(comm, &b.size);
   try {
     // The front end's checks, for jobs made by hand (tests, benchmarks): the same catalogue
-    // messages, prefixed with the operation's name unless they name it.
+    // messages (and ids), prefixed with the operation's name unless they name it.
     if (auto p = check_op_call(*b.func, call.args, b.size, ops::tag_upper_bound())) {
       const std::string msg = p->message();
-      if (msg.find("'" + b.name + "'") != std::string::npos) throw std::runtime_error(msg);
-      ops::bind_error(b, msg);
+      if (msg.find("'" + b.name + "'") != std::string::npos) throw MessageError(p->id, msg);
+      throw MessageError(p->id, message_text(DiagId::job_call_refused, b.name, msg));
     }
     for (std::size_t i = 0; i < b.func->params.size(); ++i)
       if (b.func->params[i].role == ParamRole::Root)
@@ -108,9 +103,8 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
     // An operation that still reads args.datatype() (type_desc.h says how to adopt TypeDesc).
     for (const Value& v : call.args)
       if (v.is(Value::Type::Datatype) && !v.as_type().is_basic())
-        throw std::runtime_error(
-            message_text(DiagId::derived_type_not_accepted, b.name, v.as_type().display()));
-    ops::bind_error(b, "an argument has the wrong type (the front end should have caught this)");
+        throw_message(DiagId::derived_type_not_accepted, b.name, v.as_type().display());
+    ops::bind_error(b, DiagId::job_argument_wrong_type);
   }
   b.buf = reserve_buffers(b.name, b.send_need_bytes, b.recv_need_bytes, s);
   return b;

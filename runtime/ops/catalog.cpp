@@ -5,6 +5,7 @@
 
 #include "runtime/ops/op_impl.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/message_error.h"
 
 namespace metron::rt {
 
@@ -47,13 +48,11 @@ std::vector<std::string> unimplemented_measure_funcs() {
 
 OpCall make_op_call(std::string_view name, std::vector<Value> args) {
   const MeasureFunc* f = find_measure_func(name);
-  if (!f) throw std::invalid_argument("unknown measurement function '" + std::string(name) + "'");
-  if (args.size() > f->params.size())
-    throw std::invalid_argument("too many arguments to '" + f->name + "'");
+  if (!f) throw_message(DiagId::op_unknown_function, name);
+  if (args.size() > f->params.size()) throw_message(DiagId::op_too_many_arguments, f->name);
   for (std::size_t i = args.size(); i < f->params.size(); ++i) {
     const Param& p = f->params[i];
-    if (!p.default_value)
-      throw std::invalid_argument("missing argument '" + p.name + "' to '" + f->name + "'");
+    if (!p.default_value) throw_message(DiagId::op_missing_argument, p.name, f->name);
     args.push_back(*p.default_value);
   }
   fill_derived(*f, args);

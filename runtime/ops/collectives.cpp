@@ -156,8 +156,7 @@ namespace {
 // Equal counts and packed displacements for the v-variants, built once here.
 void equal_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>& displs) {
   if (static_cast<std::int64_t>(count) * b.size > INT_MAX)
-    bind_error(
-        b, "count * ranks exceeds the largest MPI displacement (" + std::to_string(INT_MAX) + ")");
+    bind_error(b, DiagId::job_displacement_exceeds, INT_MAX);
   counts.assign(static_cast<std::size_t>(b.size), count);
   displs.resize(static_cast<std::size_t>(b.size));
   for (int i = 0; i < b.size; ++i) displs[static_cast<std::size_t>(i)] = i * count;
@@ -237,11 +236,7 @@ void bind_alltoallv(BoundOp& b, const Args& a) {
 void bind_alltoallw(BoundOp& b, const Args& a) {
   bind_alltoall(b, a);
   const std::int64_t largest = std::max(b.send_block_bytes, b.recv_block_bytes) * b.size;
-  if (largest > INT_MAX)
-    bind_error(b,
-               "count * ranks * datatype extent exceeds the largest MPI_Alltoallw byte "
-               "displacement (" +
-                   std::to_string(INT_MAX) + ")");
+  if (largest > INT_MAX) bind_error(b, DiagId::job_alltoallw_displacement_exceeds, INT_MAX);
   const auto n = static_cast<std::size_t>(b.size);
   b.send_counts.assign(n, b.send_count);
   b.recv_counts.assign(n, b.recv_count);

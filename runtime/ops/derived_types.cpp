@@ -1,8 +1,9 @@
 // Building MPI datatypes from type descriptions, one MPI constructor per TypeCtor.
 #include "runtime/ops/derived_types.h"
 
-#include <stdexcept>
 #include <vector>
+
+#include "runtime/plan/message_error.h"
 
 namespace metron::rt {
 
@@ -16,9 +17,7 @@ std::vector<MPI_Aint> aints(const std::vector<std::int64_t>& v) {
 }
 
 void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS)
-    throw std::runtime_error(std::string("cannot build derived datatype (") + what +
-                             "): " + mpi_error_text(rc));
+  if (rc != MPI_SUCCESS) throw_message(DiagId::derived_type_mpi_error, what, mpi_error_text(rc));
 }
 
 // Uncommitted: a base only needs to exist while its parent is constructed.

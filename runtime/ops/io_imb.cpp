@@ -188,7 +188,7 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {
   IoJob& j = io_start_job(b, write);
   j.tag = static_cast<int>(who) * 4 + static_cast<int>(pos);
   const std::int64_t n = a.count("count");
-  if (n < 1) bind_error(b, "count must be positive, got " + std::to_string(n));
+  if (n < 1) bind_error(b, DiagId::job_param_not_positive, "count", n);
   j.blocks = {{0, n, 0}};
   j.participates = who != Who::Single || b.rank == 0;
   const std::int64_t ranks_in_file = who == Who::Single || pos == Pos::Priv ? 1 : b.size;

@@ -31,7 +31,7 @@ std::uint8_t io_file_byte(std::int64_t k) {
   return pattern_byte(0x7ff, k);  // a "rank" no job has: file bytes differ from send patterns
 }
 
-std::string io_folder(const IoSettings& cfg) {
+std::string io_folder(const IoSettings& cfg, const std::string& op) {
   std::string f = cfg.working_dir.empty() ? io_run_folder() : cfg.working_dir;
   if (f.empty()) {
     const char* t = std::getenv("TMPDIR");
@@ -39,9 +39,9 @@ std::string io_folder(const IoSettings& cfg) {
   }
   struct stat st {};
   if (::stat(f.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    throw std::runtime_error(message_text(DiagId::io_dir_unusable, f, "no such directory"));
+    throw_message(DiagId::io_dir_missing, op, f);
   if (::access(f.c_str(), W_OK | X_OK) != 0)
-    throw std::runtime_error(message_text(DiagId::io_dir_unusable, f, std::strerror(errno)));
+    throw_message(DiagId::io_dir_unusable, op, f, std::strerror(errno));
   return f;
 }
 
@@ -53,7 +53,7 @@ void io_check_space(const std::string& folder, std::int64_t bytes, const std::st
   if (free_bytes < 0 && ::statvfs(folder.c_str(), &vs) == 0)
     free_bytes = static_cast<std::int64_t>(vs.f_bavail) * static_cast<std::int64_t>(vs.f_frsize);
   if (free_bytes >= 0 && bytes > free_bytes)
-    throw std::runtime_error(message_text(DiagId::io_disk_full, op, bytes, folder, free_bytes));
+    throw_message(DiagId::io_disk_full, op, bytes, folder, free_bytes);
 }
 
 std::string io_file_name(const std::string& folder, MPI_Comm group, int tag) {
@@ -87,14 +87,8 @@ IoJob& io_start_job(BoundOp& b, bool write) {
   j.cfg = b.settings ? b.settings->io : IoSettings{};
   j.write = write;
   if (b.settings && b.settings->scheme != SchemeKind::PerCall)
-    ops::bind_error(b,
-                    "needs scheme = per_call: the file is opened and closed between calls, "
-                    "outside the timed region");
-  try {
-    j.folder = io_folder(j.cfg);
-  } catch (const std::exception& e) {
-    ops::bind_error(b, e.what());
-  }
+    ops::bind_error(b, DiagId::job_io_needs_per_call);
+  j.folder = io_folder(j.cfg, b.name);
   return j;
 }
 

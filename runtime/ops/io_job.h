@@ -94,8 +94,8 @@ std::uint8_t io_file_byte(std::int64_t k);
 
 // The folder the files go in: the job's io_dir, or the run's temporary folder (set by the
 // executor, io_workdir.h). Checked: it exists and is writable; the sizes fit its free space.
-// Throws std::runtime_error with the user's message.
-std::string io_folder(const IoSettings& cfg);
+// Throws MessageError (io_dir_missing, io_dir_unusable, io_disk_full); op names the operation.
+std::string io_folder(const IoSettings& cfg, const std::string& op);
 void io_check_space(const std::string& folder, std::int64_t bytes, const std::string& op);
 // A name unique to this job and group: <folder>/metron_io_<world rank of owner>_<n>.
 std::string io_file_name(const std::string& folder, MPI_Comm group, int tag);

@@ -134,19 +134,14 @@ std::optional<std::string> local_check(const BoundOp& b) {
 }
 
 // O_DIRECT moves data between the device and the buffer: Linux wants the buffer address, the
-// size and the file offset aligned to the device's logical block (512 bytes at least).
+// size and the file offset aligned to the device's logical block (512 bytes at least). The size
+// is checked with the arguments (check_local_io_args, runtime/plan/local_io.cpp).
 void check_direct(BoundOp& b, const IoJob& j) {
-  if (j.file_bytes % kLocalIoDirectAlign != 0)
-    bind_error(b, "directio_flag needs a size that is a multiple of " +
-                      std::to_string(kLocalIoDirectAlign) + " bytes, got " +
-                      std::to_string(j.file_bytes));
   const std::int64_t align =
       b.settings ? (j.write ? b.settings->send_alignment : b.settings->recv_alignment) : 0;
   if (b.settings && align % kLocalIoDirectAlign != 0)
-    bind_error(b, std::string("directio_flag needs buffers aligned to ") +
-                      std::to_string(kLocalIoDirectAlign) + " bytes: set " +
-                      (j.write ? "send_alignment" : "recv_alignment") + " = " +
-                      std::to_string(kLocalIoDirectAlign) + " or more");
+    bind_error(b, DiagId::job_directio_alignment, kLocalIoDirectAlign,
+               j.write ? "send_alignment" : "recv_alignment", kLocalIoDirectAlign);
   if (b.rank != 0) return;
   // Some file systems (tmpfs before Linux 6.6) refuse O_DIRECT at open: say so now, not in the
   // first call.
@@ -155,28 +150,21 @@ void check_direct(BoundOp& b, const IoJob& j) {
   const int err = errno;
   if (fd >= 0) ::close(fd);
   ::unlink(probe.c_str());
-  if (fd < 0)
-    bind_error(b, "directio_flag: the file system of '" + j.folder + "' refuses O_DIRECT (" +
-                      std::strerror(err) + "); choose another io_dir or set directio_flag = 0");
+  if (fd < 0) bind_error(b, DiagId::job_directio_refused, j.folder, std::strerror(err));
 }
 
 void bind_local(BoundOp& b, bool write, std::int64_t bytes, bool posix, bool create, bool direct) {
   IoJob& j = io_start_job(b, write);
-  if (bytes < 1) bind_error(b, "size must be positive, got " + std::to_string(bytes));
+  // bytes >= 1: checked with the arguments (check_local_io_args).
   if (bytes > std::numeric_limits<int>::max() && !posix)
-    bind_error(b, "one MPI_File_read or MPI_File_write moves at most " +
-                      std::to_string(std::numeric_limits<int>::max()) + " bytes");
+    bind_error(b, DiagId::job_io_too_large, std::numeric_limits<int>::max());
   j.posix = posix;
   j.direct = posix && direct;  // SKaMPI: O_DIRECT is a flag of POSIX's open only
   j.participates = b.rank == 0;
   j.file_bytes = bytes;
   j.content_bytes = write && create ? 0 : bytes;
   (write ? b.send_need_bytes : b.recv_need_bytes) = b.rank == 0 ? bytes : 0;
-  try {
-    io_check_space(j.folder, bytes, b.name);
-  } catch (const std::exception& e) {
-    bind_error(b, e.what());
-  }
+  io_check_space(j.folder, bytes, b.name);
   if (j.direct) check_direct(b, j);
   b.call_fn = local_call;
   b.prepare_fn = local_prepare;
@@ -191,12 +179,8 @@ bool posix_api(const Args& a) {
   return local_io_api_named(a.value("api").as_string()) == LocalIoApi::Posix;
 }
 
-std::int64_t large_bytes(BoundOp& b, const Args& a) {
-  const std::int64_t power = a.integer("power");
-  if (power < 0 || power > kLocalIoMaxPower)
-    bind_error(b, "power must be 0 .. " + std::to_string(kLocalIoMaxPower) + ", got " +
-                      std::to_string(power));
-  return std::int64_t{1} << power;
+std::int64_t large_bytes(BoundOp&, const Args& a) {
+  return local_io_bytes(a);  // power in 0 .. kLocalIoMaxPower: check_local_io_args
 }
 
 }  // namespace

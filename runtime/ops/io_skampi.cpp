@@ -20,12 +20,6 @@ namespace metron::rt::ops {
 
 namespace {
 
-std::string hex(std::int64_t v) {
-  char t[24];
-  std::snprintf(t, sizeof t, "0x%llx", static_cast<unsigned long long>(v));
-  return t;
-}
-
 // A job with the settings and folder; types and class from the arguments where the function
 // has them. Throws (bind_error) for what MPI-IO here cannot do.
 IoJob& start(BoundOp& b, const Args& a, bool write) {
@@ -36,7 +30,7 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
     const TypeDesc& e = a.type("etype");
     j.file_dt_arg = a.type("filetype");
     const auto m = io_type_for_rank(a.type("memtype"), b.rank);
-    if (!m) bind_error(b, "the memtype's subarray has no part for rank " + std::to_string(b.rank));
+    if (!m) bind_error(b, DiagId::job_io_memtype_no_part, b.rank);
     j.mem_dt = *m;
     j.file_dt = io_file_type_of(j, b.rank);
     j.memtype = commit_type(b, j.mem_dt);
@@ -48,23 +42,19 @@ IoJob& start(BoundOp& b, const Args& a, bool write) {
   }
   if (a.has("daccess")) {
     j.daccess = a.integer("daccess");
-    if (!io_daccess_valid(j.daccess))
-      bind_error(b, "daccess " + hex(j.daccess) +
-                        " is not a data access class (one bit of 0x007, 0x030 and 0x300 each)");
+    if (!io_daccess_valid(j.daccess)) bind_error(b, DiagId::job_io_bad_daccess, j.daccess);
   }
   return j;
 }
 
 std::int64_t positive(BoundOp& b, const Args& a, std::string_view name) {
   const std::int64_t v = a.integer(name);
-  if (v < 1) bind_error(b, std::string(name) + " must be positive, got " + std::to_string(v));
+  if (v < 1) bind_error(b, DiagId::job_param_not_positive, name, v);
   return v;
 }
 
 void no_shared_pointer(BoundOp& b, const IoJob& j) {
-  if (j.daccess & kIoSharedPointer)
-    bind_error(b, "the shared file pointer classes (daccess " + hex(j.daccess) +
-                      ") are not defined for this pattern");
+  if (j.daccess & kIoSharedPointer) bind_error(b, DiagId::job_io_shared_pointer_pattern, j.daccess);
 }
 
 // Blocks of `memsize` elements in pieces of `blocklen`, piece i at offset(i) elements.
@@ -143,11 +133,7 @@ void check_space(BoundOp& b) {
   std::int64_t files = j.file_bytes;
   if (j.group == IoJob::Group::Self) files *= b.size;
   if (j.group == IoJob::Group::Pairs) files *= b.size / 2;
-  try {
-    io_check_space(j.folder, files, b.name);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(e.what());
-  }
+  io_check_space(j.folder, files, b.name);
 }
 
 // The hooks of a SKaMPI MPI-IO function once its IoJob is laid out: the timed call, the set-up
@@ -266,9 +252,7 @@ void bind_segmented(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < mem)
-    bind_error(b, "stride " + std::to_string(stride) + " is below memsize " + std::to_string(mem) +
-                      ": the segments would overlap");
+  if (stride < mem) bind_error(b, DiagId::job_io_stride_below_memsize, stride, mem);
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return r * stride + i * bl; });
   });
@@ -280,9 +264,7 @@ void bind_strided(BoundOp& b, const Args& a, bool write) {
   start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < bl)
-    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
-                      ": the blocks would overlap");
+  if (stride < bl) bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
   const std::int64_t p = b.size;
   lay_out(b, b.size, b.rank, [&](int r) {
     return pieces(mem, bl, [&](std::int64_t i) { return (i * p + r) * stride; });
@@ -294,9 +276,7 @@ void bind_separate(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   const std::int64_t stride = a.integer("stride");
-  if (stride < bl)
-    bind_error(b, "stride " + std::to_string(stride) + " is below blocklen " + std::to_string(bl) +
-                      ": the blocks would overlap");
+  if (stride < bl) bind_error(b, DiagId::job_io_stride_below_blocklen, stride, bl);
   j.group = IoJob::Group::Self;
   lay_out(b, 1, 0,
           [&](int) { return pieces(mem, bl, [&](std::int64_t i) { return i * stride; }); });
@@ -305,11 +285,7 @@ void bind_separate(BoundOp& b, const Args& a, bool write) {
 
 void bind_sequential(BoundOp& b, const Args& a, bool write) {
   IoJob& j = start(b, a, write);
-  if (!(j.daccess & kIoSharedPointer))
-    bind_error(b,
-               "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes only, "
-               "not daccess " +
-                   hex(j.daccess));
+  if (!(j.daccess & kIoSharedPointer)) bind_error(b, DiagId::job_io_sequential_daccess, j.daccess);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   j.amode = MPI_MODE_SEQUENTIAL;
   lay_out(b, b.size, b.rank,
@@ -338,15 +314,12 @@ std::int64_t per_rank(BoundOp& b, const Args& a, std::string_view name, int r) {
   if (v.is(Value::Type::List)) {
     const ValueList& l = v.as_list();
     if (static_cast<int>(l.size()) < b.size || !l[static_cast<std::size_t>(r)].is(Value::Type::Int))
-      bind_error(b, std::string(name) + " needs an integer for each of the " +
-                        std::to_string(b.size) + " ranks");
+      bind_error(b, DiagId::job_io_rank_list_length, name, b.size);
     x = l[static_cast<std::size_t>(r)].as_int();
   } else {
     x = v.as_int();
   }
-  if (x < 1 || x > INT32_MAX)
-    bind_error(b, std::string(name) + " of rank " + std::to_string(r) + " must be in 1.." +
-                      std::to_string(INT32_MAX) + ", got " + std::to_string(x));
+  if (x < 1 || x > INT32_MAX) bind_error(b, DiagId::job_io_rank_value_range, name, r, INT32_MAX, x);
   return x;
 }
 
@@ -472,7 +445,7 @@ void bind_io_read_and_distribute(BoundOp& b, const Args& a) {
   const std::int64_t n = positive(b, a, "count");
   const std::int64_t readers = std::clamp<std::int64_t>(a.integer("np"), 1, b.size);
   const std::int64_t padded = (n + readers - 1) / readers * readers, part = padded / readers;
-  if (padded > INT32_MAX) bind_error(b, "count rounded up to a multiple of np is too large");
+  if (padded > INT32_MAX) bind_error(b, DiagId::job_io_padded_count);
   j.group = IoJob::Group::Readers;
   j.readers = static_cast<int>(readers);
   j.open_timed = true;
@@ -514,13 +487,9 @@ void prepare_write_and_read(BoundOp& b) {
 
 void bind_io_write_and_read(BoundOp& b, const Args& a) {
   IoJob& j = start(b, a, b.rank % 2 == 1);  // SKaMPI: the odd rank of a pair writes
-  if (b.size % 2 != 0)
-    bind_error(b, "needs an even number of ranks (pairs), got " + std::to_string(b.size));
+  if (b.size % 2 != 0) bind_error(b, DiagId::job_io_even_ranks, b.size);
   if (j.daccess & (kIoCollective | kIoSharedPointer))
-    bind_error(b,
-               "takes the noncollective classes without shared file pointer only, not "
-               "daccess " +
-                   hex(j.daccess));
+    bind_error(b, DiagId::job_io_pairs_daccess, j.daccess);
   const std::int64_t mem = positive(b, a, "memsize"), bl = positive(b, a, "blocklen");
   j.group = IoJob::Group::Pairs;
   j.sync_all = true;

@@ -18,16 +18,13 @@ namespace {
 // count * factor as an MPI count; throws when it exceeds an int.
 int scaled_count(const BoundOp& b, std::int64_t count, std::int64_t factor, const char* what) {
   const std::int64_t n = count * factor;
-  if (n > INT_MAX)
-    bind_error(b, std::string(what) + " " + std::to_string(n) + " exceeds the largest MPI count (" +
-                      std::to_string(INT_MAX) + ")");
+  if (n > INT_MAX) bind_error(b, DiagId::job_count_exceeds_mpi_int, what, n, INT_MAX);
   return static_cast<int>(n);
 }
 
 // The mock-ups that copy blocks locally need one type map on both sides.
 void require_same_sides(const BoundOp& b) {
-  if (b.send_dt != b.recv_dt || b.send_count != b.recv_count)
-    bind_error(b, "needs the same count and datatype on the send and the receive side");
+  if (b.send_dt != b.recv_dt || b.send_count != b.recv_count) bind_error(b, DiagId::job_same_sides);
 }
 
 // A zeroed buffer of `bytes`, touched now so that no page fault lands in the timed region.

@@ -6,6 +6,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "runtime/plan/message_error.h"
+
 namespace metron::rt {
 
 namespace {
@@ -29,25 +31,25 @@ MPI_Op mpi_op(ReduceOp op) {
 }
 
 MPI_Datatype mpi_datatype(const TypeDesc& t) {
-  if (!t.is_basic())
-    throw std::logic_error("derived datatype '" + t.display() + "' needs commit_type()");
+  if (!t.is_basic()) throw_message(DiagId::bug_uncommitted_type, t.display());
   return mpi_datatype(t.basic());
 }
 
 Datatype datatype_named(std::string_view name) {
   if (auto d = datatype_by_name(name)) return *d;
-  throw std::invalid_argument("unknown MPI datatype '" + std::string(name) + "'");
+  throw_message(DiagId::bug_unknown_datatype, name);
 }
 
 ReduceOp reduce_op_named(std::string_view name) {
   if (auto op = reduce_op_by_name(name)) return *op;
-  throw std::invalid_argument("unknown MPI reduction '" + std::string(name) + "'");
+  throw_message(DiagId::bug_unknown_reduction, name);
 }
 
 std::string mpi_error_text(int rc) {
   char text[MPI_MAX_ERROR_STRING] = {};
   int len = 0;
-  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) return "MPI error " + std::to_string(rc);
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+    return message_text(DiagId::mpi_error_code, rc);
   // MPICH's text is a multi-line error stack; keep it on one line for messages and logs.
   std::string out;
   for (int i = 0; i < len; ++i) {

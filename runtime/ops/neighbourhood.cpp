@@ -120,7 +120,7 @@ void make_topology(BoundOp& b) {
   std::vector<int> periods(dims.size(), 1);
   b.note(MPI_Dims_create(b.size, b.topo.ndims, dims.data()));
   b.note(MPI_Cart_create(b.comm, b.topo.ndims, dims.data(), periods.data(), 0, &b.topo.comm));
-  if (b.topo.comm == MPI_COMM_NULL) bind_error(b, "MPI_Cart_create failed");
+  if (b.topo.comm == MPI_COMM_NULL) bind_error(b, DiagId::job_cart_create_failed);
   MPI_Comm_set_errhandler(b.topo.comm, MPI_ERRORS_RETURN);
   for (int d = 0; d < b.topo.ndims; ++d) {
     int below = MPI_PROC_NULL, above = MPI_PROC_NULL;
@@ -145,10 +145,7 @@ template <PostFn Init>
 void make_topology_and_requests(BoundOp& b) {
   make_topology(b);
   const std::int64_t slots = b.buf.slots();
-  if (slots > kMaxSlots)
-    bind_error(b, "buffer cycling gives " + std::to_string(slots) +
-                      " buffer slots, each a persistent request; at most " +
-                      std::to_string(kMaxSlots) + " (raise the message size or lower 'buffer')");
+  if (slots > kMaxSlots) bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
   b.requests.assign(static_cast<std::size_t>(slots), MPI_REQUEST_NULL);
   b.buf.rewind();
   for (std::int64_t i = 0; i < slots; ++i) {
@@ -225,8 +222,7 @@ void bind_common(BoundOp& b, const Args& a, bool all_to_all) {
 void v_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>& displs) {
   const int n = degree(b);
   if (static_cast<std::int64_t>(count) * n > INT_MAX)
-    bind_error(b, "count * neighbours exceeds the largest MPI displacement (" +
-                      std::to_string(INT_MAX) + ")");
+    bind_error(b, DiagId::job_neighbour_displacement_exceeds, INT_MAX);
   counts.assign(static_cast<std::size_t>(n), count);
   displs.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) displs[static_cast<std::size_t>(i)] = i * count;

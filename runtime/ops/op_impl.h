@@ -10,6 +10,7 @@
 #include "runtime/ops/bound_op.h"
 #include "runtime/ops/derived_types.h"
 #include "runtime/ops/verify_pattern.h"
+#include "runtime/plan/message_error.h"
 #include "runtime/plan/op_args.h"
 
 namespace metron::rt::ops {
@@ -25,8 +26,12 @@ int int_count(const Args& a, std::string_view param);
 std::int64_t tag_upper_bound();
 // count * extent of the datatype, in bytes.
 std::int64_t block_bytes(std::int64_t count, const TypeDesc& d);
-// A message that starts with the op's name: "'Bcast': <what>".
-[[noreturn]] void bind_error(const BoundOp& b, const std::string& what);
+// Refuses the binding with a catalogue message whose first argument is the op's name
+// ("'Bcast': ..."): throws MessageError.
+template <typename... Args>
+[[noreturn]] void bind_error(const BoundOp& b, DiagId id, const Args&... args) {
+  throw_message(id, b.name, args...);
+}
 // "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):
 // expected 0x3a, got 0xc5".
 std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m);

@@ -97,10 +97,7 @@ void call_start_wait(BoundOp& b) noexcept {
 template <InitFn Init>
 void init_requests(BoundOp& b) {
   const std::int64_t slots = b.buf.slots();
-  if (slots > kMaxSlots)
-    bind_error(b, "buffer cycling gives " + std::to_string(slots) +
-                      " buffer slots, each a persistent request; at most " +
-                      std::to_string(kMaxSlots) + " (raise the message size or lower 'buffer')");
+  if (slots > kMaxSlots) bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
   b.requests.assign(static_cast<std::size_t>(slots), MPI_REQUEST_NULL);
   b.buf.rewind();
   for (std::int64_t i = 0; i < slots; ++i) {

@@ -74,8 +74,7 @@ void idle(BoundOp&) noexcept {}
 int iterations_arg(const BoundOp& b, const Args& a) {
   const std::int64_t n = a.integer("iterations");
   if (n < 1 || n > INT_MAX / 2)
-    bind_error(b, "iterations must be in [1, " + std::to_string(INT_MAX / 2) + "], got " +
-                      std::to_string(n));
+    bind_error(b, DiagId::job_param_range, "iterations", 1, INT_MAX / 2, n);
   return static_cast<int>(n);
 }
 

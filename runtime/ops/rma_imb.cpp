@@ -242,11 +242,7 @@ void prepare(BoundOp& b) {
   rma::Window& w = *b.rma;
   b.buf.rewind();
   w.spec.memory = b.buf.recv();
-  try {
-    b.note(rma::open_window(w, b.comm));
-  } catch (const std::runtime_error& e) {
-    bind_error(b, e.what());
-  }
+  b.note(rma::open_window(w, b.comm, b.name));
   if (b.error != MPI_SUCCESS || w.accesses.empty()) return;
   const Shape s = shape_of(b);
   if (s == Shape::OneToAll || s == Shape::AllToAll) {
@@ -276,15 +272,14 @@ void bind_imb(BoundOp& b, const Args& a) {
     const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(K == Kind::Fop && c == TypeClass::Floating))
-      bind_error(b, std::string("MPI_") + (K == Kind::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                        " is not defined for datatype '" +
-                        std::string(datatype_name(b.send_dt.basic())) + "'");
+      bind_error(b, DiagId::job_atomic_datatype,
+                 K == Kind::Cas ? "MPI_Compare_and_swap" : "MPI_Fetch_and_op",
+                 datatype_name(b.send_dt.basic()));
   }
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
-  if (aggregate != 0 && aggregate != 1)
-    bind_error(b, "aggregate must be 0 or 1, got " + std::to_string(aggregate));
+  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
   b.scaled = static_cast<int>(S);
   b.rma_sync = S == Shape::Local ? RmaSync::FlushLocal : RmaSync::Flush;
   b.rma_both_ways = S != Shape::Unidir && S != Shape::Local && S != Shape::OneToAll;

@@ -271,11 +271,7 @@ void prepare_window(BoundOp& b) {
   rma::Window& w = win(b);
   b.buf.rewind();
   w.spec.memory = b.buf.recv();
-  try {
-    b.note(rma::open_window(w, b.comm));
-  } catch (const std::runtime_error& e) {
-    bind_error(b, e.what());
-  }
+  b.note(rma::open_window(w, b.comm, b.name));
   if (b.error != MPI_SUCCESS) return;
   const bool origin = issues(b);
   const bool target = b.peer >= 0 && (b.rank == 1 || b.rma_both_ways);
@@ -306,17 +302,15 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
     const TypeClass c = datatype_class(b.send_dt.basic());
     if (c != TypeClass::Integer && c != TypeClass::Byte &&
         !(P == Pattern::Fop && c == TypeClass::Floating))
-      bind_error(b, std::string("MPI_") +
-                        (P == Pattern::Cas ? "Compare_and_swap" : "Fetch_and_op") +
-                        " is not defined for datatype '" +
-                        std::string(datatype_name(b.send_dt.basic())) + "'");
+      bind_error(b, DiagId::job_atomic_datatype,
+                 P == Pattern::Cas ? "MPI_Compare_and_swap" : "MPI_Fetch_and_op",
+                 datatype_name(b.send_dt.basic()));
   }
   b.window = 1;
   if (shape != Shape::Latency) {
     const std::int64_t window = a.integer("window");
     if (window < 1 || window > INT_MAX / 2)
-      bind_error(b, "window must be in [1, " + std::to_string(INT_MAX / 2) + "], got " +
-                        std::to_string(window));
+      bind_error(b, DiagId::job_param_range, "window", 1, INT_MAX / 2, window);
     b.window = static_cast<int>(window);
   }
   b.rma_sync = *rma_sync_named(a.value("sync").as_string());  // checked: op_checks.cpp

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "runtime/ops/bound_op.h"
+#include "runtime/plan/message_error.h"
 
 namespace metron::rt::rma {
 
@@ -35,7 +36,7 @@ bool all_on_one_node(MPI_Comm comm, int rank, int size) {
 
 }  // namespace
 
-int open_window(Window& w, MPI_Comm comm) {
+int open_window(Window& w, MPI_Comm comm, const std::string& op) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -56,10 +57,7 @@ int open_window(Window& w, MPI_Comm comm) {
       rc = MPI_Win_allocate(allocated, w.spec.disp_unit, w.spec.info, comm, &w.base, &w.win);
       break;
     case RmaWindowKind::Shared:
-      if (!all_on_one_node(comm, rank, size))
-        throw std::runtime_error(
-            "a 'shared' window needs all ranks of the communicator on one node (MPI_Win_allocate_"
-            "shared); use win = \"allocate\"");
+      if (!all_on_one_node(comm, rank, size)) throw_message(DiagId::job_shared_window_off_node, op);
       rc = MPI_Win_allocate_shared(allocated, w.spec.disp_unit, w.spec.info, comm, &w.base, &w.win);
       break;
     case RmaWindowKind::Dynamic: {

@@ -71,9 +71,10 @@ struct Window {
 };
 
 // Collective over comm: creates the window as spec.kind says, touches memory that MPI allocated
-// and exchanges dynamic windows' addresses. Returns the MPI error code; throws
-// std::runtime_error (the same on every rank) for `shared` when the ranks do not share a node.
-int open_window(Window& w, MPI_Comm comm);
+// and exchanges dynamic windows' addresses. Returns the MPI error code; throws MessageError
+// (the same on every rank) for `shared` when the ranks do not share a node; op names the
+// operation in that message.
+int open_window(Window& w, MPI_Comm comm, const std::string& op);
 // Local: the groups of MPI_Win_start (targets) and MPI_Win_post (origins), ranks of w.comm.
 int set_pscw_peers(Window& w, const std::vector<int>& targets, const std::vector<int>& origins);
 // Local: for flush and flush_local, opens a job-long passive epoch: MPI_Win_lock(lock, target),

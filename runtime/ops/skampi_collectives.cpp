@@ -98,7 +98,7 @@ std::optional<std::string> check_skewed(const BoundOp& b) {
 std::vector<int> as_ints(const BoundOp& b, const std::vector<std::int64_t>& v) {
   std::vector<int> out;
   for (std::int64_t x : v) {
-    if (x > INT_MAX) bind_error(b, "a count or displacement exceeds the largest MPI int");
+    if (x > INT_MAX) bind_error(b, DiagId::job_counts_exceed_mpi_int);
     out.push_back(static_cast<int>(x));
   }
   return out;

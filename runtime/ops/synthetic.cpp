@@ -60,7 +60,7 @@ double uniform01(std::uint64_t seed, int rank, std::int64_t index) {
 
 double nonneg_seconds(const BoundOp& b, const Value& v, std::string_view param) {
   const double s = v.as_seconds();
-  if (!(s >= 0)) bind_error(b, std::string(param) + " must not be negative");
+  if (!(s >= 0)) bind_error(b, DiagId::job_param_negative, param);
   return s;
 }
 
@@ -95,7 +95,7 @@ void bind_synthetic(BoundOp& b, const Args& a) {
   const double time = a.seconds("time");
   const double imbalance = a.fraction("imbalance");
   const double noise = a.fraction("noise");
-  if (imbalance < 0 || noise < 0) bind_error(b, "imbalance and noise must not be negative");
+  if (imbalance < 0 || noise < 0) bind_error(b, DiagId::job_synthetic_negative_factors);
   BoundOp::Synthetic& s = b.synth;
   s.base_s = b.size > 1 ? time * (1 + imbalance * b.rank / (b.size - 1)) : time;
   s.noise_s = noise * time;
@@ -103,13 +103,12 @@ void bind_synthetic(BoundOp& b, const Args& a) {
   s.delay_rank = static_cast<int>(a.integer("delay_rank"));
   s.delay_s = nonneg_seconds(b, a.value("delay"), "delay");
   s.delay_every = a.integer("delay_every");
-  if (s.delay_every < 1)
-    bind_error(b, "delay_every must be at least 1, got " + std::to_string(s.delay_every));
+  if (s.delay_every < 1) bind_error(b, DiagId::job_param_below_one, "delay_every", s.delay_every);
   s.transient = a.integer("transient");
   s.transient_factor = a.number("transient_factor");
-  if (s.transient < 0) bind_error(b, "transient must not be negative");
+  if (s.transient < 0) bind_error(b, DiagId::job_param_negative, "transient");
   if (!(s.transient_factor > 0))
-    bind_error(b, "transient_factor must be positive, got " + std::to_string(s.transient_factor));
+    bind_error(b, DiagId::job_param_not_positive, "transient_factor", s.transient_factor);
   s.transient_sync = a.integer("transient_sync") != 0;
   s.sync_seen = g_sync_points;
   s.last_synced = false;

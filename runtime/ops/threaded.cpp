@@ -108,15 +108,14 @@ int threads_arg(const BoundOp& b, const Args& a) {
   const auto t = static_cast<int>(a.integer("threads"));  // 1 .. kMaxThreads (op_checks.h)
   const int provided = provided_thread_level();
   if (t > 1 && provided < MPI_THREAD_MULTIPLE)
-    throw std::runtime_error(
-        message_text(DiagId::job_needs_thread_multiple, b.name, t, thread_level_name(provided)));
+    throw_message(DiagId::job_needs_thread_multiple, b.name, t, thread_level_name(provided));
   return t;
 }
 
 // The base operation's call with the parent's arguments of the same names.
 OpCall base_call(const std::string& base, const Args& a) {
   const MeasureFunc* f = find_measure_func(base);
-  if (!f) throw std::logic_error("threaded operation without base '" + base + "'");
+  if (!f) throw_message(DiagId::bug_threaded_without_base, base);
   std::vector<Value> args;
   for (const Param& p : f->params) args.push_back(a.value(p.name));
   return OpCall{f, std::move(args)};

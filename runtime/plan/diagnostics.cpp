@@ -82,10 +82,11 @@ void print_warning(const std::string& text) {
   print_line(message_line_of(Severity::Warning, text));
 }
 
-std::string render_at(const SourceManager& sm, DiagId id, SourceRange range,
+std::string render_at(const SourceManager& sm, Severity severity, SourceRange range,
                       const std::string& text) {
   const DiagnosticEngine engine(sm);
-  return engine.render(Diagnostic{id, diag_info(id).severity, range, text, {}});
+  // Rendering reads the severity, the range and the text; the id is not shown.
+  return engine.render(Diagnostic{DiagId{}, severity, range, text, {}});
 }
 
 std::string DiagnosticEngine::to_arg(std::string_view s) {

@@ -143,8 +143,9 @@ void print_error(const std::string& text);
 void print_warning(const std::string& text);
 
 // A message about a place in a script found at run time (a failed job: its `measure` statement),
-// rendered like a front-end diagnostic: file:line:col, the source line and a caret.
-std::string render_at(const SourceManager& sm, DiagId id, SourceRange range,
+// rendered like a front-end diagnostic: file:line:col, the source line and a caret. text is the
+// catalogue message, formatted (on the rank that found it: a job's error travels as text).
+std::string render_at(const SourceManager& sm, Severity severity, SourceRange range,
                       const std::string& text);
 
 // Text of a source line made safe to print: control bytes and invalid UTF-8 become '?'.

@@ -30,8 +30,11 @@ std::optional<OpProblem> check_onesided_args(const MeasureFunc& f, const std::ve
     const std::string& name = f.params[i].name;
     const Value& v = args[i];
     const int at = static_cast<int>(i);
-    auto bad = [&](const std::string& why) {
-      return OpProblem{DiagId::bad_argument_value, at, {std::to_string(i + 1), f.name, why}};
+    // "bad argument #N to 'f' (...)", with the reason's own arguments.
+    auto bad = [&](DiagId id, std::vector<std::string> more = {}) {
+      std::vector<std::string> args{std::to_string(i + 1), f.name};
+      args.insert(args.end(), more.begin(), more.end());
+      return OpProblem{id, at, std::move(args)};
     };
     if (name == "info") {
       if (!is_info_value(v)) return OpProblem{DiagId::bad_info, at, {to_display(v)}};
@@ -45,18 +48,18 @@ std::optional<OpProblem> check_onesided_args(const MeasureFunc& f, const std::ve
       return OpProblem{DiagId::bad_lock_type, at, {std::to_string(x)}};
     if (name == "delay_us" && x < 0)
       return OpProblem{DiagId::negative_size, at, {"delay_us", std::to_string(x)}};
-    if (name == "delay_us" && x > 60'000'000) return bad("delay_us must be at most 60 s");
+    if (name == "delay_us" && x > 60'000'000) return bad(DiagId::bad_arg_delay_us);
     if ((name == "msg_count" || name == "bcast_count" || name == "alltoall_count") &&
         (x < 1 || x > 1'000'000))
-      return bad(name + " must be between 1 and 1000000");
+      return bad(DiagId::bad_arg_between, {name, "1", "1000000"});
     if (name == "count" && x < 1 && polls_last_element(f.name))
-      return bad("count must be at least 1: the last element is the polled flag");
+      return bad(DiagId::bad_arg_polled_count);
     if (name == "count" && x < 18 && is_border_exchange(f.name))
-      return bad("count must be at least 18 for a grid of at least 3 rows");
+      return bad(DiagId::bad_arg_border_count);
     if (name == "iteration_count" && (x < 0 || x > 1'000'000))
-      return bad("iteration_count must be between 0 and 1000000");
+      return bad(DiagId::bad_arg_between, {name, "0", "1000000"});
     if ((name == "do_a_put" || name == "disjoint" || name == "compute") && x != 0 && x != 1)
-      return bad(name + " must be 0 or 1");
+      return bad(DiagId::bad_arg_flag, {name});
   }
   return std::nullopt;
 }

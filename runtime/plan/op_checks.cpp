@@ -34,8 +34,7 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       break;
     case ParamRole::Iterations:
       if (v.as_int() < 1 || v.as_int() > kMaxMpiCount)
-        return problem(DiagId::bad_argument_value, at,
-                       {std::to_string(i + 1), f.name, "iterations must be at least 1"});
+        return problem(DiagId::bad_arg_iterations, at, {std::to_string(i + 1), f.name});
       break;
     case ParamRole::Time:
       if (v.as_seconds() < 0) return problem(DiagId::negative_size, at, {"time", to_display(v)});
@@ -108,29 +107,28 @@ std::optional<OpProblem> check_skampi_args(const MeasureFunc& f, const std::vect
                                           "myalltoallv",      "Par_Pingpong_Send_Recv"};
   if (std::find(std::begin(mine), std::end(mine), f.name) == std::end(mine)) return std::nullopt;
   const OpArgs a(f, args);
-  auto bad = [&](std::string_view param, std::string why) {
+  // "bad argument #N to 'f' (...)" about param, with the reason's own arguments.
+  auto bad = [&](std::string_view param, DiagId id, std::vector<std::string> more = {}) {
     const int at = f.param_index(param);
-    return problem(DiagId::bad_argument_value, at,
-                   {std::to_string(at + 1), f.name, std::move(why)});
+    std::vector<std::string> args{std::to_string(at + 1), f.name};
+    args.insert(args.end(), more.begin(), more.end());
+    return problem(id, at, std::move(args));
   };
   for (const char* t : {"delay", "scale"})
-    if (a.has(t) && !(a.seconds_or_number(t) >= 0))
-      return bad(t, std::string(t) + " must not be negative");
+    if (a.has(t) && !(a.seconds_or_number(t) >= 0)) return bad(t, DiagId::bad_arg_negative, {t});
   if (a.has("ratio")) {
     const double ratio = a.number("ratio");
-    if (!(ratio > 0) || !std::isfinite(ratio)) return bad("ratio", "ratio must be positive");
+    if (!(ratio > 0) || !std::isfinite(ratio)) return bad("ratio", DiagId::bad_arg_ratio);
     const double most = std::max(ratio, 1 / ratio) * static_cast<double>(comm_size) *
                         static_cast<double>(std::max(a.count("send_count"), a.count("recv_count")));
-    if (most > static_cast<double>(kMaxMpiCount))
-      return bad("ratio", "count * ranks * ratio exceeds the largest MPI count");
+    if (most > static_cast<double>(kMaxMpiCount)) return bad("ratio", DiagId::bad_arg_ratio_count);
   }
   if (a.has("nodesize")) {
     const std::int64_t procs = a.integer("procs"), nodesize = a.integer("nodesize");
-    if (procs < 1) return bad("procs", "procs must be at least 1");
-    if (nodesize < procs) return bad("nodesize", "nodesize must be at least procs");
+    if (procs < 1) return bad("procs", DiagId::bad_arg_procs);
+    if (nodesize < procs) return bad("nodesize", DiagId::bad_arg_nodesize);
     if (nodesize > comm_size / 2)
-      return bad("nodesize", "the communicator has " + std::to_string(comm_size) +
-                                 " ranks, pairs (r, nodesize + r) need 2 * nodesize");
+      return bad("nodesize", DiagId::bad_arg_nodesize_pairs, {std::to_string(comm_size)});
   }
   return std::nullopt;
 }

@@ -15,8 +15,10 @@ using T = Value::Type;
 [[noreturn]] void bad() {
   throw SettingError{};
 }
-[[noreturn]] void bad_why(std::string why) {
-  throw SettingError{std::move(why)};
+// The reason id (a bad_setting_* message: "bad value for setting 'KEY' (...)") with its own
+// arguments after the key.
+[[noreturn]] void bad_why(DiagId id, std::vector<std::string> args = {}) {
+  throw SettingError{id, std::move(args)};
 }
 
 // --- value checkers, shared by the kinds ------------------------------------------------------
@@ -35,18 +37,17 @@ bool flag_value(const Value& v, bool& out) {
 }
 double seconds(const Value& x, std::string_view what) {
   if (!x.is(T::Duration) || x.as_seconds() < 0)
-    bad_why(std::string(what) + " must be a time such as 1ms, got " + to_display(x));
+    bad_why(DiagId::bad_setting_time, {std::string(what), to_display(x)});
   return x.as_seconds();
 }
 std::int64_t positive_int(const Value& x, std::string_view what) {
   if (!x.is(T::Int) || x.as_int() < 1)
-    bad_why(std::string(what) + " must be a positive integer, got " + to_display(x));
+    bad_why(DiagId::bad_setting_positive_int, {std::string(what), to_display(x)});
   return x.as_int();
 }
 double fraction(const Value& x, std::string_view what) {
   double f = x.is(T::Percent) ? x.as_fraction() : x.is_number() ? x.as_number() : -1;
-  if (!(f > 0))
-    bad_why(std::string(what) + " must be a positive number or percentage, got " + to_display(x));
+  if (!(f > 0)) bad_why(DiagId::bad_setting_fraction, {std::string(what), to_display(x)});
   return f;
 }
 
@@ -62,11 +63,11 @@ class SpecArgs {
       : s_(s), names_(names.begin(), names.end()) {
     std::size_t i = 0;
     for (const auto& [n, val] : s.args) {
-      if (n.empty() && i >= names.size()) bad_why("too many arguments to '" + s.name + "'");
+      if (n.empty() && i >= names.size()) bad_why(DiagId::bad_setting_too_many_args, {s.name});
       if (!n.empty()) {
         bool known = false;
         for (const char* k : names) known |= n == k;
-        if (!known) bad_why("'" + s.name + "' has no parameter named '" + n + "'");
+        if (!known) bad_why(DiagId::bad_setting_unknown_param, {s.name, n});
       }
       ++i;
     }
@@ -142,7 +143,7 @@ void parse_size(std::string_view, const Value& v, Settings& s) {
 void parse_buffer(std::string_view, const Value& v, Settings& s) {
   if (!v.is(T::Int) || v.as_int() < 1) bad();
   if (v.as_int() > kMaxBufferBytes)
-    bad_why("buffer of " + bytes_text(v.as_int()) + " is over the limit of 1 TiB per rank");
+    bad_why(DiagId::bad_setting_buffer_limit, {bytes_text(v.as_int())});
   s.buffer_bytes = v.as_int();
 }
 
@@ -174,24 +175,23 @@ constexpr Named<ClockKind> kClocks[] = {{"none", ClockKind::None},
                                         {"hca3o", ClockKind::Hca3}};
 
 void parse_clock_into(const Value& cv, ClockSettings& c) {
-  if (!cv.is(T::Spec))
-    bad_why("clock must be one of none, skampi, netgauge, jk, hca, hca2, hca3, hca3o");
+  if (!cv.is(T::Spec)) bad_why(DiagId::bad_setting_clock_kind);
   const Spec& s = cv.as_spec();
   bool found = false;
   for (auto [n, k] : kClocks)
     if (s.name == n) c.kind = k, found = true;
-  if (!found) bad_why("unknown clock synchronization '" + s.name + "'");
+  if (!found) bad_why(DiagId::bad_setting_unknown_clock, {s.name});
   const SpecArgs a(s, {"fitpoints", "exchanges", "offset_only"});
   if (auto* x = a.get("fitpoints")) c.fitpoints = positive_int(*x, "fitpoints");
   if (auto* x = a.get("exchanges")) c.exchanges = positive_int(*x, "exchanges");
   if (auto* x = a.get("offset_only")) {
     bool b;
-    if (!flag_value(*x, b)) bad_why("offset_only must be on or off");
+    if (!flag_value(*x, b)) bad_why(DiagId::bad_setting_on_off, {"offset_only"});
     c.offset_only = b;
   }
   if (s.name == "hca3o") c.offset_only = true;
   if (c.offset_only && c.kind != ClockKind::Hca3 && c.kind != ClockKind::None)
-    bad_why("offset_only applies to hca3 only; jk, hca and hca2 always fit a drift");
+    bad_why(DiagId::bad_setting_offset_only);
 }
 
 void parse_clock(std::string_view, const Value& v, Settings& s) {
@@ -215,11 +215,11 @@ void parse_sync(std::string_view, const Value& v, Settings& st) {
     if (auto* x = a.get("wait")) sy.wait_time_s = seconds(*x, "wait");
     if (auto* x = a.get("adaptive")) {
       bool b;
-      if (!flag_value(*x, b)) bad_why("adaptive must be on or off");
+      if (!flag_value(*x, b)) bad_why(DiagId::bad_setting_on_off, {"adaptive"});
       sy.adaptive = b;
     }
     if (auto* x = a.get("clock")) parse_clock_into(*x, sy.clock);
-    if (sy.window_s <= 0 && !sy.adaptive) bad_why("a fixed window needs a size above 0");
+    if (sy.window_s <= 0 && !sy.adaptive) bad_why(DiagId::bad_setting_window_size);
   } else if (spec.name == "roundtime") {
     const SpecArgs a(spec, {"mult", "budget", "clock"});
     sy.kind = ProcSyncKind::RoundTime;
@@ -238,7 +238,7 @@ void parse_resync(std::string_view, const Value& v, Settings& s) {
   else if (v.is(T::Duration))
     s.sync.clock.resync_every_s = seconds(v, "resync");
   else
-    bad_why("resync must be a time such as 30s or a number of jobs, got " + to_display(v));
+    bad_why(DiagId::bad_setting_resync, {to_display(v)});
 }
 
 void parse_warmup(std::string_view, const Value& v, Settings& s) {

@@ -10,16 +10,18 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/settings.h"
 #include "runtime/plan/value.h"
 
 namespace metron {
 
-// Thrown by a parser for a value it refuses. An empty `why`: the value is not one of
-// SettingInfo::values (the front end reports bad_setting); otherwise the reason
-// (bad_setting_value).
+// Thrown by a parser for a value it refuses. id bad_setting: the value is not one of
+// SettingInfo::values; otherwise the reason, a bad_setting_* message of diagnostics.def
+// ("bad value for setting 'KEY' (...)"), with its arguments after the key.
 struct SettingError {
-  std::string why;
+  DiagId id = DiagId::bad_setting;
+  std::vector<std::string> args;
 };
 
 // A SKaMPI function that writes a setting: calling it means `set key = value`, where value is

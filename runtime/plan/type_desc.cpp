@@ -105,7 +105,7 @@ class MapBuilder {
     return true;
   }
 
-  std::string error;
+  TypeError error;
 
  private:
   bool bound(const TypeDesc& base, std::int64_t disp) {
@@ -136,12 +136,11 @@ class MapBuilder {
     return true;
   }
   bool fail() {
-    error = "the type's bounds exceed 64-bit byte offsets";
+    error = {0, DiagId::bad_arg_type_bounds, {}};
     return false;
   }
   bool too_many() {
-    error = "the type map has more than " + std::to_string(kMaxTypeSegments) +
-            " separate runs of bytes, more than Metron can verify";
+    error = {0, DiagId::bad_arg_type_map_size, {std::to_string(kMaxTypeSegments)}};
     return false;
   }
 
@@ -156,20 +155,32 @@ std::string list_text(const std::vector<std::int64_t>& v) {
   return out + "]";
 }
 
-TypeResult reject(std::size_t arg, std::string why) {
-  return TypeResult{std::nullopt, TypeError{arg, std::move(why)}};
+// The reason id (a bad_arg_* message of diagnostics.def) about argument arg, with its own
+// arguments.
+TypeResult reject(std::size_t arg, DiagId id, std::vector<std::string> more = {}) {
+  return TypeResult{std::nullopt, TypeError{arg, id, std::move(more)}};
+}
+TypeResult reject(const TypeError& e) {
+  return TypeResult{std::nullopt, e};
 }
 
 // MPI's constructors take C ints for counts, blocklengths, strides and element displacements.
-std::optional<std::string> int_range(std::int64_t v, bool non_negative, const char* what) {
+std::optional<TypeError> int_range(std::size_t arg, std::int64_t v, bool non_negative,
+                                   const char* what) {
   if (non_negative && v < 0)
-    return std::string(what) + " must not be negative, got " + std::to_string(v);
+    return TypeError{arg, DiagId::bad_arg_negative_got, {what, std::to_string(v)}};
   if (v < INT_MIN || v > INT_MAX)
-    return std::string(what) + " " + std::to_string(v) + " does not fit an MPI int";
+    return TypeError{arg, DiagId::bad_arg_mpi_int, {what, std::to_string(v)}};
   return std::nullopt;
 }
 
 }  // namespace
+
+std::string TypeError::message(const std::string& name) const {
+  std::vector<std::string> all{std::to_string(arg + 1), name};
+  all.insert(all.end(), args.begin(), args.end());
+  return format_message(id, all);
+}
 
 // --- TypeDesc --------------------------------------------------------------------------------
 
@@ -264,7 +275,7 @@ struct BlocksBuilt {
 // Contiguous(count, base).
 std::optional<TypeResult> build_contiguous(DerivedType& t, MapBuilder& m, BlocksBuilt& out) {
   const auto& in = t.ints;
-  if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
+  if (auto e = int_range(0, in[0], true, "count")) return reject(*e);
   out.ok = m.block(t.bases[0], 0, in[0]);
   out.args = std::to_string(in[0]) + ", " + t.bases[0].display();
   return std::nullopt;
@@ -273,12 +284,12 @@ std::optional<TypeResult> build_contiguous(DerivedType& t, MapBuilder& m, Blocks
 // Vector(count, blocklength, stride, base): stride in elements; Hvector: in bytes.
 std::optional<TypeResult> build_vector(DerivedType& t, MapBuilder& m, BlocksBuilt& out) {
   const auto& in = t.ints;
-  if (auto e = int_range(in[0], true, "count")) return reject(0, *e);
-  if (auto e = int_range(in[1], true, "blocklength")) return reject(1, *e);
-  if (auto e = int_range(in[2], false, "stride")) return reject(2, *e);
+  if (auto e = int_range(0, in[0], true, "count")) return reject(*e);
+  if (auto e = int_range(1, in[1], true, "blocklength")) return reject(*e);
+  if (auto e = int_range(2, in[2], false, "stride")) return reject(*e);
   std::int64_t stride = in[2];
   if (t.ctor == TypeCtor::Vector && !mul(stride, t.bases[0].extent(), stride))
-    return reject(2, "stride overflows");
+    return reject(2, DiagId::bad_arg_overflows, {"stride"});
   for (std::int64_t j = 0; out.ok && j < in[0]; ++j)
     out.ok = m.block(t.bases[0], j * stride, in[1]);
   out.args = std::to_string(in[0]) + ", " + std::to_string(in[1]) + ", " + std::to_string(in[2]) +
@@ -296,23 +307,24 @@ std::optional<TypeResult> build_indexed(DerivedType& t, MapBuilder& m, BlocksBui
   const std::vector<std::int64_t>& displs = block ? ls[0] : ls[1];
   const std::size_t n = displs.size();
   if (!block && ls[0].size() != n)
-    return reject(1, std::to_string(n) + " displacements for " + std::to_string(ls[0].size()) +
-                         " blocklengths");
+    return reject(1, DiagId::bad_arg_displacement_count,
+                  {std::to_string(n), std::to_string(ls[0].size())});
   if (ctor == TypeCtor::Struct && t.bases.size() != n)
-    return reject(
-        2, std::to_string(t.bases.size()) + " datatypes for " + std::to_string(n) + " blocks");
+    return reject(2, DiagId::bad_arg_datatype_count,
+                  {std::to_string(t.bases.size()), std::to_string(n)});
   if (block)
-    if (auto e = int_range(in[0], true, "blocklength")) return reject(0, *e);
+    if (auto e = int_range(0, in[0], true, "blocklength")) return reject(*e);
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t bl = block ? in[0] : ls[0][i];
     if (!block)
-      if (auto e = int_range(bl, true, "blocklength")) return reject(0, *e);
+      if (auto e = int_range(0, bl, true, "blocklength")) return reject(*e);
     const bool bytes = ctor == TypeCtor::Hindexed || ctor == TypeCtor::Struct;
     if (!bytes)
-      if (auto e = int_range(displs[i], false, "displacement")) return reject(1, *e);
+      if (auto e = int_range(1, displs[i], false, "displacement")) return reject(*e);
     const TypeDesc& base = ctor == TypeCtor::Struct ? t.bases[i] : t.bases[0];
     std::int64_t disp = displs[i];
-    if (!bytes && !mul(disp, base.extent(), disp)) return reject(1, "displacement overflows");
+    if (!bytes && !mul(disp, base.extent(), disp))
+      return reject(1, DiagId::bad_arg_overflows, {"displacement"});
     if (!(out.ok = m.block(base, disp, bl))) break;
   }
   out.pad = ctor == TypeCtor::Struct;
@@ -339,14 +351,14 @@ TypeResult made(std::shared_ptr<DerivedType> t) {
 TypeResult build_resized(std::shared_ptr<DerivedType> t, const std::string& name) {
   const auto& in = t->ints;
   const TypeDesc& base = t->bases[0];
-  if (in[1] < 0) return reject(2, "extent must not be negative, got " + std::to_string(in[1]));
+  if (in[1] < 0) return reject(2, DiagId::bad_arg_negative_got, {"extent", std::to_string(in[1])});
   t->size = base.size();
   t->segments = base.segments();
   t->true_lb = base.true_lb();
   t->true_ub = base.true_ub();
   t->align = base.derived() ? base.derived()->align : cached_layout(base.basic()).align;
   t->lb = in[0];
-  if (!add(in[0], in[1], t->ub)) return reject(2, "lb + extent overflows");
+  if (!add(in[0], in[1], t->ub)) return reject(2, DiagId::bad_arg_overflows, {"lb + extent"});
   t->overlaps = base.overlaps();
   t->display = name + "(" + base.display() + ", " + std::to_string(in[0]) + ", " +
                std::to_string(in[1]) + ")";
@@ -358,26 +370,24 @@ std::optional<TypeResult> check_subarray(const std::vector<std::int64_t>& sizes,
                                          const std::vector<std::int64_t>& subs,
                                          const std::vector<std::int64_t>& starts) {
   const std::size_t nd = sizes.size();
-  if (nd == 0) return reject(0, "needs at least one dimension");
+  if (nd == 0) return reject(0, DiagId::bad_arg_no_dimension);
   if (subs.size() != nd)
-    return reject(
-        1, std::to_string(subs.size()) + " subsizes for " + std::to_string(nd) + " dimensions");
+    return reject(1, DiagId::bad_arg_subsizes_count,
+                  {std::to_string(subs.size()), std::to_string(nd)});
   if (starts.size() != nd)
-    return reject(
-        2, std::to_string(starts.size()) + " starts for " + std::to_string(nd) + " dimensions");
+    return reject(2, DiagId::bad_arg_starts_count,
+                  {std::to_string(starts.size()), std::to_string(nd)});
   for (std::size_t d = 0; d < nd; ++d) {
+    const std::string dim = std::to_string(d + 1);
     if (sizes[d] < 1 || sizes[d] > INT_MAX)
-      return reject(0, "size " + std::to_string(sizes[d]) + " of dimension " +
-                           std::to_string(d + 1) + " must be between 1 and " +
-                           std::to_string(INT_MAX));
+      return reject(0, DiagId::bad_arg_dim_size,
+                    {std::to_string(sizes[d]), dim, std::to_string(INT_MAX)});
     if (subs[d] < 1 || subs[d] > sizes[d])
-      return reject(1, "subsize " + std::to_string(subs[d]) + " of dimension " +
-                           std::to_string(d + 1) + " must be between 1 and its size " +
-                           std::to_string(sizes[d]));
+      return reject(1, DiagId::bad_arg_dim_subsize,
+                    {std::to_string(subs[d]), dim, std::to_string(sizes[d])});
     if (starts[d] < 0 || starts[d] > sizes[d] - subs[d])
-      return reject(2, "start " + std::to_string(starts[d]) + " of dimension " +
-                           std::to_string(d + 1) + " must be between 0 and " +
-                           std::to_string(sizes[d] - subs[d]) + " (size - subsize)");
+      return reject(2, DiagId::bad_arg_dim_start,
+                    {std::to_string(starts[d]), dim, std::to_string(sizes[d] - subs[d])});
   }
   return std::nullopt;
 }
@@ -390,11 +400,12 @@ TypeResult build_subarray(std::shared_ptr<DerivedType> t, MapBuilder& m, const s
   // Rows of the last dimension in C order; each row is one block of subs[nd-1] elements.
   std::int64_t rows = 1, total = 1;
   for (std::size_t d = 0; d < nd; ++d) {
-    if (!mul(total, sizes[d], total)) return reject(0, "the array size overflows");
-    if (d + 1 < nd && !mul(rows, subs[d], rows)) return reject(1, "the subarray overflows");
+    if (!mul(total, sizes[d], total)) return reject(0, DiagId::bad_arg_array_overflow);
+    if (d + 1 < nd && !mul(rows, subs[d], rows))
+      return reject(1, DiagId::bad_arg_subarray_overflow);
   }
   std::int64_t full = 0;
-  if (!mul(total, base.extent(), full)) return reject(0, "the array size overflows");
+  if (!mul(total, base.extent(), full)) return reject(0, DiagId::bad_arg_array_overflow);
   std::vector<std::int64_t> idx(nd, 0);
   bool ok = true;
   for (std::int64_t r = 0; ok && r < rows; ++r) {
@@ -407,7 +418,7 @@ TypeResult build_subarray(std::shared_ptr<DerivedType> t, MapBuilder& m, const s
       idx[d] = 0;
     }
   }
-  if (!ok) return reject(0, m.error);
+  if (!ok) return reject(m.error);
   m.finish(false);
   // MPI 4.0 §5.1.3: the subarray spans the whole array, lb 0 and extent the full array.
   t->lb = 0;
@@ -450,7 +461,7 @@ TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::i
       return build_subarray(std::move(t), m, name);
   }
   if (rejected) return *std::move(rejected);
-  if (!built.ok) return reject(0, m.error);
+  if (!built.ok) return reject(m.error);
   m.finish(built.pad);
   t->display = name + "(" + built.args + ")";
   return made(std::move(t));

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/plan/diagnostics.h"
 #include "runtime/plan/mpi_names.h"
 
 namespace metron {
@@ -114,11 +115,15 @@ inline constexpr std::int64_t kMaxTypeSegments = std::int64_t{1} << 20;
 // Segment comparisons elements_overlap() makes at most (a few ms).
 inline constexpr std::int64_t kMaxOverlapWork = std::int64_t{1} << 24;
 
-// The derived type, or the reason MPI (or Metron) rejects the arguments, for a message
-// "bad argument #i to 'name' (why)": arg is the 0-based argument the reason is about.
+// The derived type, or the reason MPI (or Metron) rejects the arguments: the catalogue message
+// id ("bad argument #i to 'name' (...)", a bad_arg_* id of diagnostics.def) about the 0-based
+// argument arg, with the reason's own arguments (after i and name).
 struct TypeError {
   std::size_t arg = 0;
-  std::string why;
+  DiagId id = DiagId::bad_arg_type_bounds;
+  std::vector<std::string> args;
+  // The message about a call of the helper `name`.
+  std::string message(const std::string& name) const;
 };
 struct TypeResult {
   std::optional<TypeDesc> type;

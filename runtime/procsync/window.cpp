@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "runtime/clocksync/local_clock.h"
+#include "runtime/plan/message_error.h"
 #include "runtime/procsync/clock_cache.h"
 #include "runtime/procsync/global_times.h"
 
@@ -91,7 +92,8 @@ std::unique_ptr<ProcSync> make_window_sync(MPI_Comm comm, const Settings& s) {
   Settings adjusted = s;
   // An adaptive window may start at 0: it then starts at 10 us and doubles until it fits.
   if (!(adjusted.sync.window_s > 0)) {
-    if (!adjusted.sync.adaptive) throw std::runtime_error("window sync needs a size above 0");
+    if (!adjusted.sync.adaptive)
+      throw_message(DiagId::bad_setting_window_size, "sync");  // the front end refuses it first
     adjusted.sync.window_s = 10e-6;
   }
   const SynchronizedClock clock = synchronized_clock(comm, adjusted.sync.clock);

@@ -19,7 +19,7 @@ refused() {
 }
 refused "plan --seed -1" "--seed: a seed is a non-negative decimal integer, got '-1'" \
   "$METRON" plan s.bench --seed -1
-refused "run --seed 2^64" "seed '18446744073709551616' does not fit in 64 bits" \
+refused "run --seed 2^64" "seed '18446744073709551616' does not fit in 64 bits (at most 18446744073709551615)" \
   "$METRON" run s.bench --seed 18446744073709551616
 refused "compare --alpha nan" "--alpha: must be a number between 0 and 1 (exclusive), got 'nan'" \
   "$METRON" compare a b --alpha nan

@@ -90,6 +90,20 @@ expect_eq "job error: the manifest keeps the one-line form" \
   "$(grep -o '^  "error": "[^"]*"' inj/manifest.json)" \
   '  "error": "inj.bench:4:5: error: MPI error in '"'"'Bcast'"'"': injected by METRON_INJECT_MPI_ERROR"'
 
+# A binding the run time refuses (the front end does not check transient): its own catalogue
+# message, at the measure statement.
+cat > bind.bench <<'B'
+set reps = 5
+measure MPI_COMM_WORLD : Synthetic(1, time = 1us, transient = -1)
+B
+timeout 60 $MPIEXEC -n 2 "$METRON" exec bind.bench --out bindout --quiet > bind.out 2> bind.err
+expect_eq "bind error: exit code" "$?" "70"
+expect_eq "bind error: message with source line and caret" \
+  "$(grep -v 'times may include waits for a core' bind.err)" \
+  "bind.bench:2:1: error: 'Synthetic': transient must not be negative
+    2 | measure MPI_COMM_WORLD : Synthetic(1, time = 1us, transient = -1)
+      | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"
+
 # --- clock-check: bad methods and skews (a singleton MPI process is enough) ---------------------
 cc() { timeout 60 "$METRON" clock-check --after 0 "$@"; }
 expect_fails "clock-check of an unknown method" 64 "metron: error: clock sync: unknown method 'nosuch'" \

@@ -17,7 +17,7 @@ namespace {
 TypeDesc make(TypeCtor c, std::vector<std::int64_t> ints, std::vector<std::vector<std::int64_t>> l,
               std::vector<TypeDesc> bases) {
   TypeResult r = make_derived_type(c, "t", std::move(ints), std::move(l), std::move(bases));
-  REQUIRE_MESSAGE(r.type.has_value(), r.error.why);
+  REQUIRE_MESSAGE(r.type.has_value(), r.error.message("t"));
   return *r.type;
 }
 

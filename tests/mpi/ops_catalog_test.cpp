@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/message_error.h"
 #include "tests/mpi/op_test_support.h"
 
 using namespace metron;
@@ -75,8 +76,10 @@ TEST_CASE("catalog: make_op_call fills defaults and derived values") {
   REQUIRE(c.args.size() == 5);
   CHECK(c.args[2].as_int() == 8);  // recv_count = send_count
   CHECK(c.args[3].as_datatype() == c.args[1].as_datatype());
-  CHECK_THROWS_AS(rt::make_op_call("Bcastt", {}), std::invalid_argument);
-  CHECK_THROWS_AS(rt::make_op_call("Bcast", {}), std::invalid_argument);  // count is required
+  CHECK_THROWS_WITH_AS(rt::make_op_call("Bcastt", {}), "unknown measurement function 'Bcastt'",
+                       MessageError);
+  CHECK_THROWS_WITH_AS(rt::make_op_call("Bcast", {}), "missing argument 'count' to 'Bcast'",
+                       MessageError);  // count is required
 }
 
 TEST_CASE("bind: errors name the operation and the problem (the front end's catalogue messages)") {

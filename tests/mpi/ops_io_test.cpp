@@ -171,6 +171,21 @@ TEST_CASE("io: bad input is refused at bind with the reason") {
         "0x030 and 0x300 each)");
   CHECK(bind_io_error("MPI_IO_write_segmented", {i64(8), i64(4), i64(4), B, B, B, i64(0x111)}, s) ==
         "'MPI_IO_write_segmented': stride 4 is below memsize 8: the segments would overlap");
+  CHECK(bind_io_error("MPI_IO_write_strided", {i64(8), i64(4), i64(2), B, B, B, i64(0x111)}, s) ==
+        "'MPI_IO_write_strided': stride 2 is below blocklen 4: the blocks would overlap");
+  CHECK(bind_io_error("MPI_IO_write_random", {i64(0), i64(4), B, B, B, i64(0x111)}, s) ==
+        "'MPI_IO_write_random': memsize of rank 0 must be in 1..2147483647, got 0");
+  CHECK(bind_io_error("MPI_IO_write_random",
+                      {Value(std::vector<Value>{i64(4)}), i64(4), B, B, B, i64(0x111)}, s) ==
+        "'MPI_IO_write_random': memsize needs an integer for each of the 2 ranks");
+  CHECK(bind_io_error("MPI_IO_read_and_distribute", {i64(2147483647), i64(2), B, B, B, i64(0x111)},
+                      s) ==
+        "'MPI_IO_read_and_distribute': count rounded up to a multiple of np is too large");
+  Settings loop = s;
+  loop.scheme = SchemeKind::LoopMean;
+  CHECK(bind_io_error("MPI_IO_open", {i64(0)}, loop) ==
+        "'MPI_IO_open': needs scheme = per_call: the file is opened and closed between calls, "
+        "outside the timed region");
   CHECK(bind_io_error("MPI_IO_read_file", {i64(8), B, B, B, i64(0x114)}, s) ==
         "'MPI_IO_read_file' cannot use daccess 0x114: the shared file pointer classes (0x004) are "
         "not defined for this pattern");

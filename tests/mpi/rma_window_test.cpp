@@ -65,7 +65,7 @@ TEST_CASE("rma window: every kind and sync mode delivers a put to the target") {
         w.spec.kind = kind;
         w.spec.bytes = static_cast<std::int64_t>(arena.size());
         w.spec.memory = arena.data();
-        REQUIRE(rma::open_window(w, comm()) == MPI_SUCCESS);
+        REQUIRE(rma::open_window(w, comm(), "Put") == MPI_SUCCESS);
         REQUIRE(w.base != nullptr);
         if (kind == RmaWindowKind::Create || kind == RmaWindowKind::Dynamic)
           CHECK(w.base == arena.data());
@@ -99,13 +99,13 @@ TEST_CASE("rma window: 'shared' across nodes is refused on every rank") {
   w.spec.bytes = 8;
   std::string what;
   try {
-    rma::open_window(w, comm());
+    rma::open_window(w, comm(), "Put");
   } catch (const std::runtime_error& e) {
     what = e.what();
   }
   unsetenv("METRON_TEST_RANKS_PER_NODE");
   CHECK(what ==
-        "a 'shared' window needs all ranks of the communicator on one node "
+        "'Put': a 'shared' window needs all ranks of the communicator on one node "
         "(MPI_Win_allocate_shared); use win = \"allocate\"");
   CHECK(w.win == MPI_WIN_NULL);
 }

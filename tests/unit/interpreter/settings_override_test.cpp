@@ -149,7 +149,7 @@ od
   TEST_CASE("settings override: a bad value is reported at its place in the file") {
     auto p = plan_with("measure comm(2) : Bcast(8, MPI_INT, 0)\n",
                        "set warmup = 2\nset reps = 0\nset_max_repetitions(1.5)\n");
-    CHECK(diag_ids(*p) == "bad_setting_value bad_argument");
+    CHECK(diag_ids(*p) == "bad_setting_positive_int bad_argument");
     const std::string text = p->diags.render();
     CHECK(text.find("quick.settings:2:12: error: bad value for setting 'reps'") !=
           std::string::npos);

@@ -168,7 +168,7 @@ end measurement
     auto p = load_text(R"(
 set refine = mpptest(autodx = 0)
 )");
-    CHECK(diag_ids(*p) == "bad_setting_value");
+    CHECK(diag_ids(*p) == "bad_setting_positive_int");
     CHECK(p->diags.all()[0].message ==
           "bad value for setting 'refine' (autodx must be a positive integer, got 0)");
     auto q = load_text(R"(

@@ -15,7 +15,7 @@ using Segs = std::vector<TypeSegment>;
 TypeDesc make(TypeCtor c, std::vector<std::int64_t> ints, std::vector<std::vector<std::int64_t>> l,
               std::vector<TypeDesc> bases) {
   TypeResult r = make_derived_type(c, "t", std::move(ints), std::move(l), std::move(bases));
-  REQUIRE_MESSAGE(r.type.has_value(), r.error.why);
+  REQUIRE_MESSAGE(r.type.has_value(), r.error.message("t"));
   return *r.type;
 }
 
@@ -148,23 +148,27 @@ TEST_SUITE("type_desc") {
   TEST_CASE("type_desc: bad arguments name the argument and the reason") {
     TypeError e = error_of(TypeCtor::Vector, {-1, 1, 1}, {}, {tInt});
     CHECK(e.arg == 0);
-    CHECK(e.why == "count must not be negative, got -1");
+    CHECK(e.message("t") == "bad argument #1 to 't' (count must not be negative, got -1)");
     e = error_of(TypeCtor::Vector, {1, -2, 1}, {}, {tInt});
     CHECK(e.arg == 1);
-    CHECK(e.why == "blocklength must not be negative, got -2");
+    CHECK(e.message("t") == "bad argument #2 to 't' (blocklength must not be negative, got -2)");
     e = error_of(TypeCtor::Indexed, {}, {{1, 1}, {0}}, {tInt});
     CHECK(e.arg == 1);
-    CHECK(e.why == "1 displacements for 2 blocklengths");
+    CHECK(e.message("t") == "bad argument #2 to 't' (1 displacements for 2 blocklengths)");
     e = error_of(TypeCtor::Struct, {}, {{1, 1}, {0, 4}}, {tInt});
     CHECK(e.arg == 2);
-    CHECK(e.why == "1 datatypes for 2 blocks");
+    CHECK(e.message("t") == "bad argument #3 to 't' (1 datatypes for 2 blocks)");
     e = error_of(TypeCtor::Subarray, {}, {{4}, {2}, {3}}, {tInt});
     CHECK(e.arg == 2);
-    CHECK(e.why == "start 3 of dimension 1 must be between 0 and 2 (size - subsize)");
+    CHECK(
+        e.message("t") ==
+        "bad argument #3 to 't' (start 3 of dimension 1 must be between 0 and 2 (size - subsize))");
     e = error_of(TypeCtor::Contiguous, {std::int64_t{1} << 31}, {}, {tInt});
-    CHECK(e.why == "count 2147483648 does not fit an MPI int");
+    CHECK(e.message("t") == "bad argument #1 to 't' (count 2147483648 does not fit an MPI int)");
     e = error_of(TypeCtor::Vector, {1 << 30, 1, 2}, {}, {tInt});
-    CHECK(e.why.find("more than Metron can verify") != std::string::npos);
+    CHECK(e.message("t") ==
+          "bad argument #1 to 't' (the type map has more than 1048576 separate runs of bytes, more "
+          "than Metron can verify)");
   }
 
   TEST_CASE("type_desc: equality is structural") {
