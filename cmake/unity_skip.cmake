@@ -1,19 +1,8 @@
 # Sources compiled on their own in a unity build (METRON_UNITY_BUILD): their file-local names
 # (anonymous namespaces, statics) collide with another file's of the same target.
 set(METRON_UNITY_SKIP
-    tests/mpi/analysis_folders_test.cpp
-    tests/mpi/mpi_main.cpp
-    tests/mpi/analysis_samples_test.cpp
-    tests/mpi/launcher_design_test.cpp
-    tests/mpi/ops_io_test.cpp
-    tests/mpi/ops_local_io_test.cpp
-    tests/mpi/ops_mockups_test.cpp
-    tests/mpi/ops_onesided_rest_test.cpp
-    tests/mpi/ops_onesided_test.cpp
-    tests/mpi/ops_pt2pt_test.cpp
-    tests/mpi/ops_skampi_test.cpp
-    tests/mpi/schemes_test.cpp
-    tests/mpi/verdict_sentence_test.cpp
+    runtime/ops/synthetic.cpp
+    runtime/ops/onesided_pscw.cpp
     interpreter/cli/man_page.cpp
     interpreter/cli/pack_command.cpp
     interpreter/cli/report_command.cpp
