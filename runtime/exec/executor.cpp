@@ -145,8 +145,7 @@ class LaunchWalk {
 // The launch's checks (noise, MPI-IO folders), the first manifest ("running") and the handlers
 // that keep what was measured when the launch is killed.
 void LaunchWalk::begin() {
-  if (me_ == 0 && !facts_.binding_warning().empty())
-    print_warning(facts_.binding_warning());
+  if (me_ == 0 && !facts_.binding_warning().empty()) print_warning(facts_.binding_warning());
   noise_ = check_launch_noise(world_);  // collective
   if (me_ == 0) {
     manifest_.set_noise(noise_.json());

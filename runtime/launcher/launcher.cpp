@@ -744,8 +744,8 @@ bool note_binding_warning(const RunState& st, const Launch& l, ProgressPrinter& 
   if (!m || !m->is_object() || !m->contains("system") || !(*m)["system"].is_object() ||
       !(*m)["system"].value("binding_warning", json()).is_string())
     return false;
-  progress.note(message_line_of(Severity::Warning,
-                                (*m)["system"]["binding_warning"].get<std::string>()));
+  progress.note(
+      message_line_of(Severity::Warning, (*m)["system"]["binding_warning"].get<std::string>()));
   return true;
 }
 
