@@ -160,8 +160,8 @@ void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
   LineCol lc = f.line_col(d.range.begin.offset);
   if (f.is_private()) {  // where, not what (a note there adds nothing without the text)
     if (d.severity != Severity::Note)
-      out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col,
-                         severity_name(d.severity), diag_info(DiagId::private_file).format);
+      out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col, severity_name(d.severity),
+                         diag_info(DiagId::private_file).format);
     return;
   }
   out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col, severity_name(d.severity),
