@@ -48,23 +48,37 @@ CLI::App* g_run = nullptr;
 CLI::App* g_analyze = nullptr;
 CLI::App* g_compare = nullptr;
 CLI::App* g_replay = nullptr;
-std::string g_factor;           // compare --factor
-std::string g_csv;              // compare --csv
-bool g_table = false;           // compare --table: the wide table instead of sentences
-double g_exec_timeout = 0;      // exec --timeout
-double g_launch_timeout = -1;   // run --launch-timeout (negative: from the plan)
-double g_startup_timeout = -1;  // run --startup-timeout (negative: default or recorded)
-int g_retries = -1;             // run --retries (negative: default or recorded)
-bool g_allow_modified = false;  // replay --allow-modified
-bool g_trust_launcher = false;  // replay, run --resume: --trust-launcher
+// The values of exec's, run's, analyze's, compare's and replay's options, as CLI11 parses them
+// into variables that outlive the parse.
+struct RuntimeCommandOptions {
+  std::string factor;                   // compare --factor
+  std::string csv;                      // compare --csv
+  bool table = false;                   // compare --table: the wide table instead of sentences
+  double exec_timeout = 0;              // exec --timeout
+  double launch_timeout = -1;           // run --launch-timeout (negative: from the plan)
+  double startup_timeout = -1;          // run --startup-timeout (negative: default or recorded)
+  int retries = -1;                     // run --retries (negative: default or recorded)
+  bool allow_modified = false;          // replay --allow-modified
+  bool trust_launcher = false;          // replay, run --resume: --trust-launcher
+  std::string lead = "auto";            // replay --lead
+  std::string fit;                      // analyze --fit
+  double peak_bandwidth = 0;            // analyze --peak-bandwidth (MB/s)
+  double peak_latency = 0;              // analyze --peak-latency (us)
+  bool strict = false;                  // run, analyze, compare, replay --strict
+  std::vector<std::string> pairs;       // compare --pair A=B
+  std::string margin = "5%";            // compare, replay, run --replicates auto
+  std::string guideline_margin = "5%";  // run, analyze, replay: minimum slowdown of a violation
+  std::string adjust = "holm";          // compare, replay, run --replicates auto
+  std::string run_replicates;           // run --replicates: a count or "auto"
+  std::int64_t budget = 30;             // run --replicates auto: most launches per combination
+  bool report = false;                  // run, exec, replay --report
+  bool allow_simulated = false;         // compare, replay --allow-simulated (docs/simulation.md)
+  std::string report_file;              // compare --report FILE
+};
+RuntimeCommandOptions g_opt;
 constexpr const char* kTrustLauncherHelp =
     "run the launcher template and launch-factor environment names that the results folder "
     "records (default: only the default launcher and harmless names; docs/cli.md)";
-std::string g_lead = "auto";  // replay --lead
-std::string g_fit;            // analyze --fit
-double g_peak_bandwidth = 0;  // analyze --peak-bandwidth (MB/s)
-double g_peak_latency = 0;    // analyze --peak-latency (us)
-bool g_strict = false;        // run, analyze, compare, replay --strict
 constexpr const char* kStrictHelp =
     "verdicts computed on launches with noise flags (summary.csv column noise) are inconclusive";
 
@@ -83,44 +97,33 @@ CLI::Validator positive_seconds() {
       "SECONDS");
 }
 
-std::vector<std::string> g_pairs;       // compare --pair A=B
-std::string g_margin = "5%";            // compare, replay, run --replicates auto
-std::string g_guideline_margin = "5%";  // run, analyze, replay: minimum slowdown of a violation
-
 // --guideline-margin; false after printing the error.
 bool guideline_margin_option(double& margin) {
-  auto m = analysis::parse_margin(g_guideline_margin);
+  auto m = analysis::parse_margin(g_opt.guideline_margin);
   if (!m) {
-    print_message(DiagId::cli_bad_guideline_margin, g_guideline_margin);
+    print_message(DiagId::cli_bad_guideline_margin, g_opt.guideline_margin);
     return false;
   }
   margin = *m;
   return true;
 }
-std::string g_adjust = "holm";  // compare, replay, run --replicates auto
-std::string g_run_replicates;   // run --replicates: a count or "auto"
-std::int64_t g_budget = 30;     // run --replicates auto: most launches per combination
 
 // --margin and --adjust, shared by compare, replay and run; false after printing the error.
 bool verdict_options(double& margin, stats::PAdjust& adjust) {
-  auto m = analysis::parse_margin(g_margin);
+  auto m = analysis::parse_margin(g_opt.margin);
   if (!m) {
-    print_message(DiagId::cli_bad_margin, g_margin);
+    print_message(DiagId::cli_bad_margin, g_opt.margin);
     return false;
   }
-  auto a = stats::parse_p_adjust(g_adjust);
+  auto a = stats::parse_p_adjust(g_opt.adjust);
   if (!a) {
-    print_message(DiagId::cli_bad_adjust, g_adjust);
+    print_message(DiagId::cli_bad_adjust, g_opt.adjust);
     return false;
   }
   margin = *m;
   adjust = *a;
   return true;
 }
-
-bool g_report = false;           // run, exec, replay --report
-bool g_allow_simulated = false;  // compare, replay --allow-simulated (docs/simulation.md)
-std::string g_report_file;       // compare --report FILE
 
 std::string default_out_dir_for_stem(const std::string& stem) {
   std::time_t t = std::time(nullptr);
@@ -165,7 +168,7 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   rt::die_with_parent();  // before anything can hang: a rank must not outlive its launcher
   // first: a hang in MPI_Init counts too. A simulation is one process whose ranks SMPI runs in
   // turn: a watchdog thread would end it from outside the simulator.
-  rt::start_launch_watchdog(rt::kSimulated ? 0 : g_exec_timeout);
+  rt::start_launch_watchdog(rt::kSimulated ? 0 : g_opt.exec_timeout);
   rt::test_hang_before_init();
   // Only rank 0 reads standard input (mpiexec forwards it to rank 0): exec_script() broadcasts
   // the text with the rest of the script's files.
@@ -178,7 +181,7 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
     MPI_Finalize();
     return kExitUsage;
   }
-  if (rt::kSimulated && g_exec_timeout > 0 && me == 0)
+  if (rt::kSimulated && g_opt.exec_timeout > 0 && me == 0)
     print_message(DiagId::simulated_timeout_ignored);
   auto script = script_input(o, me == 0, rc);
   if (!script) {
@@ -312,7 +315,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
   if (me == 0 && rc == kExitOk && !o.quiet) std::printf("results: %s\n", e.out_dir.c_str());
   MPI_Finalize();
   // After MPI_Finalize: the report starts gnuplot as a child process.
-  if (me == 0 && rc == kExitOk && g_report) {
+  if (me == 0 && rc == kExitOk && g_opt.report) {
     std::fflush(stdout);
     int report_rc = write_report_for(e.out_dir, "", "", "", "");
     if (report_rc != kExitOk) return report_rc;
@@ -344,15 +347,15 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
-  bool automatic = g_run_replicates == "auto";
-  if (!g_run_replicates.empty() && !automatic) {
+  bool automatic = g_opt.run_replicates == "auto";
+  if (!g_opt.run_replicates.empty() && !automatic) {
     try {
       std::size_t used = 0;
-      long long n = std::stoll(g_run_replicates, &used);
-      if (used != g_run_replicates.size() || n < 1) throw std::invalid_argument("");
+      long long n = std::stoll(g_opt.run_replicates, &used);
+      if (used != g_opt.run_replicates.size() || n < 1) throw std::invalid_argument("");
       r.replicates = n;
     } catch (...) {
-      print_message(DiagId::cli_bad_replicates, g_run_replicates);
+      print_message(DiagId::cli_bad_replicates, g_opt.run_replicates);
       return kExitUsage;
     }
   }
@@ -367,17 +370,17 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.quiet = o.quiet;
   r.skip_unsupported = o.skip_unsupported;
   r.settings_file = o.settings_file;
-  r.trust_launcher = g_trust_launcher;
-  r.launch_timeout_s = g_launch_timeout;
-  r.startup_timeout_s = g_startup_timeout;
-  r.retries = g_retries;
-  r.strict = g_strict;
+  r.trust_launcher = g_opt.trust_launcher;
+  r.launch_timeout_s = g_opt.launch_timeout;
+  r.startup_timeout_s = g_opt.startup_timeout;
+  r.retries = g_opt.retries;
+  r.strict = g_opt.strict;
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   launcher::RunOutcome outcome;
   int rc;
   if (automatic) {
     launcher::AutoReplicates a;
-    a.budget = g_budget;
+    a.budget = g_opt.budget;
     a.alpha = o.alpha;
     if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
     rc = launcher::run_auto_replicates(r, a, outcome);
@@ -385,7 +388,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     rc = launcher::run_experiment(r, outcome);
   }
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
-  if ((rc == kExitOk || rc == kExitRuntime) && g_report) {
+  if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report) {
     std::fflush(stdout);
     int report_rc = write_report_for(outcome.dir, "", "", "", "");
     if (report_rc != kExitOk && rc == kExitOk) return report_rc;
@@ -396,20 +399,20 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
 int cmd_analyze(const CliOptions& o) {
   analysis::AnalyzeOptions a;
   a.alpha = o.alpha;
-  a.strict = g_strict;
+  a.strict = g_opt.strict;
   if (!verdict_options(a.margin, a.adjust)) return kExitUsage;
   if (!guideline_margin_option(a.guideline_margin)) return kExitUsage;
-  if (!g_fit.empty() && g_fit != "hockney" && g_fit != "loggp") {
-    print_message(DiagId::cli_bad_fit, g_fit);
+  if (!g_opt.fit.empty() && g_opt.fit != "hockney" && g_opt.fit != "loggp") {
+    print_message(DiagId::cli_bad_fit, g_opt.fit);
     return kExitUsage;
   }
-  if ((g_peak_bandwidth > 0 || g_peak_latency > 0) && g_fit.empty()) {
+  if ((g_opt.peak_bandwidth > 0 || g_opt.peak_latency > 0) && g_opt.fit.empty()) {
     print_message(DiagId::cli_peak_without_fit);
     return kExitUsage;
   }
-  a.fit = g_fit;
-  a.peak.bandwidth_mb_s = g_peak_bandwidth;
-  a.peak.latency_s = g_peak_latency * 1e-6;
+  a.fit = g_opt.fit;
+  a.peak.bandwidth_mb_s = g_opt.peak_bandwidth;
+  a.peak.latency_s = g_opt.peak_latency * 1e-6;
   std::string err;
   int rc = analysis::analyze_folder(o.dirs.front(), a, err);
   if (rc != 0) print_error(err);
@@ -439,7 +442,7 @@ bool simulation_mix_allowed(const std::string& a, const std::string& b) {
   if (sim_a == analysis::folder_simulated(b)) return true;
   const std::string& simulated = sim_a ? a : b;
   const std::string& measured = sim_a ? b : a;
-  if (!g_allow_simulated) {
+  if (!g_opt.allow_simulated) {
     print_message(DiagId::compare_mixes_simulated, simulated, measured);
     return false;
   }
@@ -456,9 +459,9 @@ bool compare_options(const CliOptions& o, analysis::CompareOptions& co) {
   }
   co.alternative = *alt;
   co.alpha = o.alpha;
-  co.strict = g_strict;
+  co.strict = g_opt.strict;
   if (!verdict_options(co.margin, co.adjust)) return false;
-  for (const auto& p : g_pairs) {
+  for (const auto& p : g_opt.pairs) {
     auto pr = analysis::parse_pair(p);
     if (!pr) {
       print_message(DiagId::cli_bad_pair, p);
@@ -467,8 +470,8 @@ bool compare_options(const CliOptions& o, analysis::CompareOptions& co) {
     co.pairs.push_back(*pr);
   }
   const bool one_dir = o.dirs.size() == 1;
-  if ((one_dir && g_factor.empty() && g_pairs.empty()) || (!one_dir && !g_factor.empty()) ||
-      (!g_factor.empty() && !g_pairs.empty())) {
+  if ((one_dir && g_opt.factor.empty() && g_opt.pairs.empty()) ||
+      (!one_dir && !g_opt.factor.empty()) || (!g_opt.factor.empty() && !g_opt.pairs.empty())) {
     print_message(DiagId::cli_compare_operands);
     return false;
   }
@@ -489,11 +492,11 @@ std::optional<CompareSides> comparisons(const CliOptions& o,
   out.name_a = o.dirs[0];
   out.name_b = o.dirs.size() > 1 ? o.dirs[1] : "";
   std::string err;
-  if (!g_factor.empty()) {
-    out.cs = analysis::compare_levels(data[0], g_factor, co, err);
+  if (!g_opt.factor.empty()) {
+    out.cs = analysis::compare_levels(data[0], g_opt.factor, co, err);
     if (!out.cs.empty()) {
-      out.name_a = o.dirs[0] + ", " + g_factor + "=" + out.cs.front().level_a;
-      out.name_b = o.dirs[0] + ", " + g_factor + "=" + out.cs.front().level_b;
+      out.name_a = o.dirs[0] + ", " + g_opt.factor + "=" + out.cs.front().level_a;
+      out.name_b = o.dirs[0] + ", " + g_opt.factor + "=" + out.cs.front().level_b;
       if (out.cs.back().level_b != out.cs.front().level_b)
         out.name_b += " (and each further level)";
     }
@@ -519,7 +522,7 @@ std::optional<CompareSides> comparisons(const CliOptions& o,
 int compare_report(const CliOptions& o, const CompareSides& sides,
                    const analysis::CompareOptions& co) {
   std::string err;
-  std::string csv = g_csv;
+  std::string csv = g_opt.csv;
   if (csv.empty()) {
     csv = (std::filesystem::temp_directory_path() /
            ("metron-compare-" + std::to_string(::getpid()) + ".csv"))
@@ -537,12 +540,13 @@ int compare_report(const CliOptions& o, const CompareSides& sides,
                      (paired ? "signed-rank test on the per-launch differences" : "rank-sum test") +
                      ", Hodges-Lehmann ratio B/A with its CI), alternative " +
                      std::string(analysis::alternative_name(co.alternative)) + ", alpha " +
-                     alpha.str() + ", margin " + g_margin + ", p-values adjusted: " + g_adjust +
-                     "; A = " + sides.name_a + ", B = " + sides.name_b;
+                     alpha.str() + ", margin " + g_opt.margin +
+                     ", p-values adjusted: " + g_opt.adjust + "; A = " + sides.name_a +
+                     ", B = " + sides.name_b;
   std::fflush(stdout);
-  int rc =
-      write_report_for(o.dirs[0], o.dirs.size() == 1 ? "" : o.dirs[1], csv, what, g_report_file);
-  if (g_csv.empty()) {
+  int rc = write_report_for(o.dirs[0], o.dirs.size() == 1 ? "" : o.dirs[1], csv, what,
+                            g_opt.report_file);
+  if (g_opt.csv.empty()) {
     std::error_code ec;
     std::filesystem::remove(csv, ec);
   }
@@ -566,12 +570,12 @@ int cmd_compare(const CliOptions& o) {
   if (o.dirs.size() > 1 && !simulation_mix_allowed(o.dirs[0], o.dirs[1])) return kExitUsage;
   const auto sides = comparisons(o, data, co);
   if (!sides) return kExitUsage;
-  if (g_table) {
+  if (g_opt.table) {
     std::fputs(analysis::comparison_table(sides->cs, co, sides->name_a, sides->name_b).c_str(),
                stdout);
   } else {
-    std::string how = !g_factor.empty() ? " --factor " + g_factor : "";
-    for (const auto& p : g_pairs) how += " --pair " + p;
+    std::string how = !g_opt.factor.empty() ? " --factor " + g_opt.factor : "";
+    for (const auto& p : g_opt.pairs) how += " --pair " + p;
     std::fputs(analysis::comparison_sentences(sides->cs, co, sides->name_a, sides->name_b,
                                               decide_command(o.dirs, how))
                    .c_str(),
@@ -579,11 +583,11 @@ int cmd_compare(const CliOptions& o) {
   }
   if (sides->unmatched > 0)
     std::printf("%zu job(s) found in only one of the two folders\n", sides->unmatched);
-  if (!g_csv.empty() && !analysis::write_comparison_csv(g_csv, sides->cs, co, err)) {
+  if (!g_opt.csv.empty() && !analysis::write_comparison_csv(g_opt.csv, sides->cs, co, err)) {
     print_error(err);
     return kExitIo;
   }
-  return g_report_file.empty() ? kExitOk : compare_report(o, *sides, co);
+  return g_opt.report_file.empty() ? kExitOk : compare_report(o, *sides, co);
 }
 
 int cmd_replay(const CliOptions& o, int argc, char** argv) {
@@ -596,12 +600,12 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
                                ? bundle::unpack_folder(r.recorded_dir)
                                : r.recorded_dir;
   r.out_dir = o.out.empty() ? launcher::default_replay_dir(base) : o.out;
-  if (g_lead == "findings")
+  if (g_opt.lead == "findings")
     r.lead = launcher::ReplayLead::Findings;
-  else if (g_lead == "jobs")
+  else if (g_opt.lead == "jobs")
     r.lead = launcher::ReplayLead::Jobs;
-  else if (g_lead != "auto") {
-    print_message(DiagId::cli_bad_lead, g_lead);
+  else if (g_opt.lead != "auto") {
+    print_message(DiagId::cli_bad_lead, g_opt.lead);
     return kExitUsage;
   }
   r.replicates = o.replicates;
@@ -611,14 +615,14 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   r.argv = args(argc, argv);
   r.quiet = o.quiet;
-  r.allow_modified = g_allow_modified;
-  r.trust_launcher = g_trust_launcher;
-  r.allow_simulated = g_allow_simulated;
+  r.allow_modified = g_opt.allow_modified;
+  r.trust_launcher = g_opt.trust_launcher;
+  r.allow_simulated = g_opt.allow_simulated;
   r.skip_unsupported = o.skip_unsupported;
-  r.launch_timeout_s = g_launch_timeout;
-  r.strict = g_strict;
+  r.launch_timeout_s = g_opt.launch_timeout;
+  r.strict = g_opt.strict;
   int rc = launcher::replay_experiment(r);
-  if ((rc == kExitOk || rc == kExitRuntime) && g_report &&
+  if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
     std::fflush(stdout);
     int report_rc = write_report_for(r.out_dir, "", "", "", "");
@@ -642,13 +646,13 @@ void register_exec_command(CLI::App& app, CliOptions& o) {
   g_exec->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
   add_settings_option(g_exec, o);
   g_exec
-      ->add_option("--timeout", g_exec_timeout,
+      ->add_option("--timeout", g_opt.exec_timeout,
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
                    "exit 70)")
       ->check(positive_seconds());
   g_exec->add_flag("--force", o.force,
                    "replace the results already in --out (default: refuse such a folder)");
-  g_exec->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
+  g_exec->add_flag("--report", g_opt.report, "also write DIR/report.html (docs/report.md)");
 }
 
 void register_run_command(CLI::App& app, CliOptions& o) {
@@ -661,15 +665,15 @@ void register_run_command(CLI::App& app, CliOptions& o) {
   g_run->add_option("file", o.file, "script");
   g_run->add_option("--np", o.np, "ranks per launch (a `procs` factor overrides)")
       ->check(CLI::Range(1, 1 << 20));
-  g_run->add_option("--replicates", g_run_replicates,
+  g_run->add_option("--replicates", g_opt.run_replicates,
                     "launches per factor combination (default: the script's `replicate`, else "
                     "1), or auto: add launches until the verdicts are decided (within --budget)");
-  g_run->add_option("--budget", g_budget, "--replicates auto: most launches per combination")
+  g_run->add_option("--budget", g_opt.budget, "--replicates auto: most launches per combination")
       ->check(CLI::Range(1, 1 << 20));
-  g_run->add_option("--margin", g_margin,
+  g_run->add_option("--margin", g_opt.margin,
                     "--replicates auto: equivalence margin the launches must resolve "
                     "(default 5%)");
-  g_run->add_option("--adjust", g_adjust, "--replicates auto: holm | bh | none");
+  g_run->add_option("--adjust", g_opt.adjust, "--replicates auto: holm | bh | none");
   g_run->add_option("--alpha", o.alpha, "--replicates auto: significance level")
       ->check(alpha_check());
   g_run
@@ -686,7 +690,7 @@ void register_run_command(CLI::App& app, CliOptions& o) {
                        " (default \"" + launcher::kDefaultLauncher + "\")")
       ->check(non_empty_check());
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
-  g_run->add_flag("--trust-launcher", g_trust_launcher, kTrustLauncherHelp);
+  g_run->add_flag("--trust-launcher", g_opt.trust_launcher, kTrustLauncherHelp);
   g_run->add_flag("--quiet", o.quiet, "no progress line and no analysis table");
   g_run->add_flag("--skip-unsupported", o.skip_unsupported,
                   std::string(kSkipUnsupportedHelp) + "; appended to each launch's command");
@@ -694,23 +698,23 @@ void register_run_command(CLI::App& app, CliOptions& o) {
                     "settings file: its settings replace the script's own assignments of them; "
                     "copied into DIR/settings/ and given to each launch");
   g_run
-      ->add_option("--launch-timeout", g_launch_timeout,
+      ->add_option("--launch-timeout", g_opt.launch_timeout,
                    "seconds a launch may run before it is killed and retried (default: its "
                    "deadline from the plan, recorded in the manifest)")
       ->check(positive_seconds());
   g_run
-      ->add_option("--startup-timeout", g_startup_timeout,
+      ->add_option("--startup-timeout", g_opt.startup_timeout,
                    "seconds a launch may take to reach its first job (default 60)")
       ->check(positive_seconds());
   g_run
-      ->add_option("--retries", g_retries,
+      ->add_option("--retries", g_opt.retries,
                    "times a launch killed at a time limit is run again before it counts as "
                    "failed (default 1)")
       ->check(CLI::Range(0, 1000));
-  g_run->add_flag("--report", g_report, "also write DIR/report.html (docs/report.md)");
-  g_run->add_option("--guideline-margin", g_guideline_margin,
+  g_run->add_flag("--report", g_opt.report, "also write DIR/report.html (docs/report.md)");
+  g_run->add_option("--guideline-margin", g_opt.guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
-  g_run->add_flag("--strict", g_strict, kStrictHelp);
+  g_run->add_flag("--strict", g_opt.strict, kStrictHelp);
 }
 
 void register_analyze_command(CLI::App& app, CliOptions& o) {
@@ -720,20 +724,22 @@ void register_analyze_command(CLI::App& app, CliOptions& o) {
   g_analyze->add_option("dir", o.dirs, "results folder")->required()->expected(1);
   g_analyze->add_option("--alpha", o.alpha, "significance level of level comparisons")
       ->check(alpha_check());
-  g_analyze->add_option("--margin", g_margin, "equivalence margin of their verdicts (default 5%)");
-  g_analyze->add_option("--adjust", g_adjust, "p-value adjustment: holm (default) | bh | none");
-  g_analyze->add_option("--guideline-margin", g_guideline_margin,
+  g_analyze->add_option("--margin", g_opt.margin,
+                        "equivalence margin of their verdicts (default 5%)");
+  g_analyze->add_option("--adjust", g_opt.adjust, "p-value adjustment: holm (default) | bh | none");
+  g_analyze->add_option("--guideline-margin", g_opt.guideline_margin,
                         "`expect` checks: a violation is slower by more than this (default 5%)");
-  g_analyze->add_option("--fit", g_fit,
+  g_analyze->add_option("--fit", g_opt.fit,
                         "fit each size sweep: hockney (alpha + beta m) or loggp (G, L + 2o); "
                         "writes fits.csv and fit_points.csv");
   g_analyze
-      ->add_option("--peak-bandwidth", g_peak_bandwidth,
+      ->add_option("--peak-bandwidth", g_opt.peak_bandwidth,
                    "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
       ->check(CLI::PositiveNumber);
-  g_analyze->add_option("--peak-latency", g_peak_latency, "with --fit: the link's latency in us")
+  g_analyze
+      ->add_option("--peak-latency", g_opt.peak_latency, "with --fit: the link's latency in us")
       ->check(CLI::PositiveNumber);
-  g_analyze->add_flag("--strict", g_strict, kStrictHelp);
+  g_analyze->add_flag("--strict", g_opt.strict, kStrictHelp);
 }
 
 void register_compare_command(CLI::App& app, CliOptions& o) {
@@ -744,30 +750,32 @@ void register_compare_command(CLI::App& app, CliOptions& o) {
   g_compare->add_option("dirs", o.dirs, "DIR_A DIR_B, or DIR with --factor")
       ->required()
       ->expected(1, 2);
-  g_compare->add_flag("--allow-simulated", g_allow_simulated,
+  g_compare->add_flag("--allow-simulated", g_opt.allow_simulated,
                       "compare simulated results with measured ones (docs/simulation.md)");
   g_compare->add_option("--alternative", o.alternative,
                         "the test's alternative: two-sided (default), less (A faster than B) "
                         "or greater (A slower than B)");
   g_compare->add_option("--alpha", o.alpha, "significance level")->check(alpha_check());
-  g_compare->add_option("--factor", g_factor, "compare the levels of this launch factor in DIR");
+  g_compare->add_option("--factor", g_opt.factor,
+                        "compare the levels of this launch factor in DIR");
   g_compare
-      ->add_option("--pair", g_pairs,
+      ->add_option("--pair", g_opt.pairs,
                    "compare op A with op B size by size (repeatable; in one DIR: paired by "
                    "launch, signed-rank test)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);  // one value each, never a DIR
-  g_compare->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
-  g_compare->add_option("--adjust", g_adjust,
+  g_compare->add_option("--margin", g_opt.margin,
+                        "equivalence margin of the verdicts (default 5%)");
+  g_compare->add_option("--adjust", g_opt.adjust,
                         "p-value adjustment across the jobs: holm (default) | bh | none");
-  g_compare->add_option("--csv", g_csv, "also write the comparison to this CSV file")
+  g_compare->add_option("--csv", g_opt.csv, "also write the comparison to this CSV file")
       ->check(non_empty_check());
-  g_compare->add_flag("--table", g_table,
+  g_compare->add_flag("--table", g_opt.table,
                       "print the wide table (medians, p-values, effect CIs) instead of one "
                       "sentence per job");
-  g_compare->add_option("--report", g_report_file,
+  g_compare->add_option("--report", g_opt.report_file,
                         "also write an HTML report of the comparison to this file");
-  g_compare->add_flag("--strict", g_strict, kStrictHelp);
+  g_compare->add_flag("--strict", g_opt.strict, kStrictHelp);
 }
 
 void register_replay_command(CLI::App& app, CliOptions& o) {
@@ -776,7 +784,7 @@ void register_replay_command(CLI::App& app, CliOptions& o) {
   g_replay->add_option("dir", o.dirs, "recorded results folder, or a bundle written by metron pack")
       ->required()
       ->expected(1);
-  g_replay->add_option("--lead", g_lead,
+  g_replay->add_option("--lead", g_opt.lead,
                        "what the verdicts lead with: auto (findings when the environment "
                        "differs from the recording, else jobs) | findings | jobs");
   g_replay->add_option("--out", o.out, "new results folder (default <dir>-replay)")
@@ -790,24 +798,24 @@ void register_replay_command(CLI::App& app, CliOptions& o) {
       ->check(non_empty_check());
   g_replay->add_option("--alpha", o.alpha, "significance level of the verdicts")
       ->check(alpha_check());
-  g_replay->add_option("--margin", g_margin, "equivalence margin of the verdicts (default 5%)");
-  g_replay->add_option("--adjust", g_adjust,
+  g_replay->add_option("--margin", g_opt.margin, "equivalence margin of the verdicts (default 5%)");
+  g_replay->add_option("--adjust", g_opt.adjust,
                        "p-value adjustment across the jobs: holm (default) | bh | none");
   g_replay->add_flag("--quiet", o.quiet, "no progress line");
   g_replay
-      ->add_option("--launch-timeout", g_launch_timeout,
+      ->add_option("--launch-timeout", g_opt.launch_timeout,
                    "seconds a launch may run before it is killed and retried (default: its "
                    "deadline from the plan)")
       ->check(positive_seconds());
-  g_replay->add_option("--guideline-margin", g_guideline_margin,
+  g_replay->add_option("--guideline-margin", g_opt.guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
-  g_replay->add_flag("--allow-simulated", g_allow_simulated,
+  g_replay->add_flag("--allow-simulated", g_opt.allow_simulated,
                      "replay a simulated recording (docs/simulation.md)");
-  g_replay->add_flag("--strict", g_strict, kStrictHelp);
-  g_replay->add_flag("--allow-modified", g_allow_modified,
+  g_replay->add_flag("--strict", g_opt.strict, kStrictHelp);
+  g_replay->add_flag("--allow-modified", g_opt.allow_modified,
                      "replay a recording whose script does not match its recorded sha256");
-  g_replay->add_flag("--trust-launcher", g_trust_launcher, kTrustLauncherHelp);
-  g_replay->add_flag("--report", g_report, "also write NEW/report.html (docs/report.md)");
+  g_replay->add_flag("--trust-launcher", g_opt.trust_launcher, kTrustLauncherHelp);
+  g_replay->add_flag("--report", g_opt.report, "also write NEW/report.html (docs/report.md)");
   g_replay->add_flag("--skip-unsupported", o.skip_unsupported,
                      std::string(kSkipUnsupportedHelp) + " (default: as recorded)");
 }
