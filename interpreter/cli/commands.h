@@ -11,6 +11,7 @@
 
 #include "interpreter/script_input.h"
 #include "runtime/exec/simulation.h"
+#include "runtime/plan/build_options.h"
 
 namespace metron {
 
@@ -56,6 +57,9 @@ void add_settings_option(CLI::App* command, CliOptions& o);
 // input cannot be read; in `rc`). Only the root reads standard input and prints errors: under
 // MPI that is rank 0, which broadcasts the text with the script's other files.
 std::optional<ScriptInput> script_input(const CliOptions& o, bool root, int& rc);
+
+// How the options ask for the script to be planned, on np ranks.
+BuildOptions build_options(const CliOptions& o, int np);
 
 int cmd_check(const CliOptions& o);
 int cmd_plan(const CliOptions& o);

@@ -9,19 +9,23 @@
 
 namespace metron {
 
-namespace {
-// nullptr after a usage or read error (its code in rc).
-std::unique_ptr<Program> load(const CliOptions& o, int& rc) {
-  auto script = script_input(o, true, rc);
-  if (!script) return nullptr;
+BuildOptions build_options(const CliOptions& o, int np) {
   BuildOptions b;
-  b.np = o.np;
+  b.np = np;
   b.seed = o.seed;
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
   b.simulated = o.simulated;
   b.settings_file = o.settings_file;
-  return load_program(script->name, b, script_reader(*script));
+  return b;
+}
+
+namespace {
+// nullptr after a usage or read error (its code in rc).
+std::unique_ptr<Program> load(const CliOptions& o, int& rc) {
+  auto script = script_input(o, true, rc);
+  if (!script) return nullptr;
+  return load_program(script->name, build_options(o, o.np), script_reader(*script));
 }
 int report(const Program& p) {
   std::string text = p.diags.render();

@@ -200,17 +200,6 @@ int cmd_exec(CliOptions& o, int argc, char** argv) {
   return exec_script(*script, o, argc, argv);
 }
 
-BuildOptions exec_build_options(const CliOptions& o, int np) {
-  BuildOptions b;
-  b.np = np;
-  b.seed = o.seed;
-  b.seed_given = o.seed_given;
-  b.skip_unsupported = o.skip_unsupported;
-  b.simulated = o.simulated;
-  b.settings_file = o.settings_file;
-  return b;
-}
-
 // --levels is written by `metron run`; typed by hand it must name the script's factors. The
 // message for the first level that does not, or "".
 std::string bad_launch_level(const LaunchDesign& design,
@@ -264,7 +253,7 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
     return kExitUsage;
   }
   if (!size_check.warning.empty() && me == 0) print_warning(size_check.warning);
-  BuildOptions b = exec_build_options(o, np);
+  BuildOptions b = build_options(o, np);
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
     MPI_Finalize();
