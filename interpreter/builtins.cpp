@@ -274,6 +274,12 @@ Value f_round4(BuiltinCtx& c, Args& a) {
   if (v > std::numeric_limits<std::int64_t>::max() - 3) c.bad_arg(0, DiagId::bad_arg_overflow);
   return Value((v + 3) / 4 * 4);
 }
+// SKaMPI's onesided.c: one byte past the next multiple of 4, a count that is never aligned.
+Value f_round5(BuiltinCtx& c, Args& a) {
+  std::int64_t v = a[0].as_int();
+  if (v > std::numeric_limits<std::int64_t>::max() - 4) c.bad_arg(0, DiagId::bad_arg_overflow);
+  return Value((v + 3) / 4 * 4 + 1);
+}
 
 // --- lists and iterators ------------------------------------------------------------------------
 // Number of values in [lo, hi], computed without signed overflow; 0 when hi < lo.
@@ -376,6 +382,10 @@ Value f_ignored(BuiltinCtx& c, Args&) {
   c.warn(DiagId::ignored_function, c.name, "it is accepted for SKaMPI compatibility");
   return none();
 }
+Value f_alloc_mem_info(BuiltinCtx& c, Args&) {
+  c.warn(DiagId::ignored_function, c.name, "buffers are not allocated with MPI_Alloc_mem");
+  return Value(Spec{"MPI_INFO_NULL", {}});
+}
 Value f_processor_names(BuiltinCtx& c, Args&) {
   c.warn(DiagId::ignored_function, c.name, "processor names are recorded in manifest.json");
   return Value(std::string());
@@ -414,6 +424,11 @@ std::vector<Builtin> math_builtins() {
        "integer",
        "n rounded up to a multiple of 4",
        f_round4},
+      {"round_to_fivebytes",
+       {P("n", kInt)},
+       "integer",
+       "n rounded up to a multiple of 4, plus 1",
+       f_round5},
   };
 }
 
@@ -547,7 +562,8 @@ std::vector<Builtin> skampi_setter_builtins() {
        {P("info", kSpec), P("key", kString), P("value", kString)},
        "nothing",
        "sets key to value in the info object the variable names (MPI_Info_set)",
-       f_info_set},
+       f_info_set,
+       true},
       {"info_free",
        {P("info", kSpec)},
        "nothing",
@@ -564,6 +580,11 @@ std::vector<Builtin> skampi_setter_builtins() {
        "nothing",
        "accepted, no effect",
        f_ignored},
+      {"get_mpi_alloc_mem_info",
+       {},
+       "info",
+       "MPI_INFO_NULL: buffers are not allocated with MPI_Alloc_mem, so no info is kept",
+       f_alloc_mem_info},
       {"init_time_accounting", {}, "nothing", "accepted, no effect", f_ignored},
       {"print_time_accounting_info", {}, "nothing", "accepted, no effect", f_ignored},
   };
@@ -581,7 +602,8 @@ std::vector<Builtin> make_table() {
 const std::vector<Builtin>& builtins() {
   static const std::vector<Builtin> table = [] {
     std::vector<Builtin> t = make_table();
-    for (Builtin& b : io_builtins()) t.push_back(std::move(b));
+    for (auto* family : {io_builtins, array_builtins, topology_builtins})
+      for (Builtin& b : family()) t.push_back(std::move(b));
     add_type_builtins(t);
     return t;
   }();

@@ -48,15 +48,24 @@ struct Builtin {
   std::string returns;  // for docs
   std::string doc;
   Value (*impl)(BuiltinCtx& ctx, std::vector<Value>& args);
+  // SKaMPI's handles (info objects, arrays) change in place: the result is stored back into the
+  // variable the first argument names, and the call itself yields nothing.
+  bool updates_first_arg = false;
 };
 
 const std::vector<Builtin>& builtins();
 // SKaMPI's MPI-IO helpers (io_builtins.cpp), part of builtins().
 std::vector<Builtin> io_builtins();
+// SKaMPI's integer and datatype arrays (array_builtins.cpp), part of builtins().
+std::vector<Builtin> array_builtins();
+// SKaMPI's process topologies and dims_create (topology_builtins.cpp), part of builtins().
+std::vector<Builtin> topology_builtins();
 // Appends the mpi_type_* helpers (type_builtins.cpp) to the table.
 void add_type_builtins(std::vector<Builtin>& table);
 const Builtin* find_builtin(std::string_view name);
-// SKaMPI helpers Metron knows but does not implement (darray, topologies, arrays).
+// Argument i as a list of integers; reports bad_arg_int_list for another element type.
+std::vector<std::int64_t> int_list_arg(BuiltinCtx& c, std::size_t i, const Value& v);
+// SKaMPI helpers Metron knows but does not implement.
 bool is_unsupported_skampi_function(std::string_view name);
 std::string signature(const Builtin& b);
 

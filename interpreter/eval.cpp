@@ -423,8 +423,8 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
     Value r = b->impl(ctx, args);
     // A setter changed a setting: the settings override file's values win again.
     if (settings_changed_) reapply_override();
-    // SKaMPI's info objects are handles: info_set(i, key, value) changes the variable i names.
-    if (c.callee == "info_set" && !c.args.empty()) {
+    // SKaMPI's handles: info_set(i, key, value) changes the variable i names.
+    if (b->updates_first_arg && !c.args.empty()) {
       if (const auto* n = std::get_if<ast::NameRef>(&c.args[0].value->node)) {
         if (locals_.count(n->name))
           locals_[n->name] = r;

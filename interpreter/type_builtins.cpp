@@ -9,12 +9,8 @@
 
 namespace metron {
 
-namespace {
-
-using Args = std::vector<Value>;
-
 // A list of integers (SKaMPI writes them {1, 2, 3}).
-std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v) {
+std::vector<std::int64_t> int_list_arg(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<std::int64_t> out;
   for (const Value& e : v.as_list()) {
     if (!e.is(Value::Type::Int)) c.bad_arg(i, DiagId::bad_arg_int_list, type_name(e.type()));
@@ -22,6 +18,10 @@ std::vector<std::int64_t> int_list(BuiltinCtx& c, std::size_t i, const Value& v)
   }
   return out;
 }
+
+namespace {
+
+using Args = std::vector<Value>;
 
 std::vector<TypeDesc> type_list(BuiltinCtx& c, std::size_t i, const Value& v) {
   std::vector<TypeDesc> out;
@@ -57,18 +57,19 @@ Value f_hvector(BuiltinCtx& c, Args& a) {
               {a[3].as_type()});
 }
 Value f_indexed(BuiltinCtx& c, Args& a) {
-  return make(c, TypeCtor::Indexed, {}, {int_list(c, 0, a[0]), int_list(c, 1, a[1])},
+  return make(c, TypeCtor::Indexed, {}, {int_list_arg(c, 0, a[0]), int_list_arg(c, 1, a[1])},
               {a[2].as_type()});
 }
 Value f_hindexed(BuiltinCtx& c, Args& a) {
-  return make(c, TypeCtor::Hindexed, {}, {int_list(c, 0, a[0]), int_list(c, 1, a[1])},
+  return make(c, TypeCtor::Hindexed, {}, {int_list_arg(c, 0, a[0]), int_list_arg(c, 1, a[1])},
               {a[2].as_type()});
 }
 Value f_indexed_block(BuiltinCtx& c, Args& a) {
-  return make(c, TypeCtor::IndexedBlock, {a[0].as_int()}, {int_list(c, 1, a[1])}, {a[2].as_type()});
+  return make(c, TypeCtor::IndexedBlock, {a[0].as_int()}, {int_list_arg(c, 1, a[1])},
+              {a[2].as_type()});
 }
 Value f_struct(BuiltinCtx& c, Args& a) {
-  return make(c, TypeCtor::Struct, {}, {int_list(c, 0, a[0]), int_list(c, 1, a[1])},
+  return make(c, TypeCtor::Struct, {}, {int_list_arg(c, 0, a[0]), int_list_arg(c, 1, a[1])},
               type_list(c, 2, a[2]));
 }
 Value f_resized(BuiltinCtx& c, Args& a) {
@@ -76,7 +77,8 @@ Value f_resized(BuiltinCtx& c, Args& a) {
 }
 Value f_subarray(BuiltinCtx& c, Args& a) {
   return make(c, TypeCtor::Subarray, {},
-              {int_list(c, 0, a[0]), int_list(c, 1, a[1]), int_list(c, 2, a[2])}, {a[3].as_type()});
+              {int_list_arg(c, 0, a[0]), int_list_arg(c, 1, a[1]), int_list_arg(c, 2, a[2])},
+              {a[3].as_type()});
 }
 
 Param P(const char* n, std::uint32_t t) {

@@ -19,8 +19,22 @@ MPI_Comm CommCache::get(const CommSpec& spec, std::vector<int>& ranks) {
       ranks = e.ranks;
       return e.comm;
     }
-  std::vector<int> members = spec.ranks;
+  bool topology = spec.kind == CommSpec::Kind::Cartesian || spec.kind == CommSpec::Kind::Graph;
+  std::vector<int> members = topology ? spec.base : spec.ranks;
   if (spec.kind == CommSpec::Kind::MaxLatencyPair) members = max_latency_pair();
+  MPI_Comm comm = split(members);
+  if (topology) {
+    comm = with_topology(spec, comm);
+    members = world_ranks_of(comm);
+  }
+  if (comm != MPI_COMM_NULL) MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  entries_.push_back({spec, members, comm});
+  ranks = members;
+  return comm;
+}
+
+// The communicator of `members` (world ranks, in the order they get their ranks).
+MPI_Comm CommCache::split(const std::vector<int>& members) {
   int me = 0;
   MPI_Comm_rank(world_, &me);
   auto it = std::find(members.begin(), members.end(), me);
@@ -28,10 +42,39 @@ MPI_Comm CommCache::get(const CommSpec& spec, std::vector<int>& ranks) {
   int key = it == members.end() ? 0 : static_cast<int>(it - members.begin());
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_split(world_, color, key, &comm);
-  if (comm != MPI_COMM_NULL) MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-  entries_.push_back({spec, members, comm});
-  ranks = members;
   return comm;
+}
+
+// MPI_Cart_create or MPI_Graph_create on the base communicator, which it frees; ranks of the base
+// past the topology's size get MPI_COMM_NULL. The front end checked the arguments.
+MPI_Comm CommCache::with_topology(const CommSpec& spec, MPI_Comm base) {
+  if (base == MPI_COMM_NULL) return MPI_COMM_NULL;
+  MPI_Comm comm = MPI_COMM_NULL;
+  int reorder = spec.reorder ? 1 : 0;
+  if (spec.kind == CommSpec::Kind::Cartesian)
+    MPI_Cart_create(base, static_cast<int>(spec.dims.size()), spec.dims.data(), spec.periods.data(),
+                    reorder, &comm);
+  else
+    MPI_Graph_create(base, static_cast<int>(spec.index.size()), spec.index.data(),
+                     spec.edges.data(), reorder, &comm);
+  MPI_Comm_free(&base);
+  return comm;
+}
+
+// The world ranks of comm's members in its rank order (MPI may reorder a topology), known to
+// every rank of world: collective over world.
+std::vector<int> CommCache::world_ranks_of(MPI_Comm comm) {
+  int me = 0, p = 1, mine = -1;
+  MPI_Comm_rank(world_, &me);
+  MPI_Comm_size(world_, &p);
+  if (comm != MPI_COMM_NULL) MPI_Comm_rank(comm, &mine);
+  std::vector<int> rank_in(static_cast<std::size_t>(p));
+  MPI_Allgather(&mine, 1, MPI_INT, rank_in.data(), 1, MPI_INT, world_);
+  std::vector<int> out(static_cast<std::size_t>(
+      std::count_if(rank_in.begin(), rank_in.end(), [](int r) { return r >= 0; })));
+  for (int w = 0; w < p; ++w)
+    if (rank_in[w] >= 0) out[rank_in[w]] = w;
+  return out;
 }
 
 // The pair (i, j) with the largest sum of minimal round-trip times, measured pairwise with

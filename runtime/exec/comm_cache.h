@@ -25,6 +25,9 @@ class CommCache {
 
  private:
   std::vector<int> max_latency_pair();
+  MPI_Comm split(const std::vector<int>& members);
+  MPI_Comm with_topology(const CommSpec& spec, MPI_Comm base);
+  std::vector<int> world_ranks_of(MPI_Comm comm);
 
   struct Entry {
     CommSpec spec;

@@ -108,6 +108,16 @@ nlohmann::json job_json(const Job& j, std::size_t settings_index) {
   nlohmann::json comm = {{"label", j.comm.label}, {"size", j.comm.size}};
   if (!j.comm.ranks.empty()) comm["ranks"] = j.comm.ranks;
   if (j.comm.kind == CommSpec::Kind::Random) comm["seed"] = j.comm.seed;
+  if (j.comm.kind == CommSpec::Kind::Cartesian)
+    comm["cartesian"] = {{"base", j.comm.base},
+                         {"dims", j.comm.dims},
+                         {"periods", j.comm.periods},
+                         {"reorder", j.comm.reorder}};
+  if (j.comm.kind == CommSpec::Kind::Graph)
+    comm["graph"] = {{"base", j.comm.base},
+                     {"index", j.comm.index},
+                     {"edges", j.comm.edges},
+                     {"reorder", j.comm.reorder}};
   nlohmann::json jj = {{"id", j.id},
                        {"block", j.block},
                        {"factors", factors},

@@ -33,15 +33,25 @@ struct CommSpec {
     SecondHalf,
     Random,
     MaxLatencyPair,
-    Null
+    Null,
+    Cartesian,  // MPI_Cart_create on `base` (SKaMPI's topology_cartesian)
+    Graph       // MPI_Graph_create on `base` (topology_graph, topology_graph2)
   };
   Kind kind = Kind::World;
-  std::vector<int> ranks;  // world ranks in communicator order; empty if resolved at run time
+  // World ranks in communicator order; empty if resolved at run time. For a topology, the plan
+  // assumes MPI keeps the base order (reorder = 0 does); the runtime reports the order MPI chose.
+  std::vector<int> ranks;
   int size = 0;
   std::uint64_t seed = 0;  // Random: the recorded seed that chose the ranks
   std::string label;       // as written: comm(4), comm2(0, 1), MPI_COMM_WORLD
+  // Cartesian and Graph: the world ranks of the communicator the topology is created on, and
+  // the arguments of MPI_Cart_create (dims, periods) or MPI_Graph_create (index, edges).
+  std::vector<int> base, dims, periods, index, edges;
+  bool reorder = false;
   bool operator==(const CommSpec& o) const {
-    return kind == o.kind && ranks == o.ranks && size == o.size && seed == o.seed;
+    return kind == o.kind && ranks == o.ranks && size == o.size && seed == o.seed &&
+           base == o.base && dims == o.dims && periods == o.periods && index == o.index &&
+           edges == o.edges && reorder == o.reorder;
   }
 };
 
