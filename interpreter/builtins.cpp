@@ -621,11 +621,6 @@ const Builtin* find_builtin(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
-bool is_unsupported_skampi_function(std::string_view name) {
-  // Computed, not listed: a helper added to the builtins stops being unsupported.
-  return is_skampi_function_name(name) && !find_builtin(name);
-}
-
 std::string signature(const Builtin& b) {
   std::string out = b.name + "(";
   for (std::size_t i = 0; i < b.params.size(); ++i) {

@@ -65,8 +65,6 @@ void add_type_builtins(std::vector<Builtin>& table);
 const Builtin* find_builtin(std::string_view name);
 // Argument i as a list of integers; reports bad_arg_int_list for another element type.
 std::vector<std::int64_t> int_list_arg(BuiltinCtx& c, std::size_t i, const Value& v);
-// SKaMPI helpers Metron knows but does not implement.
-bool is_unsupported_skampi_function(std::string_view name);
 std::string signature(const Builtin& b);
 
 // Thrown after a diagnostic was reported, to abandon the current statement.

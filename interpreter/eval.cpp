@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "interpreter/interp.h"
+#include "runtime/plan/darray.h"
 #include "runtime/plan/rma_constants.h"
 #include "runtime/plan/simulation_support.h"
 
@@ -47,7 +48,8 @@ std::optional<Value> Interp::lookup(const std::string& name) const {
   }
   if (name == "MPI_UNDEFINED") return Value(static_cast<std::int64_t>(-32766));  // MPICH's value
   if (name == "MPI_INFO_NULL") return Value(Spec{"MPI_INFO_NULL", {}});
-  if (auto c = rma::constant_by_name(name)) return Value(*c);  // MPI_MODE_*, MPI_LOCK_*
+  if (auto c = rma::constant_by_name(name)) return Value(*c);    // MPI_MODE_*, MPI_LOCK_*
+  if (auto c = darray_constant_by_name(name)) return Value(*c);  // MPI_DISTRIBUTE_*
   if (find_measure_func(name)) return Value(OpRef{name});
   return std::nullopt;
 }
@@ -63,6 +65,7 @@ std::vector<std::string> Interp::visible_names() const {
     out.emplace_back(reduce_op_name(static_cast<ReduceOp>(i)));
   for (const auto& f : measure_funcs()) out.push_back(f.name);
   for (std::string& c : rma::constant_names()) out.push_back(std::move(c));
+  for (std::string_view c : darray_constant_names()) out.emplace_back(c);
   return out;
 }
 
@@ -448,12 +451,6 @@ Value Interp::eval_call(const ast::Expr& e, const ast::Call& c, Mode mode) {
                        c.callee_range, c.callee);
     unsupported_result_of_ = c.callee;
     return Value();
-  }
-  if (is_unsupported_skampi_function(c.callee)) {
-    report_unsupported(DiagId::unsupported_function, DiagId::skipped_unsupported_function,
-                       c.callee_range, c.callee);
-    unsupported_result_of_ = c.callee;
-    return Value();  // nothing: a measurement that uses it is skipped (bind_args)
   }
   if (auto v = lookup(c.callee)) fail(DiagId::not_callable, c.callee_range, c.callee);
   diags_.report(DiagId::unknown_function, c.callee_range, c.callee);

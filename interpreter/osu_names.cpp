@@ -36,10 +36,8 @@ std::string lower(std::string_view s) {
 // The collective (blocking, nonblocking or persistent) whose name is `name` in lower case.
 const MeasureFunc* collective_named(const std::string& name) {
   for (const MeasureFunc& f : measure_funcs()) {
-    const bool collective = f.family == OpFamily::Collective ||
-                            f.family == OpFamily::Nonblocking ||
-                            f.family == OpFamily::Persistent ||
-                            f.family == OpFamily::Neighbourhood;
+    const bool collective = f.family == OpFamily::Collective || f.family == OpFamily::Nonblocking ||
+                            f.family == OpFamily::Persistent || f.family == OpFamily::Neighbourhood;
     if (collective && lower(f.name) == name) return &f;
   }
   return nullptr;

@@ -86,7 +86,7 @@ std::int64_t need_at(const MeasureFunc& f, std::int64_t bytes, int np) {
 std::string buffer_line(const MeasureFunc& f, std::int64_t hi) {
   const std::array<std::int64_t, 3> n = {need_at(f, hi, 2), need_at(f, hi, 3), need_at(f, hi, 4)};
   const std::int64_t c2 = (n[2] - 2 * n[1] + n[0]) / 2;  // second difference / 2
-  const std::int64_t c1 = n[1] - n[0] - 5 * c2;         // n(p) = c0 + c1 p + c2 p^2
+  const std::int64_t c1 = n[1] - n[0] - 5 * c2;          // n(p) = c0 + c1 p + c2 p^2
   const std::int64_t c0 = n[0] - 2 * c1 - 4 * c2;
   if (c0 + 16 * c1 + 256 * c2 != need_at(f, hi, 16) || c1 < 0 || c2 < 0) return "";
   const char* why = "# the buffer the largest size needs (send + receive per rank)\n";

@@ -80,6 +80,12 @@ Value f_subarray(BuiltinCtx& c, Args& a) {
               {int_list_arg(c, 0, a[0]), int_list_arg(c, 1, a[1]), int_list_arg(c, 2, a[2])},
               {a[3].as_type()});
 }
+Value f_darray(BuiltinCtx& c, Args& a) {
+  return make(c, TypeCtor::Darray, {a[0].as_int(), a[1].as_int()},
+              {int_list_arg(c, 2, a[2]), int_list_arg(c, 3, a[3]), int_list_arg(c, 4, a[4]),
+               int_list_arg(c, 5, a[5])},
+              {a[6].as_type()});
+}
 
 Param P(const char* n, std::uint32_t t) {
   return Param{n, t, std::nullopt};
@@ -136,6 +142,13 @@ void add_type_builtins(std::vector<Builtin>& t) {
        "datatype",
        "a subarray of an array in C order (MPI_Type_create_subarray)",
        f_subarray},
+      {"mpi_type_create_darray",
+       {P("size", kInt), P("rank", kInt), P("gsizes", kList), P("distribs", kList),
+        P("dargs", kList), P("psizes", kList), P("oldtype", kDatatype)},
+       "datatype",
+       "the part of a C-order array that process rank of a size-process grid owns "
+       "(MPI_Type_create_darray; distribs MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE)",
+       f_darray},
   };
   t.insert(t.end(), mine.begin(), mine.end());
 }

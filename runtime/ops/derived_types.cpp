@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "runtime/plan/darray.h"
 #include "runtime/plan/message_error.h"
 
 namespace metron::rt {
@@ -74,6 +75,19 @@ MPI_Datatype build(const TypeDesc& t) {
       std::vector<int> sz = ints(ls[0]), sub = ints(ls[1]), st = ints(ls[2]);
       rc = MPI_Type_create_subarray(static_cast<int>(sz.size()), sz.data(), sub.data(), st.data(),
                                     MPI_ORDER_C, bases[0], &out);
+      break;
+    }
+    case TypeCtor::Darray: {
+      std::vector<int> g = ints(ls[0]), dist = ints(ls[1]), darg = ints(ls[2]), p = ints(ls[3]);
+      for (int& x : dist)
+        x = x == kDistributeBlock    ? MPI_DISTRIBUTE_BLOCK
+            : x == kDistributeCyclic ? MPI_DISTRIBUTE_CYCLIC
+                                     : MPI_DISTRIBUTE_NONE;
+      for (int& x : darg)
+        if (x == kDistributeDfltDarg) x = MPI_DISTRIBUTE_DFLT_DARG;
+      rc = MPI_Type_create_darray(static_cast<int>(in[0]), static_cast<int>(in[1]),
+                                  static_cast<int>(g.size()), g.data(), dist.data(), darg.data(),
+                                  p.data(), MPI_ORDER_C, bases[0], &out);
       break;
     }
   }

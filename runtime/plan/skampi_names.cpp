@@ -398,8 +398,5 @@ std::span<const std::string_view> skampi_function_names() {
 bool is_skampi_measurement_name(std::string_view name) {
   return contains(kSkampiMeasurements, name);
 }
-bool is_skampi_function_name(std::string_view name) {
-  return contains(kSkampiFunctions, name);
-}
 
 }  // namespace metron

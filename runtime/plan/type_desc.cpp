@@ -2,6 +2,8 @@
 // struct padding), as MPICH applies them.
 #include "runtime/plan/type_desc.h"
 
+#include "runtime/plan/darray.h"
+
 #include <algorithm>
 #include <climits>
 #include <variant>
@@ -428,6 +430,28 @@ TypeResult build_subarray(std::shared_ptr<DerivedType> t, MapBuilder& m, const s
   return made(std::move(t));
 }
 
+// Darray(size, rank, gsizes, distribs, dargs, psizes, base): the elements the process owns
+// (darray.cpp), spanning the whole array like a subarray.
+TypeResult build_darray(std::shared_ptr<DerivedType> t, MapBuilder& m, const std::string& name) {
+  DarrayArgs a{t->ints[0], t->ints[1], t->lists[0], t->lists[1], t->lists[2], t->lists[3]};
+  if (auto e = check_darray(a)) return reject(*e);
+  const TypeDesc& base = t->bases[0];
+  std::int64_t total = 1, full = 0;
+  for (std::int64_t g : a.gsizes) total *= g;  // checked by check_darray
+  if (!mul(total, base.extent(), full)) return reject(2, DiagId::bad_arg_array_overflow);
+  const std::int64_t ext = base.extent();
+  if (!darray_runs(
+          a, [&](std::int64_t first, std::int64_t n) { return m.block(base, first * ext, n); }))
+    return reject(m.error);
+  m.finish(false);
+  t->lb = 0;
+  t->ub = full;
+  t->display = name + "(" + std::to_string(a.size) + ", " + std::to_string(a.rank) + ", " +
+               list_text(a.gsizes) + ", " + list_text(a.distribs) + ", " + list_text(a.dargs) +
+               ", " + list_text(a.psizes) + ", " + base.display() + ")";
+  return made(std::move(t));
+}
+
 }  // namespace
 
 TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::int64_t> ints,
@@ -459,6 +483,8 @@ TypeResult make_derived_type(TypeCtor ctor, std::string name, std::vector<std::i
       return build_resized(std::move(t), name);
     case TypeCtor::Subarray:
       return build_subarray(std::move(t), m, name);
+    case TypeCtor::Darray:
+      return build_darray(std::move(t), m, name);
   }
   if (rejected) return *std::move(rejected);
   if (!built.ok) return reject(m.error);

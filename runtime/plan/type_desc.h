@@ -45,6 +45,7 @@ enum class TypeCtor {
   Struct,        // lists: {blocklengths, displacements (bytes)}; one base per block
   Resized,       // ints: {lb, extent}
   Subarray,      // lists: {sizes, subsizes, starts}, C order
+  Darray,        // ints: {size, rank}; lists: {gsizes, distribs, dargs, psizes}, C order
 };
 
 // A run of bytes the type map touches, relative to the buffer start; in type-map order.

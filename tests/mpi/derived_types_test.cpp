@@ -5,6 +5,7 @@
 #include "runtime/ops/derived_types.h"
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
+#include "runtime/plan/darray.h"
 #include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
@@ -61,6 +62,16 @@ std::vector<TypeDesc> all_types() {
   t.push_back(make(TypeCtor::Vector, {2, 1, 3}, {}, {mixed_struct()}));
   t.push_back(make(TypeCtor::Contiguous, {2}, {}, {basic("MPI_DOUBLE_INT")}));
   t.push_back(make(TypeCtor::Contiguous, {2}, {}, {basic("MPI_SHORT_INT")}));
+  // Distributed arrays: block, cyclic(k), none, a partial last block, a process owning nothing,
+  // a derived base.
+  const std::int64_t B = kDistributeBlock, C = kDistributeCyclic, N = kDistributeNone,
+                     D = kDistributeDfltDarg;
+  t.push_back(make(TypeCtor::Darray, {4, 1}, {{4, 6}, {B, B}, {D, D}, {2, 2}}, {i}));
+  t.push_back(make(TypeCtor::Darray, {6, 4}, {{5, 7}, {C, C}, {2, 1}, {2, 3}}, {d}));
+  t.push_back(make(TypeCtor::Darray, {3, 2}, {{2, 3, 7}, {N, N, B}, {D, D, 3}, {1, 1, 3}}, {c}));
+  t.push_back(make(TypeCtor::Darray, {3, 2}, {{10}, {B}, {D}, {3}}, {i}));
+  t.push_back(make(TypeCtor::Darray, {4, 3}, {{2}, {C}, {1}, {4}}, {i}));
+  t.push_back(make(TypeCtor::Darray, {2, 0}, {{3, 4}, {C, B}, {2, D}, {1, 2}}, {int_vector()}));
   return t;
 }
 
