@@ -6,7 +6,9 @@
 #include "runtime/ops/catalog.h"
 #include "runtime/ops/rma_window.h"
 #include "runtime/ops/verify_pattern.h"
+#include "runtime/ops/verify_reduce.h"
 #include "runtime/plan/measure_funcs.h"
+#include "runtime/plan/message_error.h"
 
 #include <doctest/doctest.h>
 
@@ -112,8 +114,9 @@ TEST_CASE("imb-ext ops: the data goes where IMB sends it") {
     REQUIRE(!rt::verify_op(op));
     if (rank == 0) {
       std::vector<char> one(12), other(12);
-      rt::fill_reduce_input(one.data(), Datatype::MPI_INT, ReduceOp::MPI_SUM, 3, 0, 0);
-      rt::fill_reduce_input(other.data(), Datatype::MPI_INT, ReduceOp::MPI_SUM, 3, 1, 0);
+      // The op's own datatype and op: after <mpi.h> their enumerator names are MPI's macros.
+      rt::fill_reduce_input(one.data(), op.send_dt.basic(), op.reduce_op, 3, 0, 0);
+      rt::fill_reduce_input(other.data(), op.send_dt.basic(), op.reduce_op, 3, 1, 0);
       for (int i = 0; i < 3; ++i) {
         int a = 0, b = 0, got = 0;
         std::memcpy(&a, one.data() + 4 * i, 4);
