@@ -21,7 +21,7 @@ IMB=$(cd "${1:?usage: imb_ext_comparison.sh IMB_BIN_DIR [build dir] [rounds]}" &
 BUILD=${2:-build}
 ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec}  # may carry options: MPIEXEC="mpiexec -bind-to core"
 EXT=$(find -L "$IMB" -name IMB-EXT -type f -perm -u+x | head -1)
 [ -n "$EXT" ] || { echo "IMB-EXT not found under $IMB" >&2; exit 1; }
 WORK=$(mktemp -d)
@@ -69,7 +69,7 @@ B
 
 # IMB-EXT prints the aggregate section, then the non-aggregate one: "#bytes #repetitions t Mbytes/sec".
 run_imb() {
-  (cd "$WORK" && "$MPIEXEC" -n 2 "$EXT" Unidir_Put -msglen lens.txt -iter 1000,40 -time 10 2>/dev/null) |
+  (cd "$WORK" && $MPIEXEC -n 2 "$EXT" Unidir_Put -msglen lens.txt -iter 1000,40 -time 10 2>/dev/null) |
     awk '
       /MODE: AGGREGATE/ { m = "ag" } /MODE: NON-AGGREGATE/ { m = "na" }
       m != "" && $1 ~ /^[0-9]+$/ && NF == 4 {
@@ -78,7 +78,7 @@ run_imb() {
       }' >> "$WORK/imb.txt"
 }
 run_metron() {  # round
-  "$MPIEXEC" -n 2 "$METRON" exec "$WORK/points.bench" --out "$WORK/metron$1" --quiet \
+  $MPIEXEC -n 2 "$METRON" exec "$WORK/points.bench" --out "$WORK/metron$1" --quiet \
     2> "$WORK/metron$1.err"
   awk -F, '
     function f(name,   i) { i = col[name]; return i > col["noise"] ? $(i + NF - H) : $i }
