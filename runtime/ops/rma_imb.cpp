@@ -291,7 +291,8 @@ void bind_imb(BoundOp& b, const Args& a) {
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
   if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
   b.scaled = static_cast<int>(S);
-  b.rma_sync = S == Shape::Local || S == Shape::OneToAllLocal ? RmaSync::FlushLocal : RmaSync::Flush;
+  b.rma_sync =
+      S == Shape::Local || S == Shape::OneToAllLocal ? RmaSync::FlushLocal : RmaSync::Flush;
   b.rma_both_ways = S == Shape::Bidir || S == Shape::AllToAll || S == Shape::Exchange;
 
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);

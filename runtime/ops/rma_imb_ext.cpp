@@ -81,7 +81,8 @@ void call_window(BoundOp& b) noexcept {
     b.note(MPI_Win_create(b.buf.recv(), bytes, 1, MPI_INFO_NULL, b.comm, &win));
     if (win == MPI_WIN_NULL) return;
     b.note(MPI_Win_fence(0, win));
-    if (b.send_count > 0) b.note(MPI_Put(b.buf.send(), 1, b.send_type, b.rank, 0, 1, b.send_type, win));
+    if (b.send_count > 0)
+      b.note(MPI_Put(b.buf.send(), 1, b.send_type, b.rank, 0, 1, b.send_type, win));
     b.note(MPI_Win_fence(0, win));
     b.note(MPI_Win_free(&win));
   }

@@ -17,8 +17,8 @@ namespace {
 
 // Multi_bandwidth(count, datatype, window, iterations, pairs)
 std::vector<Value> mbw(std::int64_t pairs) {
-  return {Value(std::int64_t{16}), dt("MPI_CHAR"), Value(std::int64_t{4}),
-          Value(std::int64_t{1}), Value(pairs)};
+  return {Value(std::int64_t{16}), dt("MPI_CHAR"), Value(std::int64_t{4}), Value(std::int64_t{1}),
+          Value(pairs)};
 }
 
 }  // namespace
@@ -46,9 +46,7 @@ TEST_CASE("osu_mbw_mr -p: pairs (r, r + pairs), the further ranks idle") {
 TEST_CASE("osu_mbw_mr -p: the rates count the pairs that send") {
   const MeasureFunc* f = find_measure_func("Multi_bandwidth");
   REQUIRE(f != nullptr);
-  auto rate = [&](std::int64_t pairs) {
-    return buffer_use(*f, mbw(pairs), 4).rate_messages;
-  };
+  auto rate = [&](std::int64_t pairs) { return buffer_use(*f, mbw(pairs), 4).rate_messages; };
   CHECK(rate(1) == 4);  // one pair, a window of 4 messages
   CHECK(rate(2) == 8);
   CHECK(rate(0) == 8);  // OSU's default: p/2 pairs
