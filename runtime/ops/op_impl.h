@@ -216,6 +216,16 @@ void bind_rma_accumulate(BoundOp&, const Args&);
 void bind_rma_get_accumulate(BoundOp&, const Args&);
 void bind_rma_fetch_and_op(BoundOp&, const Args&);
 void bind_rma_compare_and_swap(BoundOp&, const Args&);
+// Issue 33 (rma_imb.cpp): IMB-RMA's Put_all_local and Get_all_local.
+void bind_rma_put_all_local(BoundOp&, const Args&);
+void bind_rma_get_all_local(BoundOp&, const Args&);
+// Issue 33 (rma_imb_ext.cpp): IMB-EXT's benchmarks.
+void bind_ext_window(BoundOp&, const Args&);
+void bind_ext_unidir_put(BoundOp&, const Args&);
+void bind_ext_unidir_get(BoundOp&, const Args&);
+void bind_ext_bidir_put(BoundOp&, const Args&);
+void bind_ext_bidir_get(BoundOp&, const Args&);
+void bind_ext_accumulate(BoundOp&, const Args&);
 // Issue 15 item 7 (section imb of operations.def): Alltoallw in its three forms
 // (collectives.cpp, nonblocking_collectives.cpp, persistent_collectives.cpp) and the
 // neighbourhood collectives on a periodic Cartesian communicator (neighbourhood.cpp).

@@ -4,7 +4,8 @@
 // receiver posts `window` MPI_Irecv into distinct blocks (MPI forbids concurrent receives into
 // one buffer; OSU reuses one), MPI_Waitall, and sends the ack. Bidirectional: both ranks post
 // their receives, then their sends, then one MPI_Waitall, with no ack. Pairs are (r, r + p/2)
-// (Bandwidth and Bibandwidth: ranks 0 and 1 only); an odd last rank stays idle.
+// (Bandwidth and Bibandwidth: ranks 0 and 1 only; Multi_bandwidth: (r, r + pairs) when its
+// `pairs` is set, osu_mbw_mr -p); an odd last rank stays idle.
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/verify_pattern.h"
 
@@ -118,7 +119,13 @@ void bind_bibandwidth(BoundOp& b, const Args& a) {
   bind_window(b, a, first_pair_peer(b.rank), true);
 }
 void bind_multi_bandwidth(BoundOp& b, const Args& a) {
-  bind_window(b, a, pair_peer(b.rank, b.size), false);
+  // osu_mbw_mr -p: pairs (r, r + pairs) for r < pairs, the further ranks idle; 0: p/2 pairs.
+  const std::int64_t pairs = a.has("pairs") ? a.integer("pairs") : 0;
+  if (pairs < 0 || pairs > b.size / 2)
+    bind_error(b, DiagId::job_param_range, "pairs", 0, b.size / 2, pairs);
+  const int n = pairs > 0 ? static_cast<int>(pairs) : b.size / 2;
+  const int peer = b.rank < n ? b.rank + n : b.rank < 2 * n ? b.rank - n : -1;
+  bind_window(b, a, peer, false);
 }
 void bind_multi_bibandwidth(BoundOp& b, const Args& a) {
   bind_window(b, a, pair_peer(b.rank, b.size), true);

@@ -10,6 +10,7 @@
 //   Rma_bidir_put/get         ranks 0 and 1 at once, each to the other
 //   Rma_put_local/get_local   as unidir, completed by MPI_Win_flush_local
 //   Rma_one_put_all/get_all   rank 0 -> every other rank, MPI_Win_flush_all (aggregate only)
+//   Rma_put_all_local/get_all_local  as one_put_all/get_all, MPI_Win_flush_local_all
 //   Rma_all_put_all/get_all   every rank -> every other rank, MPI_Win_flush_all
 //   Rma_exchange_put/get      every rank -> its left (block 0) and right (block 1) neighbour
 //   Rma_accumulate, Rma_get_accumulate, Rma_fetch_and_op, Rma_compare_and_swap
@@ -30,7 +31,11 @@ namespace metron::rt::ops {
 namespace {
 
 enum class Kind { Put, Get, Acc, GetAcc, Fop, Cas };
-enum class Shape { Unidir, Bidir, Local, OneToAll, AllToAll, Exchange };
+enum class Shape { Unidir, Bidir, Local, OneToAll, AllToAll, Exchange, OneToAllLocal };
+
+bool to_all(Shape s) {
+  return s == Shape::OneToAll || s == Shape::AllToAll || s == Shape::OneToAllLocal;
+}
 
 using Access = rma::Window::Access;
 
@@ -72,7 +77,11 @@ void issue(BoundOp& b, const Access& x) noexcept {
 template <Shape S>
 void complete(BoundOp& b) noexcept {
   rma::Window& w = *b.rma;
-  if (S == Shape::OneToAll || S == Shape::AllToAll) {
+  if (S == Shape::OneToAllLocal) {
+    b.note(MPI_Win_flush_local_all(w.win));
+    return;
+  }
+  if (to_all(S)) {
     b.note(MPI_Win_flush_all(w.win));
     return;
   }
@@ -95,6 +104,7 @@ void idle(BoundOp&) noexcept {}
 // --- verification ----------------------------------------------------------------------------
 
 std::int64_t stream_start(const BoundOp& b, std::int64_t offset) {
+  if (b.send_block_bytes == 0) return 0;  // count 0 (IMB's first size): nothing to compare
   return offset / b.send_block_bytes * pattern_bytes(b.send_dt, b.send_count);
 }
 
@@ -179,7 +189,7 @@ std::optional<std::string> check(const BoundOp& b) {
       if (auto m = check_block(b, results(b), x.origin_offset, x.target, x.target_offset,
                                "origin buffer"))
         return m;
-    if (K == Kind::GetAcc || K == Kind::Fop)
+    if ((K == Kind::GetAcc || K == Kind::Fop) && one_round)  // later rounds fetch earlier ones
       for (std::int64_t i = 0; i < b.send_block_bytes; ++i)
         if (results(b)[x.origin_offset + i] != 0)
           return verify_message(b, "origin buffer",
@@ -206,6 +216,7 @@ std::vector<Access> accesses_of(Shape s, int rank, int p, std::int64_t block) {
       if (rank < 2) xs.push_back({1 - rank, 0, 0});
       break;
     case Shape::OneToAll:
+    case Shape::OneToAllLocal:
     case Shape::AllToAll:
       if (rank == 0 || s == Shape::AllToAll)
         for (int k = 1; k < p; ++k) {
@@ -244,8 +255,7 @@ void prepare(BoundOp& b) {
   w.spec.memory = b.buf.recv();
   b.note(rma::open_window(w, b.comm, b.name));
   if (b.error != MPI_SUCCESS || w.accesses.empty()) return;
-  const Shape s = shape_of(b);
-  if (s == Shape::OneToAll || s == Shape::AllToAll) {
+  if (to_all(shape_of(b))) {
     b.note(rma::hold_passive(w, RmaSync::Flush, -1, RmaLock::Shared));
     return;
   }
@@ -281,12 +291,12 @@ void bind_imb(BoundOp& b, const Args& a) {
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
   if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
   b.scaled = static_cast<int>(S);
-  b.rma_sync = S == Shape::Local ? RmaSync::FlushLocal : RmaSync::Flush;
-  b.rma_both_ways = S != Shape::Unidir && S != Shape::Local && S != Shape::OneToAll;
+  b.rma_sync =
+      S == Shape::Local || S == Shape::OneToAllLocal ? RmaSync::FlushLocal : RmaSync::Flush;
+  b.rma_both_ways = S == Shape::Bidir || S == Shape::AllToAll || S == Shape::Exchange;
 
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
-  const bool to_all = S == Shape::OneToAll || S == Shape::AllToAll;
-  const std::int64_t blocks = to_all ? b.size : S == Shape::Exchange ? 2 : 1;
+  const std::int64_t blocks = to_all(S) ? b.size : S == Shape::Exchange ? 2 : 1;
   const std::int64_t wbytes = b.send_block_bytes * blocks;
   b.rma = std::make_shared<rma::Window>();
   b.rma->spec.kind = *rma_window_kind_named(a.value("win").as_string());
@@ -297,7 +307,7 @@ void bind_imb(BoundOp& b, const Args& a) {
   b.recv_need_bytes = fetches ? 2 * wbytes : wbytes;
   if (b.rma->accesses.empty())
     b.call_fn = idle;
-  else if (aggregate == 1 || to_all)
+  else if (aggregate == 1 || to_all(S))
     b.call_fn = call_rounds<K, S, true>;
   else
     b.call_fn = call_rounds<K, S, false>;
@@ -346,6 +356,12 @@ void bind_rma_exchange_put(BoundOp& b, const Args& a) {
 }
 void bind_rma_exchange_get(BoundOp& b, const Args& a) {
   bind_imb<Kind::Get, Shape::Exchange>(b, a);
+}
+void bind_rma_put_all_local(BoundOp& b, const Args& a) {
+  bind_imb<Kind::Put, Shape::OneToAllLocal>(b, a);
+}
+void bind_rma_get_all_local(BoundOp& b, const Args& a) {
+  bind_imb<Kind::Get, Shape::OneToAllLocal>(b, a);
 }
 void bind_rma_accumulate(BoundOp& b, const Args& a) {
   bind_imb<Kind::Acc, Shape::Unidir>(b, a);

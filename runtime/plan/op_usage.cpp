@@ -139,7 +139,9 @@ BufferUse usage_bibw(const OpArgs& a, int) {
   return usage_window(a, 1, 2);
 }
 BufferUse usage_multi_bw(const OpArgs& a, int p) {
-  return usage_window(a, p / 2, 1);
+  // osu_mbw_mr -p: `pairs` pairs (0: p/2); a value out of range is refused at bind.
+  const std::int64_t pairs = a.has("pairs") ? a.integer("pairs") : 0;
+  return usage_window(a, pairs > 0 && pairs <= p / 2 ? static_cast<int>(pairs) : p / 2, 1);
 }
 BufferUse usage_multi_bibw(const OpArgs& a, int p) {
   return usage_window(a, p / 2, 2);
