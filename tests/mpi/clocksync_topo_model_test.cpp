@@ -97,7 +97,8 @@ TEST_CASE("topo2 propagate: ranks reading one clock differ only by their origins
   const Clock node_rank{0.0, 0.0, 0.40};
   const cs::ClockModel m = cs::propagated_model(0.25, 0.40);
   CHECK(m == exact(node_rank, node_leader));
-  for (double t : {0.5, 3.0, 1e4}) CHECK(m.to_global(node_rank.at(t)) == doctest::Approx(node_leader.at(t)));
+  for (double t : {0.5, 3.0, 1e4})
+    CHECK(m.to_global(node_rank.at(t)) == doctest::Approx(node_leader.at(t)));
   // Composed with the leader's model, the rank reads the root's time.
   const Clock root{0.0, 0.0, 0.0};
   const cs::ClockModel to_root = cs::compose_levels(exact(node_leader, root), m);
