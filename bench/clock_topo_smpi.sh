@@ -21,6 +21,8 @@ METHODS=${METHODS:-none,skampi,netgauge,jk,hca,hca2,hca3,hca3o,topo2:hca3:hca3,t
 SYNC_ARGS=${SYNC_ARGS:---fitpoints 20 --exchanges 10 --rtt-pingpongs 20 --pingpongs 10}
 LIMIT_S=${LIMIT_S:-600}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+case $METRON in /*) ;; *) METRON=$PWD/$METRON ;; esac
 
 # Node n's skew: offsets of -5..5 ms and drifts of -50..50 ppm, fixed by n (a reproducible mix).
 skew_for() {
@@ -47,10 +49,11 @@ for p in "${ps[@]}"; do
     tag=${m//:/_}
     start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    METRON_CLOCK_SKEW=$skew timeout "$LIMIT_S" smpirun -np "$p" -platform "$PLATFORM" \
+    # From $OUT: smpirun leaves its temporary hostfile (smpitmp-*) in the working directory.
+    (cd "$OUT" && METRON_CLOCK_SKEW=$skew timeout "$LIMIT_S" smpirun -np "$p" -platform "$PLATFORM" \
       -hostfile "$hosts" --cfg=smpi/simulate-computation:no --log=root.thres:critical \
       "$METRON" clock-check --methods "$m" $SYNC_ARGS --after 0,5 \
-      --csv "$OUT/clock_${tag}_p$p.csv" > "$OUT/clock_${tag}_p$p.txt" 2>&1
+      --csv "$OUT/clock_${tag}_p$p.csv" > "$OUT/clock_${tag}_p$p.txt" 2>&1)
     rc=$?
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
     echo "$m p=$p rc=$rc wall=${wall}s" >&2

@@ -184,7 +184,7 @@ std::string topo_level(const Value& v, const char* level) {
     for (auto [name, k] : kClocks)
       ok |= n == name && n != "topo2" && !(n == "none" && std::string_view(level) == "inter");
   }
-  if (!ok) bad_why(DiagId::bad_setting_topo_level, {to_display(v), level});
+  if (!ok) bad_why(DiagId::bad_setting_topo_level, {"'" + to_display(v) + "'", level});
   return n;
 }
 
