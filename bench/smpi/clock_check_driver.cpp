@@ -45,12 +45,18 @@ int main(int argc, char** argv) {
     const char* v = i + 1 < argc ? argv[i + 1] : "";
     if (a == "clock-check") continue;
     ++i;
-    if (a == "--methods") methods = v;
-    else if (a == "--fitpoints") params.fitpoints = std::atoi(v);
-    else if (a == "--exchanges") params.exchanges = std::atoi(v);
-    else if (a == "--rtt-pingpongs") params.rtt_pingpongs = std::atoi(v);
-    else if (a == "--pingpongs") params.pingpongs = std::atoi(v);
-    else if (a == "--csv") csv = v;
+    if (a == "--methods")
+      methods = v;
+    else if (a == "--fitpoints")
+      params.fitpoints = std::atoi(v);
+    else if (a == "--exchanges")
+      params.exchanges = std::atoi(v);
+    else if (a == "--rtt-pingpongs")
+      params.rtt_pingpongs = std::atoi(v);
+    else if (a == "--pingpongs")
+      params.pingpongs = std::atoi(v);
+    else if (a == "--csv")
+      csv = v;
     else if (a == "--after") {
       options.after_s.clear();
       for (const std::string& s : split(v)) options.after_s.push_back(std::atof(s.c_str()));
