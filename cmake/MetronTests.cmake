@@ -20,6 +20,7 @@ set(METRON_LONG_TESTS
     mpi/clocksync_drift_test=240     # 9 s, 70 s at a load average of 14
     mpi/clocksync_tree_np3_test=120  # 11-20 s: 3 ranks on 2 cores
     mpi/clocksync_tree_np5_test=120  # 12 s: 5 ranks on 2 cores
+    mpi/clocksync_topo2_np4_test=120 # 4 ranks on 2 cores, 8 two-level syncs
     mpi/ops_io_test=240              # 22-46 s at a load average of 7-9 (timed out at 60 s once)
     e2e/frontend_robustness=90       # 11 s
     e2e/skampi_mpi1=180              # 13 s at a load average of 16: 46 jobs, an exec, a run

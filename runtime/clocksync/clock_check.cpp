@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <ctime>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "runtime/clocksync/pingpong.h"
 #include "runtime/plan/diagnostics.h"
@@ -73,7 +73,14 @@ std::string params_text(const ClockSync& method) {
 // probe starts together even though the ranks' clocks disagree by the offsets being measured.
 void wait_until(MPI_Comm comm, const LocalClock& clock, double until_s) {
   const double left = until_s - clock.now();
-  if (left > 0) std::this_thread::sleep_for(std::chrono::duration<double>(left));
+  if (left > 0) {
+    // nanosleep, not std::this_thread::sleep_for: SMPI's helper header turns this call into a
+    // sleep of simulated time, while sleep_for would sleep in real time and leave the
+    // simulated clocks where they were.
+    timespec ts{static_cast<time_t>(left), static_cast<long>((left - std::floor(left)) * 1e9)};
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR) {
+    }
+  }
   MPI_Barrier(comm);
 }
 
@@ -169,7 +176,10 @@ void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows) {
     }
   }
   std::sort(instants.begin(), instants.end());
-  std::string header = fmt::format("{:<9} {:>10}", "method", "sync [ms]");
+  // The method column fits the longest name (topo2:INTER:INTRA), at least 9 wide.
+  std::size_t width = 9;
+  for (const ClockCheckRow& r : rows) width = std::max(width, r.method.size());
+  std::string header = fmt::format("{:<{}} {:>10}", "method", width, "sync [ms]");
   for (double a : instants) header += fmt::format(" {:>10}", fmt::format("{:g} s [us]", a));
   header += fmt::format(" {:>12}", "probe +-[us]");
   fmt::print(out, "max |offset to rank 0| over ranks, after synchronization\n{}\n", header);
@@ -182,7 +192,7 @@ void print_clock_check(std::FILE* out, std::span<const ClockCheckRow> rows) {
     }
     const auto first = rows.begin() + static_cast<std::ptrdiff_t>(i);
     const auto last = rows.begin() + static_cast<std::ptrdiff_t>(j);
-    std::string line = fmt::format("{:<9} {:>10.1f}", rows[i].method, rows[i].sync_s * 1e3);
+    std::string line = fmt::format("{:<{}} {:>10.1f}", rows[i].method, width, rows[i].sync_s * 1e3);
     for (double a : instants) {
       const auto it =
           std::find_if(first, last, [&](const ClockCheckRow& r) { return r.after_s == a; });

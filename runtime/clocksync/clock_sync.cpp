@@ -9,6 +9,7 @@
 #include "runtime/clocksync/jones_koenig.h"
 #include "runtime/clocksync/netgauge.h"
 #include "runtime/clocksync/skampi_offset.h"
+#include "runtime/clocksync/topo2.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::rt::clocksync {
@@ -63,6 +64,8 @@ std::unique_ptr<ClockSync> make_clock_sync(std::string_view name, const LocalClo
   if (name == "hca2") return std::make_unique<Hca>(clock, params, true);
   if (name == "hca3") return std::make_unique<Hca3>(clock, params, false);
   if (name == "hca3o") return std::make_unique<Hca3>(clock, params, true);
+  if (is_topo_name(name))
+    return std::make_unique<Topo2>(clock, params, parse_topo_spec(name, kMethods));
   throw std::invalid_argument(message_text(DiagId::clock_sync_unknown_method, name));
 }
 

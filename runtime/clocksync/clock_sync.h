@@ -89,8 +89,9 @@ class NoSync final : public ClockSync {
 // none, skampi, netgauge, jk, hca, hca2, hca3, hca3o.
 std::span<const std::string_view> clock_sync_methods();
 
-// The method called `name` (case-sensitive, as listed above). Throws std::invalid_argument for
-// an unknown name or invalid parameters.
+// The method called `name` (case-sensitive, as listed above), or a two-level method
+// `topo2[:INTER:INTRA]` (topo2.h, model/topo_spec.h). Throws std::invalid_argument for an
+// unknown name or invalid parameters.
 std::unique_ptr<ClockSync> make_clock_sync(std::string_view name, const LocalClock& clock,
                                            const SyncParams& params = {});
 

@@ -53,6 +53,7 @@ std::string sync_text(const Settings& s) {
     const ClockSettings& c = y.clock;
     std::string name = c.kind == ClockKind::None ? "hca3" : clock_name(c.kind);
     if (c.offset_only && name == "hca3") name = "hca3o";
+    if (c.kind == ClockKind::Topo2) name += ":" + c.topo_inter + ":" + c.topo_intra;
     text += fmt::format(" on clock {}({} x {}", name, c.fitpoints, c.exchanges);
     if (c.resync_every_s > 0) text += fmt::format(", resync {}s", c.resync_every_s);
     if (c.resync_every_jobs > 0) text += fmt::format(", resync every {} jobs", c.resync_every_jobs);

@@ -172,7 +172,21 @@ constexpr Named<ClockKind> kClocks[] = {{"none", ClockKind::None},
                                         {"hca", ClockKind::Hca},
                                         {"hca2", ClockKind::Hca2},
                                         {"hca3", ClockKind::Hca3},
-                                        {"hca3o", ClockKind::Hca3}};
+                                        {"hca3o", ClockKind::Hca3},
+                                        {"topo2", ClockKind::Topo2}};
+
+// topo2's `inter` or `intra`: a flat method name (not none for inter), or propagate for intra.
+std::string topo_level(const Value& v, const char* level) {
+  const std::string n = spec_name(v);
+  bool ok = v.is(T::Spec) && v.as_spec().args.empty() && n != "topo2";
+  if (ok) {
+    ok = std::string_view(level) == "intra" && n == "propagate";
+    for (auto [name, k] : kClocks)
+      ok |= n == name && n != "topo2" && !(n == "none" && std::string_view(level) == "inter");
+  }
+  if (!ok) bad_why(DiagId::bad_setting_topo_level, {"'" + to_display(v) + "'", level});
+  return n;
+}
 
 void parse_clock_into(const Value& cv, ClockSettings& c) {
   if (!cv.is(T::Spec)) bad_why(DiagId::bad_setting_clock_kind);
@@ -181,7 +195,14 @@ void parse_clock_into(const Value& cv, ClockSettings& c) {
   for (auto [n, k] : kClocks)
     if (s.name == n) c.kind = k, found = true;
   if (!found) bad_why(DiagId::bad_setting_unknown_clock, {s.name});
-  const SpecArgs a(s, {"fitpoints", "exchanges", "offset_only"});
+  const bool topo = c.kind == ClockKind::Topo2;
+  const SpecArgs a = topo ? SpecArgs(s, {"inter", "intra", "fitpoints", "exchanges"})
+                          : SpecArgs(s, {"fitpoints", "exchanges", "offset_only"});
+  if (topo) {
+    c.topo_inter = "hca3", c.topo_intra = "hca3";
+    if (auto* x = a.get("inter")) c.topo_inter = topo_level(*x, "inter");
+    if (auto* x = a.get("intra")) c.topo_intra = topo_level(*x, "intra");
+  }
   if (auto* x = a.get("fitpoints")) c.fitpoints = positive_int(*x, "fitpoints");
   if (auto* x = a.get("exchanges")) c.exchanges = positive_int(*x, "exchanges");
   if (auto* x = a.get("offset_only")) {
@@ -369,10 +390,12 @@ json sync_json(const Settings& s) {
 
 json clock_json(const Settings& s) {
   const ClockSettings& c = s.sync.clock;
-  return {{"kind", clock_name(c.kind)},
-          {"fitpoints", c.fitpoints},
-          {"exchanges", c.exchanges},
-          {"offset_only", c.offset_only}};
+  json j = {{"kind", clock_name(c.kind)},
+            {"fitpoints", c.fitpoints},
+            {"exchanges", c.exchanges},
+            {"offset_only", c.offset_only}};
+  if (c.kind == ClockKind::Topo2) j["inter"] = c.topo_inter, j["intra"] = c.topo_intra;
+  return j;
 }
 
 json batch_json(const Settings& s) {
@@ -452,7 +475,7 @@ const std::vector<SettingInfo> kSettingTable = {
       {"choose_real_synchronization", sync_skampi_window}}},
     {"clock",
      "none | skampi | netgauge | jk | hca | hca2 | hca3 | hca3o (fitpoints, exchanges, "
-     "offset_only)",
+     "offset_only) | topo2(inter, intra, fitpoints, exchanges)",
      "clock synchronization used by window and roundtime sync and by global run-times",
      parse_clock, [](const Settings& s) { return clock_text(s.sync.clock); }, clock_json},
     {"resync", "time or int",

@@ -76,6 +76,8 @@ std::string clock_name(ClockKind k) {
       return "hca2";
     case ClockKind::Hca3:
       return "hca3";
+    case ClockKind::Topo2:
+      return "topo2";
   }
   return "?";
 }
@@ -109,6 +111,9 @@ std::string percent_text(double f) {
 }
 std::string clock_text(const ClockSettings& c) {
   if (c.kind == ClockKind::None) return "none";
+  if (c.kind == ClockKind::Topo2)
+    return fmt::format("topo2(inter = {}, intra = {}, fitpoints = {}, exchanges = {})",
+                       c.topo_inter, c.topo_intra, c.fitpoints, c.exchanges);
   return fmt::format("{}(fitpoints = {}, exchanges = {}, offset_only = {})", clock_name(c.kind),
                      c.fitpoints, c.exchanges, on_off(c.offset_only));
 }

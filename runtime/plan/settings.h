@@ -28,7 +28,7 @@ enum class SchemeKind { PerCall, LoopMean, LoopBarrier };
 enum class ProcSyncKind { None, Barrier, DoubleBarrier, Dissemination, Window, RoundTime };
 enum class RuntimeKind { Local, Global };
 enum class OutlierKind { None, Tukey, Trimmed };
-enum class ClockKind { None, SkampiOffset, NetgaugeOffset, JonesKoenig, Hca, Hca2, Hca3 };
+enum class ClockKind { None, SkampiOffset, NetgaugeOffset, JonesKoenig, Hca, Hca2, Hca3, Topo2 };
 enum class RefineKind { Metron, Skampi, Mpptest };
 
 struct ClockSettings {
@@ -39,6 +39,9 @@ struct ClockSettings {
   std::int64_t fitpoints = 1000;
   std::int64_t exchanges = 100;
   bool offset_only = false;
+  // topo2: the method of the node leaders and the method inside a node (docs/clocksync.md).
+  std::string topo_inter = "hca3";
+  std::string topo_intra = "hca3";
   double resync_every_s = 0;           // 0: never re-synchronize after some time
   std::int64_t resync_every_jobs = 0;  // 0: never re-synchronize after some jobs
 };

@@ -63,6 +63,9 @@ std::string clock_method_name(const ClockSettings& c) {
       return c.offset_only ? "hca3o" : "hca3";
     case ClockKind::None:
       return c.offset_only ? "hca3o" : "hca3";
+    case ClockKind::Topo2:
+      if (c.offset_only) throw std::runtime_error(message_text(DiagId::job_offset_only_hca3));
+      return "topo2:" + c.topo_inter + ":" + c.topo_intra;
     case ClockKind::JonesKoenig:
     case ClockKind::Hca:
     case ClockKind::Hca2:
