@@ -2,6 +2,15 @@
 # (anonymous namespaces, statics) collide with another file's of the same target.
 set(METRON_UNITY_SKIP
     runtime/ops/synthetic.cpp
+    interpreter/array_builtins.cpp
+    interpreter/topology_builtins.cpp
+    interpreter/cli/simulate_run.cpp
+    runtime/analysis/simulated_preview.cpp
+    runtime/clocksync/model/topo_spec.cpp
+    runtime/clocksync/topo2.cpp
+    runtime/ops/rma_imb_ext.cpp
+    runtime/plan/darray.cpp
+    runtime/plan/dims_create.cpp
     runtime/ops/onesided_pscw.cpp
     interpreter/cli/man_page.cpp
     interpreter/cli/pack_command.cpp

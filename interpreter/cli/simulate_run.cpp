@@ -61,7 +61,7 @@ std::string default_smpi_metron() {
 }
 
 // A word of the launcher template: quoted, so that a path with blanks stays one word.
-std::string quoted(const std::string& s) {
+std::string launcher_word(const std::string& s) {
   return "'" + s + "'";
 }
 
@@ -93,10 +93,10 @@ int prepare_simulated_run(const SimulateOptions& s, launcher::RunOptions& r) {
   }
   // smpirun's options as docs/simulation.md explains them: no host CPU time in the simulated
   // times, and SimGrid's own log lines from warnings up.
-  r.launcher = "smpirun -np {np} -platform " + quoted(platform) +
-               (hostfile.empty() ? "" : " -hostfile " + quoted(hostfile)) +
+  r.launcher = "smpirun -np {np} -platform " + launcher_word(platform) +
+               (hostfile.empty() ? "" : " -hostfile " + launcher_word(hostfile)) +
                " --cfg=smpi/simulate-computation:no --log=root.thres:warning " +
-               quoted(fs::absolute(smpi).string()) +
+               launcher_word(fs::absolute(smpi).string()) +
                " exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} "
                "--quiet";
   r.simulated = true;
@@ -112,7 +112,8 @@ int write_simulated_preview(const std::string& dir, bool quiet) {
   std::vector<nlohmann::json> launches;
   for (const nlohmann::json& e : run->value("launches", nlohmann::json::array())) {
     const std::string sub = e.value("dir", std::string());
-    auto m = sub.empty() ? std::nullopt : out::read_json_file(fs::path(dir) / sub / "manifest.json");
+    auto m =
+        sub.empty() ? std::nullopt : out::read_json_file(fs::path(dir) / sub / "manifest.json");
     launches.push_back(m ? *m : nlohmann::json());
   }
   const analysis::Preview p =
@@ -122,7 +123,8 @@ int write_simulated_preview(const std::string& dir, bool quiet) {
     print_message(DiagId::cannot_write_file_why, file.string(), std::strerror(errno));
     return kExitIo;
   }
-  if (!quiet) std::fputs(analysis::preview_text(p).c_str(), stdout);
+  if (!quiet)
+    std::fputs(analysis::preview_text(p).c_str(), stdout);
   else
     for (const std::string& line : p.problems) std::fprintf(stdout, "%s\n", line.c_str());
   std::printf("%s\n", message_line(DiagId::preview_written, file.string()).c_str());
