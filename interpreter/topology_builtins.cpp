@@ -47,7 +47,7 @@ Value f_dims_create(BuiltinCtx& c, Args& a) {
   std::vector<std::int64_t> dims = int_list_arg(c, 1, a[1]);
   if (dims.empty()) c.bad_arg(1, DiagId::bad_arg_no_dimension);
   for (std::int64_t d : dims)
-    if (d < 0) c.bad_arg(1, DiagId::bad_arg_negative, "a dimension");
+    if (d < 0) c.bad_arg(1, DiagId::bad_arg_not_negative);
   auto out = dims_create(n, dims);
   if (!out) c.bad_arg(1, DiagId::bad_arg_dims_divide, n, to_display(a[1]));
   ValueList l;
