@@ -6,8 +6,11 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 
+#include <map>
 #include <stdexcept>
 #include <string>
+
+#include "runtime/plan/measure_funcs.h"
 
 namespace metron::test {
 
@@ -30,6 +33,23 @@ inline MPI_Comm test_comm() {
 
 inline rt::BoundOp bind(const char* name, std::vector<Value> args) {
   return rt::bind_op(rt::make_op_call(name, std::move(args)), test_comm(), small_settings());
+}
+
+// Binds `name` with the named arguments, the others at their defaults, and 5 (a count) for a
+// required one without a default.
+inline rt::BoundOp bind_named(const char* name, const std::map<std::string, Value>& named) {
+  const MeasureFunc* f = find_measure_func(name);
+  if (f == nullptr) throw std::runtime_error(std::string("no operation ") + name);
+  std::vector<Value> args;
+  for (const Param& p : f->params) {
+    if (auto it = named.find(p.name); it != named.end())
+      args.push_back(it->second);
+    else if (p.default_value)
+      args.push_back(*p.default_value);
+    else
+      args.emplace_back(std::int64_t{5});
+  }
+  return bind(name, std::move(args));
 }
 
 // The message binding refuses these arguments with, or "" when it binds them (the operation is

@@ -24,32 +24,6 @@ using metron::test::test_comm;
 
 namespace {
 
-OpCall call_of(const char* name, const std::map<std::string, Value>& named) {
-  const MeasureFunc* f = find_measure_func(name);
-  REQUIRE(f != nullptr);
-  std::vector<Value> args;
-  for (const Param& p : f->params) {
-    if (auto it = named.find(p.name); it != named.end())
-      args.push_back(it->second);
-    else if (p.default_value)
-      args.push_back(*p.default_value);
-    else
-      args.emplace_back(std::int64_t{5});
-  }
-  return rt::make_op_call(name, std::move(args));
-}
-
-rt::BoundOp bind_ext(const char* name, const std::map<std::string, Value>& named) {
-  Settings s = test::small_settings();
-  return rt::bind_op(call_of(name, named), test_comm(), s);
-}
-
-int rank_of() {
-  int r = 0;
-  MPI_Comm_rank(test_comm(), &r);
-  return r;
-}
-
 const char* const kTransfers[] = {"Ext_unidir_put", "Ext_unidir_get", "Ext_bidir_put",
                                   "Ext_bidir_get", "Ext_accumulate"};
 
@@ -64,7 +38,7 @@ TEST_CASE("imb-ext ops: every transfer verifies, non-aggregate and aggregate") {
         CAPTURE(ops);
         std::map<std::string, Value> named{{"aggregate", Value(aggregate)}, {"ops", Value(ops)}};
         if (std::string(name) == "Ext_accumulate") named["datatype"] = dt("MPI_INT");
-        rt::BoundOp op = bind_ext(name, named);
+        rt::BoundOp op = test::bind_named(name, named);
         CHECK(op.divisor == ops);
         op.prepare();
         REQUIRE(op.error == MPI_SUCCESS);
@@ -81,13 +55,13 @@ TEST_CASE("imb-ext ops: every transfer verifies, non-aggregate and aggregate") {
 TEST_CASE("imb-ext ops: Window makes and frees a window per sample and its put lands") {
   for (int count : {0, 1, 64}) {
     CAPTURE(count);
-    rt::BoundOp op = bind_ext("Ext_window", {{"count", Value(count)}, {"ops", Value(3)}});
+    rt::BoundOp op = test::bind_named("Ext_window", {{"count", Value(count)}, {"ops", Value(3)}});
     CHECK(op.divisor == 3);
     op.prepare();
     const auto err = rt::verify_op(op);
     CHECK_MESSAGE(!err, err.value_or(""));
     if (count > 0)
-      CHECK(static_cast<std::uint8_t>(op.buf.recv()[0]) == rt::pattern_byte(rank_of(), 0));
+      CHECK(static_cast<std::uint8_t>(op.buf.recv()[0]) == rt::pattern_byte(test::my_rank(), 0));
     op.call();
     CHECK(op.error == MPI_SUCCESS);
     op.release();
@@ -95,9 +69,9 @@ TEST_CASE("imb-ext ops: Window makes and frees a window per sample and its put l
 }
 
 TEST_CASE("imb-ext ops: the data goes where IMB sends it") {
-  const int rank = rank_of();
+  const int rank = test::my_rank();
   SUBCASE("Ext_unidir_get: rank 1 gets rank 0's window, rank 0 fetches nothing") {
-    rt::BoundOp op = bind_ext("Ext_unidir_get", {{"count", Value(6)}});
+    rt::BoundOp op = test::bind_named("Ext_unidir_get", {{"count", Value(6)}});
     CHECK(op.rma->accesses.size() == (rank == 1 ? 1u : 0u));
     op.prepare();
     REQUIRE(!rt::verify_op(op));
@@ -107,7 +81,8 @@ TEST_CASE("imb-ext ops: the data goes where IMB sends it") {
     op.release();
   }
   SUBCASE("Ext_accumulate: rank 0's window holds the sum of both ranks' data") {
-    rt::BoundOp op = bind_ext("Ext_accumulate", {{"count", Value(3)}, {"datatype", dt("MPI_INT")}});
+    rt::BoundOp op =
+        test::bind_named("Ext_accumulate", {{"count", Value(3)}, {"datatype", dt("MPI_INT")}});
     CHECK(op.rma->accesses.size() == 1u);  // every rank is an origin, rank 0 the target
     CHECK(op.rma->accesses.front().target == 0);
     op.prepare();
@@ -130,7 +105,7 @@ TEST_CASE("imb-ext ops: the data goes where IMB sends it") {
 }
 
 TEST_CASE("imb-ext ops: verification finds a corrupted byte of the target window") {
-  rt::BoundOp op = bind_ext("Ext_unidir_put", {{"count", Value(8)}});
+  rt::BoundOp op = test::bind_named("Ext_unidir_put", {{"count", Value(8)}});
   op.prepare();
   const rt::VerifyFault fault{1, 3};
   const auto err = rt::verify_op(op, &fault);
@@ -142,7 +117,7 @@ TEST_CASE("imb-ext ops: verification finds a corrupted byte of the target window
 
 TEST_CASE("imb-ext ops: aggregate other than 0 or 1 is refused with the catalogue's message") {
   try {
-    bind_ext("Ext_bidir_put", {{"aggregate", Value(2)}});
+    test::bind_named("Ext_bidir_put", {{"aggregate", Value(2)}});
     FAIL("no refusal");
   } catch (const MessageError& e) {
     CHECK(std::string(e.what()) == "'Ext_bidir_put': aggregate must be 0 or 1, got 2");
@@ -154,16 +129,16 @@ TEST_CASE("imb-rma ops: Put_all_local and Get_all_local verify and complete loca
     for (const char* kind : {"create", "allocate", "dynamic"}) {
       CAPTURE(name);
       CAPTURE(kind);
-      rt::BoundOp op = bind_ext(name, {{"win", Value(kind)}});
+      rt::BoundOp op = test::bind_named(name, {{"win", Value(kind)}});
       CHECK(op.rma_sync == RmaSync::FlushLocal);
-      CHECK(op.rma->accesses.size() == (rank_of() == 0 ? 1u : 0u));  // rank 0 the only origin
+      CHECK(op.rma->accesses.size() == (test::my_rank() == 0 ? 1u : 0u));  // rank 0 the only origin
       op.prepare();
       REQUIRE(op.error == MPI_SUCCESS);
       op.call();
       const auto err = rt::verify_op(op);
       CHECK_MESSAGE(!err, err.value_or(""));
       op.release();
-      rt::BoundOp many = bind_ext(name, {{"win", Value(kind)}, {"ops", Value(4)}});
+      rt::BoundOp many = test::bind_named(name, {{"win", Value(kind)}, {"ops", Value(4)}});
       CHECK(many.divisor == 4);
       many.prepare();
       many.call();

@@ -18,37 +18,6 @@ using namespace metron;
 using metron::test::dt;
 using metron::test::test_comm;
 
-namespace {
-
-// A call of `name` with count 5 (where it has one) and the named arguments overriding defaults.
-OpCall call_of(const char* name, const std::map<std::string, Value>& named) {
-  const MeasureFunc* f = find_measure_func(name);
-  REQUIRE(f != nullptr);
-  std::vector<Value> args;
-  for (const Param& p : f->params) {
-    if (auto it = named.find(p.name); it != named.end())
-      args.push_back(it->second);
-    else if (p.default_value)
-      args.push_back(*p.default_value);
-    else
-      args.emplace_back(std::int64_t{5});
-  }
-  return rt::make_op_call(name, std::move(args));
-}
-
-rt::BoundOp bind_rma(const char* name, const std::map<std::string, Value>& named) {
-  Settings s = test::small_settings();
-  return rt::bind_op(call_of(name, named), test_comm(), s);
-}
-
-int rank_of() {
-  int r = 0;
-  MPI_Comm_rank(test_comm(), &r);
-  return r;
-}
-
-}  // namespace
-
 TEST_CASE("rma ops: every OSU operation verifies with every sync mode and window kind") {
   const char* latency[] = {"Put_latency",          "Get_latency",
                            "Accumulate_latency",   "Get_accumulate_latency",
@@ -63,7 +32,7 @@ TEST_CASE("rma ops: every OSU operation verifies with every sync mode and window
         CAPTURE(what);
         std::map<std::string, Value> named{{"sync", Value(sync)}, {"win", Value(kind)}};
         if (std::string(name).find("bandwidth") != std::string::npos) named["window"] = Value(3);
-        rt::BoundOp op = bind_rma(name, named);
+        rt::BoundOp op = test::bind_named(name, named);
         op.prepare();
         REQUIRE(op.error == MPI_SUCCESS);
         // A call before the verification, whose operations may still be in flight (flush_local
@@ -80,7 +49,7 @@ TEST_CASE("rma ops: every OSU operation verifies with every sync mode and window
     for (const char* kind : kinds) {
       CAPTURE(sync);
       CAPTURE(kind);
-      rt::BoundOp op = bind_rma(
+      rt::BoundOp op = test::bind_named(
           "Put_bibandwidth", {{"sync", Value(sync)}, {"win", Value(kind)}, {"window", Value(4)}});
       op.prepare();
       REQUIRE(op.error == MPI_SUCCESS);
@@ -91,12 +60,12 @@ TEST_CASE("rma ops: every OSU operation verifies with every sync mode and window
 }
 
 TEST_CASE("rma ops: the target window and origin buffers hold exactly the expected bytes") {
-  const int rank = rank_of();
+  const int rank = test::my_rank();
   SUBCASE("Put_bandwidth: rank 1's window holds rank 0's stream in every block") {
-    rt::BoundOp op = bind_rma("Put_bandwidth", {{"datatype", dt("MPI_INT")},
-                                                {"window", Value(4)},
-                                                {"sync", Value("lock")},
-                                                {"win", Value("create")}});
+    rt::BoundOp op = test::bind_named("Put_bandwidth", {{"datatype", dt("MPI_INT")},
+                                                        {"window", Value(4)},
+                                                        {"sync", Value("lock")},
+                                                        {"win", Value("create")}});
     CHECK(op.divisor == 1);
     CHECK(op.recv_need_bytes == 4 * 5 * 4);  // the window only: puts fetch nothing
     op.prepare();
@@ -109,7 +78,7 @@ TEST_CASE("rma ops: the target window and origin buffers hold exactly the expect
     op.release();
   }
   SUBCASE("Get_latency: rank 0 fetched rank 1's stream") {
-    rt::BoundOp op = bind_rma("Get_latency", {{"sync", Value("flush_local")}});
+    rt::BoundOp op = test::bind_named("Get_latency", {{"sync", Value("flush_local")}});
     op.prepare();
     REQUIRE(!rt::verify_op(op));
     if (rank == 0)
@@ -118,7 +87,7 @@ TEST_CASE("rma ops: the target window and origin buffers hold exactly the expect
     op.release();
   }
   SUBCASE("Fetch_and_op_latency: fetched 0, target holds the origin's value") {
-    rt::BoundOp op = bind_rma("Fetch_and_op_latency", {{"datatype", dt("MPI_INT64_T")}});
+    rt::BoundOp op = test::bind_named("Fetch_and_op_latency", {{"datatype", dt("MPI_INT64_T")}});
     op.prepare();
     REQUIRE(!rt::verify_op(op));
     if (rank == 0)
@@ -129,7 +98,7 @@ TEST_CASE("rma ops: the target window and origin buffers hold exactly the expect
     op.release();
   }
   SUBCASE("fence latency: an exchange of two puts, reported as half") {
-    rt::BoundOp op = bind_rma("Put_latency", {{"sync", Value("fence")}});
+    rt::BoundOp op = test::bind_named("Put_latency", {{"sync", Value("fence")}});
     CHECK(op.divisor == 2);
     op.prepare();
     REQUIRE(!rt::verify_op(op));
@@ -140,7 +109,8 @@ TEST_CASE("rma ops: the target window and origin buffers hold exactly the expect
 }
 
 TEST_CASE("rma ops: verification finds a corrupted byte of the target window") {
-  rt::BoundOp op = bind_rma("Put_latency", {{"sync", Value("flush")}, {"win", Value("create")}});
+  rt::BoundOp op =
+      test::bind_named("Put_latency", {{"sync", Value("flush")}, {"win", Value("create")}});
   op.prepare();
   // With `create` the window is the start of the receive slot, the buffer a fault flips.
   const rt::VerifyFault fault{1, 3};
@@ -154,7 +124,7 @@ TEST_CASE("rma ops: verification finds a corrupted byte of the target window") {
 TEST_CASE("rma ops: bad arguments are refused with the catalogue's messages") {
   auto error_of = [](const char* name, const std::map<std::string, Value>& named) {
     try {
-      bind_rma(name, named);
+      test::bind_named(name, named);
     } catch (const std::runtime_error& e) {
       return std::string(e.what());
     }
@@ -195,14 +165,14 @@ TEST_CASE("rma ops: every IMB-RMA operation verifies, non-aggregate and aggregat
         if (find_measure_func(name)->param_index("op") >= 0 ||
             std::string(name) == "Rma_compare_and_swap")
           named["datatype"] = dt("MPI_INT");  // integers: the target is checked exactly
-        rt::BoundOp op = bind_rma(name, named);
+        rt::BoundOp op = test::bind_named(name, named);
         op.prepare();
         REQUIRE(op.error == MPI_SUCCESS);
         const auto err = rt::verify_op(op);
         CHECK_MESSAGE(!err, err.value_or(""));
         op.release();
         // Several rounds per call, as a timed loop: no MPI error, one round reported.
-        rt::BoundOp many = bind_rma(name, [&] {
+        rt::BoundOp many = test::bind_named(name, [&] {
           auto m = named;
           m["ops"] = Value(4);
           return m;
@@ -217,9 +187,9 @@ TEST_CASE("rma ops: every IMB-RMA operation verifies, non-aggregate and aggregat
 }
 
 TEST_CASE("rma ops: IMB-RMA exchange and all-to-all put each origin's blocks where expected") {
-  const int rank = rank_of();
+  const int rank = test::my_rank();
   SUBCASE("Rma_exchange_put: block 0 from the right neighbour, block 1 from the left") {
-    rt::BoundOp op = bind_rma("Rma_exchange_put", {{"count", Value(6)}});
+    rt::BoundOp op = test::bind_named("Rma_exchange_put", {{"count", Value(6)}});
     op.prepare();
     REQUIRE(!rt::verify_op(op));
     const int other = 1 - rank;  // on 2 ranks both neighbours are the other rank
@@ -230,7 +200,7 @@ TEST_CASE("rma ops: IMB-RMA exchange and all-to-all put each origin's blocks whe
     op.release();
   }
   SUBCASE("Rma_all_put_all: block o of every window holds origin o's block for this target") {
-    rt::BoundOp op = bind_rma("Rma_all_put_all", {{"count", Value(3)}});
+    rt::BoundOp op = test::bind_named("Rma_all_put_all", {{"count", Value(3)}});
     CHECK(op.rma->accesses.size() == 1);
     op.prepare();
     REQUIRE(!rt::verify_op(op));
@@ -242,7 +212,7 @@ TEST_CASE("rma ops: IMB-RMA exchange and all-to-all put each origin's blocks whe
     op.release();
   }
   SUBCASE("Rma_compare_and_swap: swapped once, the old value fetched") {
-    rt::BoundOp op = bind_rma("Rma_compare_and_swap", {});
+    rt::BoundOp op = test::bind_named("Rma_compare_and_swap", {});
     op.prepare();
     REQUIRE(!rt::verify_op(op));
     if (rank == 1)
