@@ -32,7 +32,7 @@ target_compile_definitions(metron_mpi_smpi PUBLIC ${METRON_SMPI_DEFINITIONS})
 target_compile_options(metron_mpi_smpi PRIVATE ${METRON_SMPI_OPTIONS} ${METRON_SMPI_HELPERS})
 set_target_properties(metron_mpi_smpi PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_link_libraries(metron_mpi_smpi PUBLIC metron_output metron_analysis metron_plan metron_stats
-                      nlohmann_json::nlohmann_json OpenSSL::Crypto ${METRON_SIMGRID_LIBRARY})
+                      nlohmann_json::nlohmann_json ${METRON_SIMGRID_LIBRARY})
 
 add_library(metron_smpi SHARED ${CLI_SRC})
 get_target_property(metron_definitions metron COMPILE_DEFINITIONS)

@@ -13,10 +13,10 @@
 #include <fmt/format.h>
 
 #include "runtime/bundle/bundle.h"
-#include "runtime/bundle/sha256.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
+#include "runtime/plan/sha256.h"
 
 namespace metron::bundle {
 
@@ -51,7 +51,7 @@ void add_manifest_scripts(const fs::path& dir, std::vector<FileEntry>& files) {
     e.path = "script/" + fs::path(f["name"].get<std::string>()).filename().string();
     e.content = f["text"].get<std::string>();
     e.size = static_cast<std::int64_t>(e.content->size());
-    e.sha256 = sha256_of(*e.content);
+    e.sha256 = sha256_hex(*e.content);
     files.push_back(std::move(e));
   }
 }

@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include "runtime/bundle/bundle.h"
-#include "runtime/bundle/sha256.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
+#include "runtime/plan/sha256.h"
 
 namespace metron::bundle {
 

@@ -4,7 +4,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "runtime/output/manifest.h"  // sha256_hex
+#include "runtime/plan/sha256.h"
 #include "runtime/plan/simulation_support.h"
 
 #ifdef METRON_SMPI
@@ -42,7 +42,7 @@ nlohmann::json simulation_facts(const std::vector<std::string>& cmdline,
   nlohmann::json j = {{"simulator", simulator()}, {"command", cmdline}};
   j["platform"] = platform.empty() ? nlohmann::json() : nlohmann::json(platform);
   j["platform_sha256"] =
-      platform_text.empty() ? nlohmann::json() : nlohmann::json(out::sha256_hex(platform_text));
+      platform_text.empty() ? nlohmann::json() : nlohmann::json(sha256_hex(platform_text));
   return j;
 }
 

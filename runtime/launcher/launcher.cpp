@@ -4,6 +4,7 @@
 // start-up limit is killed, its folder moved to DIR/attempts/, and it is run again from scratch.
 #include "runtime/launcher/launcher.h"
 #include "runtime/plan/git_commit.h"
+#include "runtime/plan/sha256.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -446,9 +447,9 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
 json script_json(const std::vector<ScriptFile>& files, const std::string& copy_rel) {
   json fj = json::array();
   for (const auto& f : files)
-    fj.push_back({{"name", f.name}, {"sha256", out::sha256_hex(f.text)}, {"text", f.text}});
+    fj.push_back({{"name", f.name}, {"sha256", sha256_hex(f.text)}, {"text", f.text}});
   return {{"path", files.front().name},
-          {"sha256", out::sha256_hex(files.front().text)},
+          {"sha256", sha256_hex(files.front().text)},
           {"copy", copy_rel},
           {"files", fj}};
 }

@@ -20,6 +20,7 @@
 #include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
+#include "runtime/plan/sha256.h"
 
 namespace metron::launcher {
 
@@ -42,7 +43,7 @@ std::vector<std::string> modified_files(const json& script) {
   const std::string main = script.value("path", "");
   for (const auto& f : script.value("files", json::array())) {
     const std::string name = f.value("name", ""), text = f.value("text", "");
-    const std::string sum = out::sha256_hex(text);
+    const std::string sum = sha256_hex(text);
     bool bad = f.value("sha256", "") != sum;
     if (name == main && script.value("sha256", "") != sum) bad = true;
     if (bad) out.push_back(name);
@@ -123,7 +124,7 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
         !has(so, "sha256", Kind::String, true))
       return damaged(message_text(DiagId::manifest_settings_fields, "settings_override"));
     r.settings = ScriptFile{so["path"].get<std::string>(), so["text"].get<std::string>()};
-    if (so.value("sha256", "") != out::sha256_hex(r.settings->text))
+    if (so.value("sha256", "") != sha256_hex(r.settings->text))
       r.modified.push_back(r.settings->name);
   }
   // Process counts and replicates within what `metron run` itself accepts.

@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "runtime/launcher/script_copy.h"
-#include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/regular_file.h"
+#include "runtime/plan/sha256.h"
 #include "runtime/plan/source.h"
 
 namespace metron::launcher {
@@ -21,7 +21,7 @@ std::string modified_in_manifest(const json& script) {
   std::string list;
   const std::string main = script["path"].get<std::string>();
   for (const auto& f : script["files"]) {
-    const std::string sum = out::sha256_hex(f["text"].get<std::string>());
+    const std::string sum = sha256_hex(f["text"].get<std::string>());
     bool bad = f["sha256"].get<std::string>() != sum;
     if (f["name"] == main && script["sha256"].get<std::string>() != sum) bad = true;
     if (bad) list += (list.empty() ? "'" : ", '") + f["name"].get<std::string>() + "'";
@@ -68,7 +68,7 @@ std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const jso
   const json so = manifest.value("settings_override", json());
   if (!so.is_object()) return out;
   const ScriptFile settings{so["path"].get<std::string>(), so["text"].get<std::string>()};
-  if (so.contains("sha256") && so["sha256"] != out::sha256_hex(settings.text)) {
+  if (so.contains("sha256") && so["sha256"] != sha256_hex(settings.text)) {
     error = message_text(DiagId::resume_recorded_script_modified, mpath, "'" + settings.name + "'");
     return std::nullopt;
   }

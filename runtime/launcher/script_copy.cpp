@@ -1,7 +1,7 @@
 // Copies of a run's script files (see script_copy.h).
 #include "runtime/launcher/script_copy.h"
-#include "runtime/output/manifest.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/sha256.h"
 
 #include <filesystem>
 #include <fstream>
@@ -122,7 +122,7 @@ std::optional<std::string> write_settings_copy(const ScriptFile& settings, const
 
 nlohmann::json settings_json(const ScriptFile& settings, const std::string& copy_rel) {
   nlohmann::json j = {
-      {"path", settings.name}, {"sha256", out::sha256_hex(settings.text)}, {"text", settings.text}};
+      {"path", settings.name}, {"sha256", sha256_hex(settings.text)}, {"text", settings.text}};
   if (!copy_rel.empty()) j["copy"] = copy_rel;
   return j;
 }

@@ -22,19 +22,18 @@ bool valid_env_name(const std::string& name) {
 
 // Whole names: search paths and shell start-up hooks.
 constexpr std::array<std::string_view, 14> kNames = {
-    "PATH",      "IFS",           "ENV",       "BASH_ENV",       "SHELLOPTS",
-    "BASHOPTS",  "CDPATH",        "PS4",       "PROMPT_COMMAND", "HOME",
-    "SHELL",     "GLIBC_TUNABLES", "TMPDIR",   "GCONV_PATH"};
+    "PATH",           "IFS",  "ENV",   "BASH_ENV",       "SHELLOPTS", "BASHOPTS",  "CDPATH", "PS4",
+    "PROMPT_COMMAND", "HOME", "SHELL", "GLIBC_TUNABLES", "TMPDIR",    "GCONV_PATH"};
 // Prefixes: the dynamic loader, interpreters' module paths and options, process managers, and
 // Metron's own test hooks.
 constexpr std::array<std::string_view, 14> kPrefixes = {
-    "LD_",   "DYLD_",  "PYTHON", "PERL",    "RUBY",     "NODE_",  "LUA_",
+    "LD_",   "DYLD_",  "PYTHON", "PERL",     "RUBY",         "NODE_",     "LUA_",
     "JAVA_", "_JAVA_", "HYDRA_", "MPIEXEC_", "OMPI_MCA_PLM", "PMIX_MCA_", "METRON_"};
 // Parts of a name that say it picks a program, a library or a hook (OMPI_MCA_plm_rsh_agent,
 // I_MPI_HYDRA_BOOTSTRAP_EXEC, UCX_..._LIBRARY_PATH, ...).
-constexpr std::array<std::string_view, 12> kParts = {
-    "EXEC", "AGENT",  "BOOTSTRAP", "LAUNCHER", "RSH",    "SSH",
-    "PRELOAD", "LIBRARY", "PLUGIN", "MODULE",  "COMMAND", "PATH"};
+constexpr std::array<std::string_view, 12> kParts = {"EXEC",   "AGENT",  "BOOTSTRAP", "LAUNCHER",
+                                                     "RSH",    "SSH",    "PRELOAD",   "LIBRARY",
+                                                     "PLUGIN", "MODULE", "COMMAND",   "PATH"};
 
 }  // namespace
 

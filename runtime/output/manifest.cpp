@@ -3,27 +3,18 @@
 #include "runtime/plan/git_commit.h"
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
 #include <cmath>
 
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_rates.h"
 #include "runtime/plan/plan_dump.h"
+#include "runtime/plan/sha256.h"
 
 namespace metron::out {
 
 // The records written (launch facts, jobs, clock syncs) are the runtime's (runtime/results/).
 using namespace metron::rt;
-
-std::string sha256_hex(const std::string& data) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-  std::string out;
-  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
-  return out;
-}
 
 ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions& opt,
                                  const LaunchFacts& facts) {

@@ -24,8 +24,6 @@ using rt::LaunchFacts;
 
 inline constexpr int kManifestSchemaVersion = 1;
 
-std::string sha256_hex(const std::string& data);
-
 class ManifestBuilder {
  public:
   // With the facts gathered from every rank (exec/gather_facts.h). Elsewhere than on world

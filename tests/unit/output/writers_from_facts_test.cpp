@@ -11,6 +11,7 @@
 
 #include "runtime/output/manifest.h"
 #include "runtime/output/results_files.h"
+#include "runtime/plan/sha256.h"
 
 using namespace metron;
 
@@ -51,7 +52,7 @@ TEST_CASE("manifest: the system, timers and rank count are the facts handed in")
   CHECK(m.json()["system"]["hostname"] == "node7");
   CHECK(m.json()["timers"][0]["quantum_s"] == 1e-6);
   CHECK_FALSE(m.json().contains("simulated"));
-  CHECK(m.json()["script"]["files"][0]["sha256"] == out::sha256_hex("measure Synthetic()"));
+  CHECK(m.json()["script"]["files"][0]["sha256"] == sha256_hex("measure Synthetic()"));
 }
 
 TEST_CASE("manifest: a simulated launch says so, with its simulation") {

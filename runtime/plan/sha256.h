@@ -1,12 +1,12 @@
-// SHA-256 of bytes fed in pieces (OpenSSL's EVP), as lower-case hex: what a bundle's metadata
-// records for every file and what its verification recomputes.
+// SHA-256 as lower-case hex (OpenSSL's EVP): what manifests record for scripts and settings files,
+// what a bundle's metadata records for every file, and what replay and verification recompute.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
 
-namespace metron::bundle {
+namespace metron {
 
 class Sha256 {
  public:
@@ -22,6 +22,7 @@ class Sha256 {
   std::unique_ptr<Ctx> ctx_;
 };
 
-std::string sha256_of(const std::string& bytes);
+// The digest of bytes held in memory.
+std::string sha256_hex(const std::string& bytes);
 
-}  // namespace metron::bundle
+}  // namespace metron

@@ -1,10 +1,10 @@
 // SHA-256 with OpenSSL's EVP interface (see sha256.h).
-#include "runtime/bundle/sha256.h"
+#include "runtime/plan/sha256.h"
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
-namespace metron::bundle {
+namespace metron {
 
 struct Sha256::Ctx {
   EVP_MD_CTX* md = EVP_MD_CTX_new();
@@ -30,10 +30,10 @@ std::string Sha256::hex() {
   return out;
 }
 
-std::string sha256_of(const std::string& bytes) {
+std::string sha256_hex(const std::string& bytes) {
   Sha256 h;
   h.update(bytes.data(), bytes.size());
   return h.hex();
 }
 
-}  // namespace metron::bundle
+}  // namespace metron
