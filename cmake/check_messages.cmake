@@ -7,6 +7,9 @@
 #     std::string("...") or fmt::format("...")
 #   - a sentence passed where a catalogue id belongs: bind_error(b, "..."), bad_why("..."),
 #     bad_arg(i, "...")
+#   - a sentence passed as an argument of a catalogue message: fail(DiagId::x, range, "..."),
+#     message_text(DiagId::x, "..."); verification's places and findings are catalogue parts
+#     too: verify_message(b, "...") is refused
 #   - a sentence written to stderr directly: std::cerr << "...", fprintf(stderr, "..."),
 #     fputs("...", stderr)
 # Code throws MessageError (runtime/plan/message_error.h) or passes a DiagId with arguments.
@@ -22,7 +25,9 @@ set(patterns
     "(bind_error|bad_why|bad_arg)\\([^<\"]*${sentence}"
     "std::cerr *<< *${sentence}"
     "fprintf\\(stderr, *${sentence}"
-    "fputs\\(${sentence}")
+    "fputs\\(${sentence}"
+    "DiagId::[A-Za-z_]+,[^<\"]*${sentence}"
+    "verify_message\\([^,]*, *\"")
 
 set(violations "")
 file(GLOB_RECURSE files "${SOURCE_DIR}/runtime/*.cpp" "${SOURCE_DIR}/runtime/*.h"

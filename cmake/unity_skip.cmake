@@ -2,6 +2,8 @@
 # (anonymous namespaces, statics) collide with another file's of the same target.
 set(METRON_UNITY_SKIP
     runtime/ops/synthetic.cpp
+    runtime/ops/mockups.cpp
+    runtime/ops/reductions.cpp
     interpreter/array_builtins.cpp
     interpreter/topology_builtins.cpp
     runtime/clocksync/model/topo_spec.cpp

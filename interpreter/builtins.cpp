@@ -22,8 +22,8 @@ void BuiltinCtx::throw_eval_error() {
   throw EvalError{};
 }
 
-void BuiltinCtx::warn(DiagId id, const std::string& a, const std::string& b) const {
-  diags.report(id, call_range, a, b);
+void BuiltinCtx::warn(DiagId id, const std::string& name) const {
+  diags.report(id, call_range, name);
 }
 
 namespace {
@@ -352,8 +352,7 @@ Value f_set_unit(BuiltinCtx& c, Args& a) {
 }
 Value f_set_buffer_alloc_mem(BuiltinCtx& c, Args& a) {
   skampi_setter(c, a);
-  c.warn(DiagId::ignored_function, c.name,
-         "the buffer is allocated with malloc, not MPI_Alloc_mem");
+  c.warn(DiagId::ignored_alloc_mem_buffer, c.name);
   return none();
 }
 // SKaMPI's info objects (measurements/helpers.c): a Spec named "info" whose arguments are the
@@ -379,15 +378,15 @@ Value f_info_free(BuiltinCtx& c, Args& a) {
   return none();
 }
 Value f_ignored(BuiltinCtx& c, Args&) {
-  c.warn(DiagId::ignored_function, c.name, "it is accepted for SKaMPI compatibility");
+  c.warn(DiagId::ignored_for_compatibility, c.name);
   return none();
 }
 Value f_alloc_mem_info(BuiltinCtx& c, Args&) {
-  c.warn(DiagId::ignored_function, c.name, "buffers are not allocated with MPI_Alloc_mem");
+  c.warn(DiagId::ignored_alloc_mem, c.name);
   return Value(Spec{"MPI_INFO_NULL", {}});
 }
 Value f_processor_names(BuiltinCtx& c, Args&) {
-  c.warn(DiagId::ignored_function, c.name, "processor names are recorded in manifest.json");
+  c.warn(DiagId::ignored_processor_name, c.name);
   return Value(std::string());
 }
 

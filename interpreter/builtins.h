@@ -38,7 +38,7 @@ struct BuiltinCtx {
   }
   [[noreturn]] static void throw_eval_error();
   // Reports a warning at the call.
-  void warn(DiagId id, const std::string& a, const std::string& b) const;
+  void warn(DiagId id, const std::string& name) const;
   std::string name;
 };
 

@@ -50,8 +50,7 @@ Value f_reset_file_info(BuiltinCtx& c, Args&) {
   return changed(c);
 }
 Value f_print_file_info(BuiltinCtx& c, Args&) {
-  c.warn(DiagId::ignored_function, c.name,
-         "the hints given with set_file_info are in each job's settings");
+  c.warn(DiagId::ignored_file_info_print, c.name);
   return none();
 }
 Value f_routines(BuiltinCtx&, Args& a) {

@@ -63,11 +63,9 @@ void Interp::published_unit(PublishedValue& v, const ast::PublishedCell& value,
     fail(DiagId::published_unknown_unit, unit.range, unit.text,
          published_unit_names(PublishedKind::Time), published_unit_names(PublishedKind::Bandwidth));
   if (!published_kind_fits(u->kind, v.side.statistic))
-    fail(DiagId::published_unit_kind, unit.range, kind_article(u->kind), unit.text,
-         claim_statistic_name(v.side.statistic),
-         u->kind == PublishedKind::Spread
-             ? "a percentage goes with launch_spread(...) or within_spread(...)"
-             : "a spread is given in %");
+    fail(u->kind == PublishedKind::Spread ? DiagId::published_percent_kind
+                                          : DiagId::published_unit_kind,
+         unit.range, kind_article(u->kind), unit.text, claim_statistic_name(v.side.statistic));
   v.unit = unit.text;
   v.kind = u->kind;
   if (v.lo) {

@@ -33,7 +33,7 @@ void Interp::apply_setting(const std::string& key, const Value& v, SourceRange k
 void Interp::apply_stop_rule(const ast::Expr& cond) {
   adapt::StopRule rule = compile_stop_rule(cond);
   if (adapt::validate(rule) != adapt::StopRuleError::None)
-    fail(DiagId::bad_stop_rule, cond.range, "the rule is not well formed");
+    fail(DiagId::stop_rule_malformed, cond.range);
   install_stop_rule(std::make_shared<const adapt::StopRule>(std::move(rule)), dump(cond));
   reapply_override();
 }

@@ -36,11 +36,9 @@ std::optional<adapt::Term> Interp::stop_term(const ast::Expr& e) {
   }
   if (auto* c = std::get_if<ast::Call>(&e.node)) {
     if (c->callee != "cov_mean" && c->callee != "cov_median") return std::nullopt;
-    if (c->args.size() != 1)
-      fail(DiagId::bad_stop_rule, e.range, c->callee + " takes a window size");
+    if (c->args.size() != 1) fail(DiagId::stop_rule_needs_window, e.range, c->callee);
     std::int64_t w = eval_int(*c->args[0].value, c->callee.c_str());
-    if (w < 2)
-      fail(DiagId::bad_stop_rule, c->args[0].value->range, "the window must be at least 2");
+    if (w < 2) fail(DiagId::stop_rule_window_too_small, c->args[0].value->range);
     return adapt::Term{
         c->callee == "cov_mean" ? adapt::TermKind::CovMean : adapt::TermKind::CovMedian,
         static_cast<std::size_t>(w)};
@@ -52,9 +50,7 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
   if (auto* u = std::get_if<ast::Unary>(&e.node); u && u->op == ast::UnOp::Not)
     return adapt::negate(compile_stop_rule(*u->operand));
   const auto* b = std::get_if<ast::Binary>(&e.node);
-  if (!b)
-    fail(DiagId::bad_stop_rule, e.range,
-         "expected a comparison such as 'reps >= 100' or 'ci(median, 95%) within 5%'");
+  if (!b) fail(DiagId::stop_rule_not_comparison, e.range);
   using Op = ast::BinOp;
   if (b->op == Op::And || b->op == Op::Or) {
     std::vector<adapt::StopRule> ops;
@@ -64,10 +60,8 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
   }
   if (b->op == Op::Within) {
     const auto* c = std::get_if<ast::Call>(&b->lhs->node);
-    if (!c || c->callee != "ci")
-      fail(DiagId::bad_stop_rule, b->lhs->range, "'within' needs ci(statistic, level) on its left");
-    if (c->args.empty() || c->args.size() > 2)
-      fail(DiagId::bad_stop_rule, b->lhs->range, "ci takes a statistic and an optional level");
+    if (!c || c->callee != "ci") fail(DiagId::stop_rule_within_needs_ci, b->lhs->range);
+    if (c->args.empty() || c->args.size() > 2) fail(DiagId::stop_rule_ci_arguments, b->lhs->range);
     adapt::Within w;
     const ast::Expr& stat = *c->args[0].value;
     if (auto* nm = std::get_if<ast::NameRef>(&stat.node); nm && nm->name == "median") {
@@ -80,22 +74,20 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
       Value qv = eval(*q->args[0].value);
       double qq = qv.is(T::Percent) ? qv.as_fraction() : qv.is_number() ? qv.as_number() : -1;
       if (!(qq > 0 && qq < 1))
-        fail(DiagId::percent_range, q->args[0].value->range, "the quantile", to_display(qv));
+        fail(DiagId::quantile_range, q->args[0].value->range, to_display(qv));
       w.q = qq;
     } else {
-      fail(DiagId::bad_stop_rule, stat.range, "the statistic must be median, mean or quantile(q)");
+      fail(DiagId::stop_rule_statistic, stat.range);
     }
     if (c->args.size() == 2) {
       Value lvl = eval(*c->args[1].value);
       double f = lvl.is(T::Percent) ? lvl.as_fraction() : lvl.is_number() ? lvl.as_number() : -1;
-      if (!(f > 0 && f < 1))
-        fail(DiagId::percent_range, c->args[1].value->range, "the level", to_display(lvl));
+      if (!(f > 0 && f < 1)) fail(DiagId::ci_level_range, c->args[1].value->range, to_display(lvl));
       w.level = f;
     }
     Value x = eval(*b->rhs);
     if (!x.is(T::Percent) || !(x.as_fraction() > 0))
-      fail(DiagId::bad_stop_rule, b->rhs->range,
-           "'within' needs a positive percentage on its right, such as 5%");
+      fail(DiagId::stop_rule_within_percentage, b->rhs->range);
     w.max_rel_half_width = x.as_fraction();
     return adapt::StopRule{w};
   }
@@ -120,29 +112,25 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
       op = adapt::CompareOp::NotEqual;
       break;
     default:
-      fail(DiagId::bad_stop_rule, b->op_range,
-           "expected a comparison, 'and', 'or', 'not' or 'within'");
+      fail(DiagId::stop_rule_operator, b->op_range);
   }
   auto lt = stop_term(*b->lhs);
   auto rt = lt ? std::nullopt : stop_term(*b->rhs);
-  if (!lt && !rt)
-    fail(DiagId::bad_stop_rule, e.range,
-         "a comparison needs reps, elapsed, rse, cov_mean(w) or cov_median(w) on one side");
+  if (!lt && !rt) fail(DiagId::stop_rule_needs_term, e.range);
   const ast::Expr& other = lt ? *b->rhs : *b->lhs;
   adapt::Term term = lt ? *lt : *rt;
   if (!lt) op = flip(op);
   Value v = eval(other);
   double value = 0;
   if (term.kind == adapt::TermKind::Elapsed) {
-    if (!v.is(T::Duration))
-      fail(DiagId::bad_stop_rule, other.range, "'elapsed' compares with a time such as 10s");
+    if (!v.is(T::Duration)) fail(DiagId::stop_rule_elapsed_needs_time, other.range);
     value = v.as_seconds();
   } else if (v.is(T::Percent) && term.kind != adapt::TermKind::Reps) {
     value = v.as_fraction();
   } else if (v.is_number()) {
     value = v.as_number();
   } else {
-    fail(DiagId::bad_stop_rule, other.range, "expected a number, got " + type_name(v.type()));
+    fail(DiagId::stop_rule_needs_number, other.range, type_name(v.type()));
   }
   return adapt::compare(term, op, value);
 }

@@ -92,7 +92,7 @@ CLI::Validator positive_seconds() {
           if (end == text.size() && v > 0 && v < 1e9) return "";
         } catch (...) {
         }
-        return "expected seconds above 0, got '" + text + "'";
+        return message_text(DiagId::cli_bad_seconds, text);
       },
       "SECONDS");
 }
@@ -211,8 +211,8 @@ std::string bad_launch_level(const LaunchDesign& design,
     if (f == fs.end()) {
       std::string names;
       for (const auto& x : fs) names += (names.empty() ? "" : ", ") + x.name;
-      return message_text(DiagId::cli_levels_unknown_factor, name,
-                          names.empty() ? "it has none" : "factors: " + names);
+      return names.empty() ? message_text(DiagId::cli_levels_no_factors, name)
+                           : message_text(DiagId::cli_levels_unknown_factor, name, names);
     }
     if (index >= f->levels.size())
       return message_text(DiagId::cli_levels_bad_index, name, index, f->levels.size(),

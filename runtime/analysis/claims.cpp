@@ -250,14 +250,14 @@ std::optional<std::vector<Claim>> claims_of_folder(const ResultsData& d, std::st
   std::vector<Claim> out;
   if (!plan.is_object() || !plan.contains("claims")) return out;
   if (!plan["claims"].is_array()) {
-    error = message_text(DiagId::claims_damaged, "claims", "an array");
+    error = message_text(DiagId::claims_not_array);
     return std::nullopt;
   }
   for (const auto& j : plan["claims"]) {
     std::string why;
     auto c = claim_from_json(j, why);
     if (!c) {
-      error = message_text(DiagId::claims_damaged, why, "a claim as Metron writes it");
+      error = message_text(DiagId::claims_damaged, why);
       return std::nullopt;
     }
     // A run's launches read the copy in DIR/script/: name the file as the script names it.

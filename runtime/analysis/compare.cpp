@@ -329,9 +329,9 @@ std::vector<Comparison> compare_results(const ResultsData& a, const ResultsData&
 std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& factor,
                                        const CompareOptions& o, std::string& error) {
   if (std::find(d.factor_names.begin(), d.factor_names.end(), factor) == d.factor_names.end()) {
-    error = message_text(
-        DiagId::no_launch_factor, factor, d.dir,
-        d.factor_names.empty() ? "it has no launch factors" : "its factors: " + factor_list(d));
+    error = d.factor_names.empty()
+                ? message_text(DiagId::no_launch_factors, factor, d.dir)
+                : message_text(DiagId::no_launch_factor, factor, d.dir, factor_list(d));
     return {};
   }
   std::vector<std::string> levels;

@@ -215,7 +215,7 @@ std::optional<std::string> verify_folder(const std::string& dir) {
     return message_text(DiagId::folder_damaged, dir, why);
   };
   if (!fs::is_regular_file(fs::symlink_status(meta, ec)) || fs::file_size(meta, ec) > kMaxMetadata)
-    return wrong(message_text(DiagId::bundle_bad_metadata, kMetadataFile, "not a regular file"));
+    return wrong(message_text(DiagId::bundle_metadata_not_file, kMetadataFile));
   std::ifstream in(meta);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::string why;

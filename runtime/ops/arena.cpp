@@ -75,9 +75,9 @@ bool fits_buffer(std::int64_t send_bytes, std::int64_t recv_bytes, const Setting
 std::string does_not_fit_message(std::string_view op, std::int64_t send_bytes,
                                  std::int64_t recv_bytes, const Settings& s) {
   const std::int64_t need = (send_bytes + recv_bytes) * (s.buffer_cycling ? 2 : 1);
-  return message_text(DiagId::job_buffer_too_small, op, need, send_bytes, recv_bytes,
-                      s.buffer_cycling ? ", twice for buffer cycling" : "", s.buffer_bytes,
-                      s.buffer_cycling ? " or turn buffer cycling off" : "");
+  return message_text(
+      s.buffer_cycling ? DiagId::job_buffer_too_small_cycling : DiagId::job_buffer_too_small, op,
+      need, send_bytes, recv_bytes, s.buffer_bytes);
 }
 
 std::int64_t arena_bytes(const Settings& s) {

@@ -35,8 +35,10 @@ std::int64_t block_bytes(std::int64_t count, const TypeDesc& d) {
   return count * d.extent();
 }
 
-std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m) {
-  return message_text(DiagId::job_verify_mismatch, b.name, b.rank, where, m.offset, m.detail);
+std::string verify_message(const BoundOp& b, const VerifyPlace& where, const Mismatch& m) {
+  return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                      message_text(where.id, where.first, where.second), m.offset,
+                      message_text(m.found, m.expected, m.got));
 }
 
 }  // namespace ops

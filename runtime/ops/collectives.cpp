@@ -80,7 +80,7 @@ void fill_bcast(BoundOp& b) {
 }
 std::optional<std::string> check_bcast(const BoundOp& b) {
   if (auto m = check_pattern(b.buf.send(), b.send_dt, b.send_count, b.root, 0))
-    return verify_message(b, "buffer", *m);
+    return verify_message(b, DiagId::verify_in_buffer, *m);
   return std::nullopt;
 }
 
@@ -96,7 +96,7 @@ std::optional<std::string> check_blocks_from_each(const BoundOp& b) {
     if (auto m =
             check_pattern(b.buf.recv() + i * b.recv_block_bytes, b.recv_dt, b.recv_count, i, 0)) {
       m->offset += i * b.recv_block_bytes;
-      return verify_message(b, "receive buffer (block from rank " + std::to_string(i) + ")", *m);
+      return verify_message(b, {DiagId::verify_in_receive_block, i}, *m);
     }
   return std::nullopt;
 }
@@ -118,7 +118,7 @@ void fill_scatter(BoundOp& b) {
 std::optional<std::string> check_scatter(const BoundOp& b) {
   const std::int64_t first = b.rank * pattern_bytes(b.send_dt, b.send_count);
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.root, first))
-    return verify_message(b, "receive buffer", *m);
+    return verify_message(b, DiagId::verify_in_receive_buffer, *m);
   return std::nullopt;
 }
 
@@ -135,7 +135,7 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
     if (auto m = check_pattern(b.buf.recv() + j * b.recv_block_bytes, b.recv_dt, b.recv_count, j,
                                first)) {
       m->offset += j * b.recv_block_bytes;
-      return verify_message(b, "receive buffer (block from rank " + std::to_string(j) + ")", *m);
+      return verify_message(b, {DiagId::verify_in_receive_block, j}, *m);
     }
   return std::nullopt;
 }
@@ -237,17 +237,7 @@ void bind_alltoallw(BoundOp& b, const Args& a) {
   bind_alltoall(b, a);
   const std::int64_t largest = std::max(b.send_block_bytes, b.recv_block_bytes) * b.size;
   if (largest > INT_MAX) bind_error(b, DiagId::job_alltoallw_displacement_exceeds, INT_MAX);
-  const auto n = static_cast<std::size_t>(b.size);
-  b.send_counts.assign(n, b.send_count);
-  b.recv_counts.assign(n, b.recv_count);
-  b.send_types.assign(n, b.send_type);
-  b.recv_types.assign(n, b.recv_type);
-  b.send_displs.resize(n);
-  b.recv_displs.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    b.send_displs[i] = static_cast<int>(static_cast<std::int64_t>(i) * b.send_block_bytes);
-    b.recv_displs[i] = static_cast<int>(static_cast<std::int64_t>(i) * b.recv_block_bytes);
-  }
+  w_blocks(b, static_cast<std::size_t>(b.size), b.send_displs, b.recv_displs);
   b.call_fn = call_alltoallw;
 }
 

@@ -66,25 +66,22 @@ void call_gather_send_recv(BoundOp& b) noexcept {
 
 }  // namespace
 
-void bind_bcast_send_recv(BoundOp& b, const Args& a) {
-  bind_bcast(b, a);
-  b.call_fn = call_bcast_send_recv;
+void bind_handmade(BoundOp& b, const Args& a, const Handmade& h) {
+  h.original(b, a);
+  if (h.posts_pairs) b.requests.assign(2 * static_cast<std::size_t>(b.size), MPI_REQUEST_NULL);
+  b.call_fn = h.call;
 }
 
-void bind_allreduce_reduce_bcast(BoundOp& b, const Args& a) {
-  bind_allreduce(b, a);  // (count, datatype, op, root): the first three as Allreduce's
-  b.call_fn = call_allreduce_reduce_bcast;
-}
-
-void bind_alltoall_isend_irecv(BoundOp& b, const Args& a) {
-  bind_alltoall(b, a);
-  b.requests.assign(2 * static_cast<std::size_t>(b.size), MPI_REQUEST_NULL);
-  b.call_fn = call_alltoall_isend_irecv;
-}
-
-void bind_gather_send_recv(BoundOp& b, const Args& a) {
-  bind_gather(b, a);
-  b.call_fn = call_gather_send_recv;
-}
+// A row: bind_<fn> (the name operations.def gives) binds the hand-made collective it describes.
+// Allreduce_using_Reduce_Bcast's (count, datatype, op, root): the first three as Allreduce's.
+#define METRON_HANDMADE_FN(fn, ...)           \
+  void bind_##fn(BoundOp& b, const Args& a) { \
+    bind_handmade(b, a, {__VA_ARGS__});       \
+  }
+METRON_HANDMADE_FN(bcast_send_recv, bind_bcast, call_bcast_send_recv)
+METRON_HANDMADE_FN(allreduce_reduce_bcast, bind_allreduce, call_allreduce_reduce_bcast)
+METRON_HANDMADE_FN(alltoall_isend_irecv, bind_alltoall, call_alltoall_isend_irecv, true)
+METRON_HANDMADE_FN(gather_send_recv, bind_gather, call_gather_send_recv)
+#undef METRON_HANDMADE_FN
 
 }  // namespace metron::rt::ops

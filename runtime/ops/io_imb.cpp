@@ -165,8 +165,9 @@ std::optional<std::string> imb_check(const BoundOp& b) {
     if (anywhere && got >= n)
       slots = static_cast<int>(got / n);  // the file written so far
     else if (got != static_cast<ssize_t>(file.size()))
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", base,
-                          "the file is shorter than the blocks written");
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                          message_text(DiagId::verify_in_file), base,
+                          message_text(DiagId::verify_found_file_short_blocks));
   }
   for (int s = 0; s < slots; ++s) {
     bool same = true;
@@ -178,10 +179,11 @@ std::optional<std::string> imb_check(const BoundOp& b) {
     }
     if (same) return std::nullopt;
   }
-  return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
-                      j.write ? "file" : "receive buffer", base,
-                      shared ? "the rank's block is in none of the position's slots"
-                             : "the block differs from what was written");
+  return message_text(
+      DiagId::job_verify_mismatch, b.name, b.rank,
+      message_text(j.write ? DiagId::verify_in_file : DiagId::verify_in_receive_buffer), base,
+      message_text(shared ? DiagId::verify_found_block_in_no_slot
+                          : DiagId::verify_found_block_differs));
 }
 
 void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write) {

@@ -301,9 +301,7 @@ void io_access_blocks(BoundOp& b, char* buf) noexcept {
 namespace {
 
 std::string fmt_bytes(std::uint8_t want, std::uint8_t got) {
-  char t[40];
-  std::snprintf(t, sizeof t, "expected 0x%02x, got 0x%02x", want, got);
-  return t;
+  return message_text(DiagId::verify_found_value, hex_byte(want), hex_byte(got));
 }
 
 // The pieces of one block: memory through this rank's memtype from the block's element, the file
@@ -333,8 +331,9 @@ std::optional<std::string> io_check_written(const BoundOp& b) {
   if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
   const int fd = ::open(j.path.c_str(), O_RDONLY);
   if (fd < 0)
-    return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", 0,
-                        std::string("cannot open the file: ") + std::strerror(errno));
+    return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                        message_text(DiagId::verify_in_file), 0,
+                        message_text(DiagId::verify_found_file_unopenable, std::strerror(errno)));
   std::vector<char> got;
   std::optional<std::string> bad;
   for (const IoBlock& blk : j.blocks) {
@@ -346,9 +345,10 @@ std::optional<std::string> io_check_written(const BoundOp& b) {
         const auto want = io_file_byte(p.file + k);
         const auto have = k < r ? static_cast<std::uint8_t>(got[static_cast<std::size_t>(k)]) : 0;
         if (k >= r || have != want)
-          bad =
-              message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", p.file + k,
-                           k >= r ? std::string("the file ends before it") : fmt_bytes(want, have));
+          bad = message_text(
+              DiagId::job_verify_mismatch, b.name, b.rank, message_text(DiagId::verify_in_file),
+              p.file + k,
+              k >= r ? message_text(DiagId::verify_found_file_ends) : fmt_bytes(want, have));
       }
     });
     if (bad) break;
@@ -363,8 +363,9 @@ std::optional<std::string> io_check_holes(const BoundOp& b, const char* buf,
   fill_sentinel(&sentinel, 1);  // one byte value throughout
   for (std::size_t k = 0; k < data.size(); ++k)
     if (!data[k] && buf[k] != sentinel)
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer", k,
-                          "a hole of the memtype was written");
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                          message_text(DiagId::verify_in_receive_buffer), k,
+                          message_text(DiagId::verify_found_memtype_hole_written));
   return std::nullopt;
 }
 
@@ -382,8 +383,9 @@ std::optional<std::string> io_check_read(const BoundOp& b) {
         const auto want = io_file_byte(p.file + k);
         const auto have = static_cast<std::uint8_t>(buf[p.mem + k]);
         if (have != want && !bad)
-          bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer",
-                             p.mem + k, fmt_bytes(want, have));
+          bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                             message_text(DiagId::verify_in_receive_buffer), p.mem + k,
+                             fmt_bytes(want, have));
       }
     });
   return bad ? bad : io_check_holes(b, buf, data);

@@ -118,17 +118,19 @@ std::optional<std::string> local_check(const BoundOp& b) {
     const ssize_t got = fd < 0 ? -1 : ::pread(fd, file.data(), file.size(), 0);
     if (fd >= 0) ::close(fd);
     if (got != static_cast<ssize_t>(n))
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", 0,
-                          "the file is shorter than the bytes written");
+      return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                          message_text(DiagId::verify_in_file), 0,
+                          message_text(DiagId::verify_found_file_short_bytes));
   }
   for (std::int64_t k = 0; k < n; ++k) {
     const std::uint8_t want = j.write ? pattern_byte(b.rank, k) : io_file_byte(k);
     const std::uint8_t have =
         static_cast<std::uint8_t>(j.write ? file[static_cast<std::size_t>(k)] : b.buf.recv()[k]);
     if (want != have)
-      return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
-                          j.write ? "file" : "receive buffer", k,
-                          "the byte differs from what was written");
+      return message_text(
+          DiagId::job_verify_mismatch, b.name, b.rank,
+          message_text(j.write ? DiagId::verify_in_file : DiagId::verify_in_receive_buffer), k,
+          message_text(DiagId::verify_found_byte_differs));
   }
   return std::nullopt;
 }

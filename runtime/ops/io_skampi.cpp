@@ -425,8 +425,9 @@ std::optional<std::string> check_distributed(const BoundOp& b) {
           for (std::int64_t k = 0; k < p.length; ++k) {
             data[static_cast<std::size_t>(p.mem + k)] = true;
             if (!bad && static_cast<std::uint8_t>(buf[p.mem + k]) != io_file_byte(p.file + k))
-              bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank, "receive buffer",
-                                 p.mem + k, "not the file's byte");
+              bad = message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                                 message_text(DiagId::verify_in_receive_buffer), p.mem + k,
+                                 message_text(DiagId::verify_found_not_file_byte));
           }
         });
   }
@@ -515,8 +516,11 @@ bool exists(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0;
 }
 
-std::optional<std::string> state_error(const BoundOp& b, const std::string& what) {
-  return message_text(DiagId::job_verify_mismatch, b.name, b.rank, "file", 0, what);
+// What is wrong with the file (a verify_found_* part and its numbers), at its byte 0.
+template <typename... Args>
+std::optional<std::string> state_error(const BoundOp& b, DiagId found, const Args&... args) {
+  return message_text(DiagId::job_verify_mismatch, b.name, b.rank,
+                      message_text(DiagId::verify_in_file), 0, message_text(found, args...));
 }
 
 // MPI_IO_open
@@ -539,7 +543,7 @@ void open_call(BoundOp& b) noexcept {
   b.note(MPI_File_open(j.file_comm, j.path.c_str(), j.amode, j.info, &j.fh));
 }
 std::optional<std::string> open_check(const BoundOp& b) {
-  if (b.io->fh == MPI_FILE_NULL) return state_error(b, "MPI_File_open gave no file handle");
+  if (b.io->fh == MPI_FILE_NULL) return state_error(b, DiagId::verify_found_no_file_handle);
   return std::nullopt;
 }
 
@@ -570,9 +574,9 @@ void close_call(BoundOp& b) noexcept {
 }
 std::optional<std::string> close_check(const BoundOp& b) {
   const IoJob& j = *b.io;
-  if (j.fh != MPI_FILE_NULL) return state_error(b, "the file handle is not MPI_FILE_NULL");
+  if (j.fh != MPI_FILE_NULL) return state_error(b, DiagId::verify_found_handle_not_null);
   if (j.delete_per_obs && j.creator && exists(j.path))
-    return state_error(b, "the file opened with MPI_MODE_DELETE_ON_CLOSE still exists");
+    return state_error(b, DiagId::verify_found_delete_on_close_kept);
   return std::nullopt;
 }
 
@@ -598,7 +602,7 @@ std::optional<std::string> open_close_check(const BoundOp& b) {
   FILE* f = std::fopen(j.path.c_str(), "rb");
   const int c = f ? std::fgetc(f) : EOF;
   if (f) std::fclose(f);
-  if (c != 42) return state_error(b, "the byte written is not in the file");
+  if (c != 42) return state_error(b, DiagId::verify_found_byte_not_in_file);
   return std::nullopt;
 }
 void open_close_after(BoundOp& b) {
@@ -615,7 +619,7 @@ void delete_prepare(BoundOp& b) {
   io_create_content(b);
 }
 std::optional<std::string> delete_check(const BoundOp& b) {
-  if (b.rank == 0 && exists(b.io->path)) return state_error(b, "the file still exists");
+  if (b.rank == 0 && exists(b.io->path)) return state_error(b, DiagId::verify_found_file_kept);
   return std::nullopt;
 }
 
@@ -636,8 +640,7 @@ std::optional<std::string> prealloc_check(const BoundOp& b) {
   MPI_Offset size = 0;
   MPI_File_get_size(b.io->fh, &size);
   if (size < b.io->content_bytes)
-    return state_error(b, "the file has " + std::to_string(size) + " bytes, not " +
-                              std::to_string(b.io->content_bytes));
+    return state_error(b, DiagId::verify_found_file_size, size, b.io->content_bytes);
   return std::nullopt;
 }
 
@@ -678,9 +681,7 @@ std::optional<std::string> seek_check(const BoundOp& b) {
     MPI_File_get_position(j.fh, &at);
   else
     MPI_File_get_position_shared(j.fh, &at);
-  if (at != j.position)
-    return state_error(
-        b, "the file pointer is at " + std::to_string(at) + ", not " + std::to_string(j.position));
+  if (at != j.position) return state_error(b, DiagId::verify_found_file_pointer, at, j.position);
   return std::nullopt;
 }
 

@@ -15,13 +15,6 @@ namespace metron::rt::ops {
 
 namespace {
 
-// count * factor as an MPI count; throws when it exceeds an int.
-int scaled_count(const BoundOp& b, std::int64_t count, std::int64_t factor, const char* what) {
-  const std::int64_t n = count * factor;
-  if (n > INT_MAX) bind_error(b, DiagId::job_count_exceeds_mpi_int, what, n, INT_MAX);
-  return static_cast<int>(n);
-}
-
 // The mock-ups that copy blocks locally need one type map on both sides.
 void require_same_sides(const BoundOp& b) {
   if (b.send_dt != b.recv_dt || b.send_count != b.recv_count) bind_error(b, DiagId::job_same_sides);
@@ -135,100 +128,115 @@ void call_reduce_scatter_reduce_scatterv(BoundOp& b) noexcept {
                       b.buf.recv(), b.recv_count, b.recv_type, b.root, b.comm));
 }
 
-}  // namespace
+// The vector a mock-up moves as one MPI count, and the scratch buffer it goes through.
+enum class Vector {
+  None,          // the original's buffers suffice
+  SendBlocks,    // scratch of p send blocks, no count of its own
+  ReducedBytes,  // p send blocks reduced bytewise (MPI_BYTE, MPI_BOR): their bytes
+  SendCount,     // p send blocks: send_count * p elements
+  RecvCount,     // p receive blocks: count * p elements
+  Padded,        // a reduction split into p blocks of ceil(count / p): see pad_to_blocks
+  SplitBcast,    // the broadcast vector split so: the send side p blocks, scratch one
+};
 
-void bind_gather_reduce(BoundOp& b, const Args& a) {
-  bind_gather(b, a);
-  require_same_sides(b);
-  b.scaled = scaled_count(b, b.send_block_bytes, b.size, "bytes of the reduced vector");
-  make_scratch(b, b.send_block_bytes * b.size);
-  b.call_fn = call_gather_reduce;
+// Each mock-up as data: its original's bind, whether it copies blocks locally (one type map on
+// both sides), its vector and its timed call.
+struct Mockup {
+  BindFn original;
+  Vector vector;
+  CallFn call;
+  bool same_sides = false;
+};
+
+// param * p as an MPI count; throws when it exceeds an int.
+int times_ranks(const BoundOp& b, std::int64_t count, const char* param) {
+  const std::int64_t n = count * b.size;
+  if (n > INT_MAX) bind_error(b, DiagId::job_count_exceeds_mpi_int, param, n, INT_MAX);
+  return static_cast<int>(n);
 }
 
-void bind_allgather_alltoall(BoundOp& b, const Args& a) {
-  bind_allgather(b, a);
-  make_scratch(b, b.send_block_bytes * b.size);
-  b.call_fn = call_allgather_alltoall;
-}
-
-void bind_allgather_allreduce(BoundOp& b, const Args& a) {
-  bind_allgather(b, a);
-  require_same_sides(b);
-  b.scaled = scaled_count(b, b.send_block_bytes, b.size, "bytes of the reduced vector");
-  make_scratch(b, b.send_block_bytes * b.size);
-  b.call_fn = call_allgather_allreduce;
-}
-
-void bind_scatter_bcast(BoundOp& b, const Args& a) {
-  bind_scatter(b, a);
-  require_same_sides(b);
-  b.scaled = scaled_count(b, b.send_count, b.size, "send_count * ranks");
-  make_scratch(b, b.send_block_bytes * b.size);
-  b.call_fn = call_scatter_bcast;
-}
-
-void bind_reduce_scatter_allreduce(BoundOp& b, const Args& a) {
-  bind_reduce_scatter(b, a);
-  b.scaled = scaled_count(b, b.recv_count, b.size, "count * ranks");
-  make_scratch(b, b.recv_block_bytes * b.size);
-  b.call_fn = call_reduce_scatter_allreduce;
-}
-
-void bind_bcast_scatter_allgather(BoundOp& b, const Args& a) {
-  bind_bcast(b, a);
-  b.scaled = block_of(b, b.send_count);
-  b.send_need_bytes = block_bytes(std::int64_t{b.scaled} * b.size, b.send_dt);
-  make_scratch(b, block_bytes(b.scaled, b.send_dt));
-  b.call_fn = call_bcast_scatter_allgather;
-}
-
-void bind_allgather_gather_bcast(BoundOp& b, const Args& a) {
-  bind_allgather(b, a);
-  b.scaled = scaled_count(b, b.recv_count, b.size, "recv_count * ranks");
-  b.call_fn = call_allgather_gather_bcast;
-}
-
-namespace {
 // The padded vector of a reduction split into p blocks of ceil(count / p).
 void pad_to_blocks(BoundOp& b) {
   b.scaled = block_of(b, b.send_count);
   b.send_need_bytes = b.recv_need_bytes = block_bytes(std::int64_t{b.scaled} * b.size, b.send_dt);
   make_scratch(b, block_bytes(b.scaled, b.send_dt));
 }
+
+void bind_vector(BoundOp& b, Vector v) {
+  switch (v) {
+    case Vector::None:
+      break;
+    case Vector::SendBlocks:
+      make_scratch(b, b.send_block_bytes * b.size);
+      break;
+    case Vector::ReducedBytes:
+      if (b.send_block_bytes * b.size > INT_MAX)
+        bind_error(b, DiagId::job_reduced_vector_exceeds_mpi_int, b.send_block_bytes * b.size,
+                   INT_MAX);
+      b.scaled = static_cast<int>(b.send_block_bytes * b.size);
+      make_scratch(b, b.send_block_bytes * b.size);
+      break;
+    case Vector::SendCount:
+      b.scaled = times_ranks(b, b.send_count, "send_count");
+      make_scratch(b, b.send_block_bytes * b.size);
+      break;
+    case Vector::RecvCount:
+      b.scaled = times_ranks(b, b.recv_count, "count");
+      make_scratch(b, b.recv_block_bytes * b.size);
+      break;
+    case Vector::Padded:
+      pad_to_blocks(b);
+      break;
+    case Vector::SplitBcast:
+      b.scaled = block_of(b, b.send_count);
+      b.send_need_bytes = block_bytes(std::int64_t{b.scaled} * b.size, b.send_dt);
+      make_scratch(b, block_bytes(b.scaled, b.send_dt));
+      break;
+  }
+}
+
+void bind_mockup(BoundOp& b, const Args& a, const Mockup& m) {
+  m.original(b, a);
+  if (m.same_sides) require_same_sides(b);
+  bind_vector(b, m.vector);
+  b.call_fn = m.call;
+}
+
 }  // namespace
 
-void bind_allreduce_rsb_allgather(BoundOp& b, const Args& a) {
-  bind_allreduce(b, a);
-  pad_to_blocks(b);
-  b.call_fn = call_allreduce_rsb_allgather;
-}
+// A row: bind_<fn> (the name operations.def gives) binds the mock-up the row describes.
+#define METRON_MOCKUP_FN(fn, ...)             \
+  void bind_##fn(BoundOp& b, const Args& a) { \
+    bind_mockup(b, a, {__VA_ARGS__});         \
+  }
+METRON_MOCKUP_FN(gather_reduce, bind_gather, Vector::ReducedBytes, call_gather_reduce, true)
+METRON_MOCKUP_FN(allgather_alltoall, bind_allgather, Vector::SendBlocks, call_allgather_alltoall)
+METRON_MOCKUP_FN(allgather_allreduce, bind_allgather, Vector::ReducedBytes,
+                 call_allgather_allreduce, true)
+METRON_MOCKUP_FN(scatter_bcast, bind_scatter, Vector::SendCount, call_scatter_bcast, true)
+METRON_MOCKUP_FN(reduce_scatter_allreduce, bind_reduce_scatter, Vector::RecvCount,
+                 call_reduce_scatter_allreduce)
+METRON_MOCKUP_FN(bcast_scatter_allgather, bind_bcast, Vector::SplitBcast,
+                 call_bcast_scatter_allgather)
+METRON_MOCKUP_FN(allreduce_rsb_allgather, bind_allreduce, Vector::Padded,
+                 call_allreduce_rsb_allgather)
+METRON_MOCKUP_FN(reduce_rsb_gather, bind_reduce, Vector::Padded, call_reduce_rsb_gather)
+METRON_MOCKUP_FN(rsb_reduce_scatter, bind_reduce_scatter_block, Vector::RecvCount,
+                 call_rsb_reduce_scatter)
+METRON_MOCKUP_FN(scan_exscan_reduce_local, bind_scan, Vector::None, call_scan_exscan_reduce_local)
+#undef METRON_MOCKUP_FN
 
-void bind_reduce_rsb_gather(BoundOp& b, const Args& a) {
-  bind_reduce(b, a);
-  pad_to_blocks(b);
-  b.call_fn = call_reduce_rsb_gather;
-}
-
-void bind_rsb_reduce_scatter(BoundOp& b, const Args& a) {
-  bind_reduce_scatter_block(b, a);
-  b.scaled = scaled_count(b, b.recv_count, b.size, "count * ranks");
-  make_scratch(b, b.recv_block_bytes * b.size);
-  b.call_fn = call_rsb_reduce_scatter;
-}
-
-void bind_scan_exscan_reduce_local(BoundOp& b, const Args& a) {
-  bind_scan(b, a);
-  b.call_fn = call_scan_exscan_reduce_local;
+void bind_allgather_gather_bcast(BoundOp& b, const Args& a) {
+  bind_allgather(b, a);
+  b.scaled = times_ranks(b, b.recv_count, "recv_count");
+  b.call_fn = call_allgather_gather_bcast;
 }
 
 void bind_reduce_scatter_reduce_scatterv(BoundOp& b, const Args& a) {
-  bind_reduce_scatter(b, a);
-  b.scaled = scaled_count(b, b.recv_count, b.size, "count * ranks");
-  make_scratch(b, b.recv_block_bytes * b.size);
+  bind_mockup(b, a, {bind_reduce_scatter, Vector::RecvCount, call_reduce_scatter_reduce_scatterv});
   b.send_counts.assign(static_cast<std::size_t>(b.size), b.recv_count);
   b.send_displs.resize(static_cast<std::size_t>(b.size));
   for (int i = 0; i < b.size; ++i) b.send_displs[static_cast<std::size_t>(i)] = i * b.recv_count;
-  b.call_fn = call_reduce_scatter_reduce_scatterv;
 }
 
 }  // namespace metron::rt::ops

@@ -9,6 +9,7 @@
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/persistent_requests.h"
 #include "runtime/ops/smpi_absent_calls.h"
 #include "runtime/ops/verify_pattern.h"
 
@@ -105,12 +106,6 @@ void call_post_wait(BoundOp& b) noexcept {
   b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
 }
 
-void call_start_wait(BoundOp& b) noexcept {
-  MPI_Request* r = &b.requests[static_cast<std::size_t>(b.buf.position())];
-  b.note(MPI_Start(r));
-  b.note(MPI_Wait(r, MPI_STATUS_IGNORE));
-}
-
 // --- the communicator and the persistent requests (prepare / release) ----------------------
 
 // Collective over the job communicator; the same grid on every rank, since MPI_Dims_create
@@ -131,28 +126,14 @@ void make_topology(BoundOp& b) {
 }
 
 void free_topology(BoundOp& b) {
-  for (MPI_Request& r : b.requests)
-    if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
-  b.requests.clear();
+  free_persistent_requests(b);
   if (b.topo.comm != MPI_COMM_NULL) MPI_Comm_free(&b.topo.comm);
 }
-
-// More slots than this would mean as many persistent schedules in the library (the limit of
-// persistent_collectives.cpp).
-constexpr std::int64_t kMaxSlots = 4096;
 
 template <PostFn Init>
 void make_topology_and_requests(BoundOp& b) {
   make_topology(b);
-  const std::int64_t slots = b.buf.slots();
-  if (slots > kMaxSlots) bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
-  b.requests.assign(static_cast<std::size_t>(slots), MPI_REQUEST_NULL);
-  b.buf.rewind();
-  for (std::int64_t i = 0; i < slots; ++i) {
-    b.note(Init(b, &b.requests[static_cast<std::size_t>(i)]));
-    b.buf.advance();
-  }
-  b.buf.rewind();
+  init_persistent_requests(b, Init);
 }
 
 // --- verification ----------------------------------------------------------------------------
@@ -169,10 +150,7 @@ std::optional<std::string> check_allgather(const BoundOp& b) {
     if (auto m = check_pattern(b.buf.recv() + k * b.recv_block_bytes, b.recv_dt, b.recv_count, from,
                                0)) {
       m->offset += k * b.recv_block_bytes;
-      return verify_message(b,
-                            "receive buffer (block from neighbour " + std::to_string(k) +
-                                ", rank " + std::to_string(from) + ")",
-                            *m);
+      return verify_message(b, {DiagId::verify_in_neighbour_block, k, from}, *m);
     }
   }
   return std::nullopt;
@@ -193,10 +171,7 @@ std::optional<std::string> check_alltoall(const BoundOp& b) {
     if (auto m = check_pattern(b.buf.recv() + k * b.recv_block_bytes, b.recv_dt, b.recv_count, from,
                                first)) {
       m->offset += k * b.recv_block_bytes;
-      return verify_message(b,
-                            "receive buffer (block from neighbour " + std::to_string(k) +
-                                ", rank " + std::to_string(from) + ")",
-                            *m);
+      return verify_message(b, {DiagId::verify_in_neighbour_block, k, from}, *m);
     }
   }
   return std::nullopt;
@@ -228,17 +203,7 @@ void v_counts(BoundOp& b, int count, std::vector<int>& counts, std::vector<int>&
   for (int i = 0; i < n; ++i) displs[static_cast<std::size_t>(i)] = i * count;
 }
 void w_counts(BoundOp& b) {
-  const auto n = static_cast<std::size_t>(degree(b));
-  b.send_counts.assign(n, b.send_count);
-  b.recv_counts.assign(n, b.recv_count);
-  b.send_types.assign(n, b.send_type);
-  b.recv_types.assign(n, b.recv_type);
-  b.send_byte_displs.resize(n);
-  b.recv_byte_displs.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    b.send_byte_displs[i] = static_cast<MPI_Aint>(i) * b.send_block_bytes;
-    b.recv_byte_displs[i] = static_cast<MPI_Aint>(i) * b.recv_block_bytes;
-  }
+  w_blocks(b, static_cast<std::size_t>(degree(b)), b.send_byte_displs, b.recv_byte_displs);
 }
 
 void bind_allgather_args(BoundOp& b, const Args& a) {
@@ -274,7 +239,7 @@ void bind_nonblocking(BoundOp& b, const Args& a) {
 template <BindFn Args_, PostFn Init>
 void bind_persistent(BoundOp& b, const Args& a) {
   Args_(b, a);
-  b.call_fn = call_start_wait;
+  b.call_fn = start_and_wait;
   b.prepare_fn = make_topology_and_requests<Init>;
 }
 

@@ -160,7 +160,8 @@ std::optional<std::string> check_border(const BoundOp& b) {
   const int prev = (b.rank + b.size - 1) % b.size, next = (b.rank + 1) % b.size;
   const bool in_send = b.iterations % 2 == 0;
   const char* base = in_send ? b.buf.send() : b.buf.recv();
-  const char* where = in_send ? "send buffer" : "receive buffer";
+  const VerifyPlace where =
+      in_send ? DiagId::verify_in_send_buffer : DiagId::verify_in_receive_buffer;
   const TypeDesc bytes_dt(datatype_named("MPI_BYTE"));
   // Row 0 holds prev's row `rows`, row rows + 1 next's row 1.
   if (auto m = check_pattern(base, bytes_dt, row_bytes, prev, rows * row_bytes))

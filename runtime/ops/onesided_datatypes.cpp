@@ -101,7 +101,7 @@ void fill_put(BoundOp& b) {
 std::optional<std::string> check_put(const BoundOp& b) {
   if (b.rank != 1) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), TypeDesc(datatype_named("MPI_BYTE")), bytes_of(b), 0, 0))
-    return verify_message(b, "window", *m);
+    return verify_message(b, DiagId::verify_in_window, *m);
   return std::nullopt;
 }
 void fill_get(BoundOp& b) {
@@ -111,7 +111,7 @@ void fill_get(BoundOp& b) {
 std::optional<std::string> check_get(const BoundOp& b) {
   if (b.rank != 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.send(), TypeDesc(datatype_named("MPI_BYTE")), bytes_of(b), 1, 0))
-    return verify_message(b, "origin buffer", *m);
+    return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   return std::nullopt;
 }
 

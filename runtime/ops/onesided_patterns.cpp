@@ -132,7 +132,7 @@ std::optional<std::string> check_put_alltoall(const BoundOp& b) {
       if (auto m = check_pattern(b.buf.recv() + off, b.recv_dt, s.count, r, first)) {
         Mismatch at = *m;
         at.offset += off;
-        return verify_message(b, "window", at);
+        return verify_message(b, DiagId::verify_in_window, at);
       }
     }
   return std::nullopt;

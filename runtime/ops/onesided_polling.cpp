@@ -132,60 +132,63 @@ Mismatch flag_mismatch(const BoundOp& b, int got) {
   std::memcpy(have, &got, sizeof have);
   std::size_t i = 0;
   while (i + 1 < sizeof want && want[i] == have[i]) ++i;
-  char text[80];
-  std::snprintf(text, sizeof text, "expected 0x%02x (of the flag 0xdeadbeef), got 0x%02x", want[i],
-                have[i]);
-  return Mismatch{last_disp(b) + static_cast<std::int64_t>(i), text};
+  return Mismatch{last_disp(b) + static_cast<std::int64_t>(i), hex_byte(want[i]), hex_byte(have[i]),
+                  DiagId::verify_found_flag};
 }
 std::optional<std::string> check_put(const BoundOp& b) {
   if (b.rank != 1) return std::nullopt;
   if (auto m = check_window_from(b, 0, 0, cnt(b) - 1)) return m;
   const int got = ints(b.buf.recv())[cnt(b) - 1];
-  if (got != kFlag) return verify_message(b, "window", flag_mismatch(b, got));
+  if (got != kFlag) return verify_message(b, DiagId::verify_in_window, flag_mismatch(b, got));
   return std::nullopt;
 }
 // Rank 0's origin buffer: rank 1's stream in the first count - 1 elements, then the flag.
 std::optional<std::string> check_get(const BoundOp& b) {
   if (b.rank != 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.send(), b.send_dt, cnt(b) - 1, 1, 0))
-    return verify_message(b, "origin buffer", *m);
+    return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   const int got = ints(b.buf.send())[cnt(b) - 1];
-  if (got != kFlag) return verify_message(b, "origin buffer", flag_mismatch(b, got));
+  if (got != kFlag)
+    return verify_message(b, DiagId::verify_in_origin_buffer, flag_mismatch(b, got));
   return std::nullopt;
 }
 
-void bind_polling(BoundOp& b, const Args& a) {
+// A window of count ints on every rank; the origin (rank 0) is timed, and the lock_all epoch its
+// call opened ends after the observation.
+void window_of_ints(BoundOp& b, const Args& a) {
   const std::int64_t bytes = a.count("count") * std::int64_t{sizeof(int)};
   bind_onesided(b, a, bytes, bytes, 1);
-  b.participates = b.rank == 0;
-  b.teardown_fn = teardown_lock_all;
 }
-void bind_put_polling(BoundOp& b, const Args& a) {
-  bind_polling(b, a);
-  b.fill_fn = fill_put;
-  b.check_fn = check_put;
-  b.setup_fn = setup_flagged;
+constexpr EpochVariant put_polling(CallFn call) {
+  return {.window = window_of_ints,
+          .timed = Timed::Rank0,
+          .setup = setup_flagged,
+          .call = call,
+          .teardown = teardown_lock_all,
+          .check = check_put,
+          .fill = fill_put};
 }
-void bind_get_polling(BoundOp& b, const Args& a) {
-  bind_polling(b, a);
-  b.fill_fn = fill_window_pattern;
-  b.check_fn = check_get;
-  b.result_in_send = true;
-  b.setup_fn = setup_get_flagged;
-  b.call_fn = call_get_activewait;
+constexpr EpochVariant get_polling() {
+  return {.window = window_of_ints,
+          .timed = Timed::Rank0,
+          .setup = setup_get_flagged,
+          .call = call_get_activewait,
+          .teardown = teardown_lock_all,
+          .check = check_get,
+          .fill = fill_window_pattern,
+          .result_in_send = true};
 }
 
 }  // namespace
 
-void bind_put_activewait_get(BoundOp& b, const Args& a) {
-  bind_put_polling(b, a);
-  b.call_fn = call_put_activewait_get;
-}
+METRON_ONESIDED_FN(put_activewait_get, put_polling(call_put_activewait_get))
+METRON_ONESIDED_FN(get_activewait, get_polling())
+METRON_ONESIDED_FN(get_activewait_sleep, get_polling())
 
+// Polling window memory is defined in the unified memory model only.
 void bind_put_activewait_twosided(BoundOp& b, const Args& a) {
   require_unified_model(b);
-  bind_put_polling(b, a);
-  b.call_fn = call_activewait_twosided<false>;
+  bind_epoch(b, a, put_polling(call_activewait_twosided<false>));
 }
 
 void bind_put_activewait_twosided_sleep(BoundOp& b, const Args& a) {
@@ -194,16 +197,7 @@ void bind_put_activewait_twosided_sleep(BoundOp& b, const Args& a) {
 
 void bind_accumulate_activewait_twosided(BoundOp& b, const Args& a) {
   require_unified_model(b);
-  bind_put_polling(b, a);
-  b.call_fn = call_activewait_twosided<true>;
-}
-
-void bind_get_activewait(BoundOp& b, const Args& a) {
-  bind_get_polling(b, a);
-}
-
-void bind_get_activewait_sleep(BoundOp& b, const Args& a) {
-  bind_get_polling(b, a);
+  bind_epoch(b, a, put_polling(call_activewait_twosided<true>));
 }
 
 }  // namespace metron::rt::ops

@@ -44,16 +44,12 @@ void fill_pair(BoundOp& b) {
 std::optional<std::string> check_pair(const BoundOp& b) {
   if (b.rank != 1) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, 0, 0))
-    return verify_message(b, "receive buffer", *m);
+    return verify_message(b, DiagId::verify_in_receive_buffer, *m);
   return std::nullopt;
 }
 
 void bind_pair(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
-  b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
+  bind_peer_block(b, a);
   b.participates = b.rank == 0;
   b.fill_fn = fill_pair;
   b.check_fn = check_pair;
@@ -84,7 +80,7 @@ std::optional<std::string> check_exchange(const BoundOp& b) {
     if (auto e = check_pattern(b.buf.recv() + m * b.recv_block_bytes, b.recv_dt, b.recv_count, from,
                                0)) {
       e->offset += m * b.recv_block_bytes;
-      return verify_message(b, "receive buffer (block from rank " + std::to_string(from) + ")", *e);
+      return verify_message(b, {DiagId::verify_in_receive_block, from}, *e);
     }
   }
   return std::nullopt;
@@ -106,10 +102,7 @@ std::optional<std::string> check_multi_alltoall(const BoundOp& b) {
       const std::int64_t at = j * round + r * b.recv_block_bytes;
       if (auto m = check_pattern(b.buf.recv() + at, b.recv_dt, b.recv_count, r, first)) {
         m->offset += at;
-        return verify_message(b,
-                              "receive buffer (round " + std::to_string(j) + ", block from rank " +
-                                  std::to_string(r) + ")",
-                              *m);
+        return verify_message(b, {DiagId::verify_in_round_block, j, r}, *m);
       }
     }
   return std::nullopt;

@@ -175,7 +175,7 @@ std::optional<std::string> check_blocks_at_0(const BoundOp& b) {
 std::optional<std::string> check_got_at_0(const BoundOp& b) {
   if (b.rank != 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.send(), b.send_dt, cnt(b), 1, 0))
-    return verify_message(b, "origin buffer", *m);
+    return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   return std::nullopt;
 }
 // Get_Pingpong: rank 0 got rank 1's window into its own, rank 1 got it back into its send side.
@@ -183,7 +183,7 @@ std::optional<std::string> check_get_pingpong(const BoundOp& b) {
   if (b.rank == 0) return check_window_from(b, 1, 0, cnt(b));
   if (b.rank != 1) return std::nullopt;
   if (auto m = check_pattern(b.buf.send(), b.send_dt, cnt(b), 1, 0))
-    return verify_message(b, "origin buffer", *m);
+    return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   return std::nullopt;
 }
 
@@ -201,7 +201,7 @@ std::optional<std::string> check_accumulate(const BoundOp& b) {
   if (b.rank != 1) return std::nullopt;
   if (is_replace(b)) return check_window_from(b, 0, 0, cnt(b));
   if (auto m = check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, cnt(b), 0, 1, 0))
-    return verify_message(b, "window", *m);
+    return verify_message(b, DiagId::verify_in_window, *m);
   return std::nullopt;
 }
 // Accumulate_concurrent: rank 0's window block k starts as rank 0's contribution for elements
@@ -238,7 +238,7 @@ std::optional<std::string> check_accumulate_concurrent(const BoundOp& b) {
   const int last = s.disjoint ? 1 : b.size - 1;
   if (auto m =
           check_reduce_result(b.buf.recv(), b.recv_dt.basic(), b.reduce_op, s.count, 0, last, 0))
-    return verify_message(b, "window", *m);
+    return verify_message(b, DiagId::verify_in_window, *m);
   return std::nullopt;
 }
 
@@ -313,17 +313,21 @@ void bind_pingpong_put_put(BoundOp& b, const Args& a) {
 METRON_ONESIDED_FN(put_fence_bidirectional,
                    transfer(kFenceBetween01, {fill_origin_and_sentinel, check_bidirectional},
                             call_put_fence_bidirectional))
-METRON_ONESIDED_FN(put, transfer(kFenceOpenAfter, kPutTo1, call_put))
-METRON_ONESIDED_FN(put_dedicated, transfer(kDedicated, kPutTo1, call_dedicated<put_one>))
-METRON_ONESIDED_FN(put_passive, transfer(kPassive, kPutTo1, call_passive<put_one>))
-METRON_ONESIDED_FN(put_fence, transfer(kFenceClosedInCall, kPutTo1, call_put_fence))
 METRON_ONESIDED_FN(get_pingpong,
                    transfer(kFenceClosedInCall, {fill_window_pattern, check_get_pingpong},
                             call_get_pingpong))
-METRON_ONESIDED_FN(get_callduration, transfer(kFenceOpenAfter, kGetFrom1, call_get))
-METRON_ONESIDED_FN(get_dedicated, transfer(kDedicated, kGetFrom1, call_dedicated<get_one>))
-METRON_ONESIDED_FN(get_passive, transfer(kPassive, kGetFrom1, call_passive<get_one>))
-METRON_ONESIDED_FN(get_fence, transfer(kFenceClosedInCall, kGetFrom1, call_get_fence))
+// Put and Get under the same synchronizations: (Put's function, Get's, the synchronization,
+// Put's timed call, Get's).
+#define METRON_PUT_AND_GET_FN(put_fn, get_fn, sync, put_call, get_call) \
+  METRON_ONESIDED_FN(put_fn, transfer(sync, kPutTo1, put_call))         \
+  METRON_ONESIDED_FN(get_fn, transfer(sync, kGetFrom1, get_call))
+METRON_PUT_AND_GET_FN(put, get_callduration, kFenceOpenAfter, call_put, call_get)
+METRON_PUT_AND_GET_FN(put_dedicated, get_dedicated, kDedicated, call_dedicated<put_one>,
+                      call_dedicated<get_one>)
+METRON_PUT_AND_GET_FN(put_passive, get_passive, kPassive, call_passive<put_one>,
+                      call_passive<get_one>)
+METRON_PUT_AND_GET_FN(put_fence, get_fence, kFenceClosedInCall, call_put_fence, call_get_fence)
+#undef METRON_PUT_AND_GET_FN
 METRON_ONESIDED_FN(accumulate, transfer(kDedicated, kAccumulateTo1, call_dedicated<accumulate_one>))
 METRON_ONESIDED_FN(caching, transfer(kCaching, {fill_origin_and_sentinel, check_at_others},
                                      call_close_fence))

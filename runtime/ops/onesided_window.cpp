@@ -204,7 +204,7 @@ std::optional<std::string> check_window_from(const BoundOp& b, int source, std::
   if (auto m = check_pattern(b.buf.recv() + offset, b.recv_dt, count, source, 0)) {
     Mismatch at = *m;
     at.offset += offset;
-    return verify_message(b, "window", at);
+    return verify_message(b, DiagId::verify_in_window, at);
   }
   return std::nullopt;
 }

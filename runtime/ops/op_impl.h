@@ -34,7 +34,7 @@ template <typename... Args>
 }
 // "verification of 'Gather' failed on rank 0: receive buffer byte 17 (block from rank 1):
 // expected 0x3a, got 0xc5".
-std::string verify_message(const BoundOp& b, std::string_view where, const Mismatch& m);
+std::string verify_message(const BoundOp& b, const VerifyPlace& where, const Mismatch& m);
 
 // The bind function of a measurement function, or null (catalog.cpp, from the operation table).
 BindFn find_bind(std::string_view name);
@@ -42,6 +42,33 @@ BindFn find_bind(std::string_view name);
 // (send_count, send_dt, recv_count, recv_dt): the two-sided argument convention (collectives.cpp,
 // neighbourhood.cpp): counts, datatypes committed, block bytes.
 void bind_two_sided(BoundOp& b, const Args& a);
+
+// The arguments of MPI_Alltoallw (D = int: checked to fit by the caller) and
+// MPI_Neighbor_alltoallw (D = MPI_Aint): n blocks of the job's counts and types, block i at i
+// blocks' bytes on each side.
+template <typename D>
+void w_blocks(BoundOp& b, std::size_t n, std::vector<D>& send_displs, std::vector<D>& recv_displs) {
+  b.send_counts.assign(n, b.send_count);
+  b.recv_counts.assign(n, b.recv_count);
+  b.send_types.assign(n, b.send_type);
+  b.recv_types.assign(n, b.recv_type);
+  send_displs.resize(n);
+  recv_displs.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    send_displs[i] = static_cast<D>(static_cast<std::int64_t>(i) * b.send_block_bytes);
+    recv_displs[i] = static_cast<D>(static_cast<std::int64_t>(i) * b.recv_block_bytes);
+  }
+}
+
+// A collective made by hand from other calls (handmade.cpp, skampi_collectives.cpp): its library
+// original's binding, so that verification checks the same result, its own timed call, and
+// 2p requests when it posts a send and a receive per rank.
+struct Handmade {
+  BindFn original;
+  CallFn call;
+  bool posts_pairs = false;
+};
+void bind_handmade(BoundOp& b, const Args& a, const Handmade& h);
 
 // Verification functions shared by the library's collectives and the hand-made versions.
 void fill_bcast(BoundOp& b);
@@ -103,6 +130,9 @@ void bind_pingpong_isend_irecv(BoundOp&, const Args&);
 // Shared by the point-to-point files (pingpong.cpp): the peer's stream lands in the receive
 // block; the partner of rank in the pairs (r, r + p/2), -1 for an odd last rank.
 void fill_from_peer(BoundOp& b);
+// (count, datatype): one block each way between b.peer (set before) and this rank; the ranks
+// without a peer (b.peer < 0) idle; verification checks the peer's stream (fill/check_from_peer).
+void bind_peer_block(BoundOp& b, const Args& a);
 std::optional<std::string> check_from_peer(const BoundOp& b);
 int pair_peer(int rank, int size);
 // threaded.cpp: IMB-MT's benchmarks and osu_latency_mt (T threads per rank).

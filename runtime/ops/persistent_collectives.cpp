@@ -4,13 +4,14 @@
 // tied to its buffers, and buffer cycling moves them); release() frees them. The timed region
 // is MPI_Start and MPI_Wait on the current slot's request, as OSU's osu_*_persistent time it.
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/persistent_requests.h"
 #include "runtime/ops/smpi_absent_calls.h"
 
 namespace metron::rt::ops {
 
 namespace {
 
-using InitFn = int (*)(BoundOp&, MPI_Request*) noexcept;
+using InitFn = InitRequestFn;
 
 int init_barrier(BoundOp& b, MPI_Request* r) noexcept {
   return MPI_Barrier_init(b.comm, MPI_INFO_NULL, r);
@@ -84,41 +85,17 @@ int init_exscan(BoundOp& b, MPI_Request* r) noexcept {
                          MPI_INFO_NULL, r);
 }
 
-// More slots than this would mean as many persistent schedules in the library.
-constexpr std::int64_t kMaxSlots = 4096;
-
-void call_start_wait(BoundOp& b) noexcept {
-  MPI_Request* r = &b.requests[static_cast<std::size_t>(b.buf.position())];
-  b.note(MPI_Start(r));
-  b.note(MPI_Wait(r, MPI_STATUS_IGNORE));
-}
-
-// Collective and the same on every rank: the slot count follows from the plan's settings.
 template <InitFn Init>
 void init_requests(BoundOp& b) {
-  const std::int64_t slots = b.buf.slots();
-  if (slots > kMaxSlots) bind_error(b, DiagId::job_too_many_persistent_slots, slots, kMaxSlots);
-  b.requests.assign(static_cast<std::size_t>(slots), MPI_REQUEST_NULL);
-  b.buf.rewind();
-  for (std::int64_t i = 0; i < slots; ++i) {
-    b.note(Init(b, &b.requests[static_cast<std::size_t>(i)]));
-    b.buf.advance();
-  }
-  b.buf.rewind();
-}
-
-void free_requests(BoundOp& b) {
-  for (MPI_Request& r : b.requests)
-    if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
-  b.requests.clear();
+  init_persistent_requests(b, Init);
 }
 
 template <BindFn Blocking, InitFn Init>
 void bind_persistent(BoundOp& b, const Args& a) {
   Blocking(b, a);
-  b.call_fn = call_start_wait;
+  b.call_fn = start_and_wait;
   b.prepare_fn = init_requests<Init>;
-  b.release_fn = free_requests;
+  b.release_fn = free_persistent_requests;
 }
 
 }  // namespace

@@ -107,10 +107,21 @@ void fill_from_peer(BoundOp& b) {
   fill_sentinel(b.buf.recv(), b.recv_need_bytes);
 }
 
+void bind_peer_block(BoundOp& b, const Args& a) {
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
+  b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
+  b.participates = b.peer >= 0;
+  b.fill_fn = fill_from_peer;
+  b.check_fn = check_from_peer;
+}
+
 std::optional<std::string> check_from_peer(const BoundOp& b) {
   if (!b.participates) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
-    return verify_message(b, "receive buffer", *m);
+    return verify_message(b, DiagId::verify_in_receive_buffer, *m);
   return std::nullopt;
 }
 
@@ -121,30 +132,21 @@ int pair_peer(int rank, int size) {
   return -1;
 }
 
-void bind_pingpong_send_recv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_std, recv_std>, pong<send_std, recv_std>);
-}
-void bind_pingpong_isend_recv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_isend, recv_std>, pong<send_isend, recv_std>);
-}
-void bind_pingpong_send_irecv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_std, recv_irecv>, pong<send_std, recv_irecv>);
-}
-void bind_pingpong_ssend_recv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_sync, recv_std>, pong<send_sync, recv_std>);
-}
-void bind_pingpong_issend_recv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_issend, recv_std>, pong<send_issend, recv_std>);
-}
-void bind_pingpong_isend_irecv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_isend, recv_irecv>, pong<send_isend, recv_irecv>);
-}
-void bind_pingpong_send_recv_at(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_std, recv_any_tag>, pong<send_std, recv_any_tag>);
-}
-void bind_pingpong_send_iprobe_recv(BoundOp& b, const Args& a) {
-  bind_pingpong(b, a, ping<send_std, recv_iprobe>, pong<send_std, recv_iprobe>);
-}
+// A row: bind_pingpong_<fn> (the name operations.def gives) is the round trip whose two sides
+// send and receive with the row's variants.
+#define METRON_PINGPONG_FN(fn, Send, Recv)                   \
+  void bind_pingpong_##fn(BoundOp& b, const Args& a) {       \
+    bind_pingpong(b, a, ping<Send, Recv>, pong<Send, Recv>); \
+  }
+METRON_PINGPONG_FN(send_recv, send_std, recv_std)
+METRON_PINGPONG_FN(isend_recv, send_isend, recv_std)
+METRON_PINGPONG_FN(send_irecv, send_std, recv_irecv)
+METRON_PINGPONG_FN(ssend_recv, send_sync, recv_std)
+METRON_PINGPONG_FN(issend_recv, send_issend, recv_std)
+METRON_PINGPONG_FN(isend_irecv, send_isend, recv_irecv)
+METRON_PINGPONG_FN(send_recv_at, send_std, recv_any_tag)
+METRON_PINGPONG_FN(send_iprobe_recv, send_std, recv_iprobe)
+#undef METRON_PINGPONG_FN
 
 // (send_count, send_dt, send_tag, recv_count, recv_dt, recv_tag, iterations): rank 0 sends the
 // send side with send_tag and receives the receive side with recv_tag; rank 1 mirrors it, so

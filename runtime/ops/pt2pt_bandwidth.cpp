@@ -68,7 +68,7 @@ std::optional<std::string> check_window(const BoundOp& b, bool receives) {
   for (int w = 0; w < (b.single_block ? 1 : b.window); ++w)
     if (auto m = check_pattern(window_block(b, w), b.recv_dt, b.recv_count, b.peer, 0)) {
       m->offset += static_cast<std::int64_t>(w) * b.recv_block_bytes;
-      return verify_message(b, "receive buffer", *m);
+      return verify_message(b, DiagId::verify_in_receive_buffer, *m);
     }
   return std::nullopt;
 }

@@ -50,7 +50,7 @@ void fill_ring(BoundOp& b) {
 
 std::optional<std::string> check_sendrecv(const BoundOp& b) {
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, left_of(b), 0))
-    return verify_message(b, "receive buffer (from the left neighbour)", *m);
+    return verify_message(b, DiagId::verify_in_left_block, *m);
   return std::nullopt;
 }
 
@@ -59,7 +59,7 @@ std::optional<std::string> check_exchange(const BoundOp& b) {
   if (auto m = check_pattern(b.buf.recv() + b.recv_block_bytes, b.recv_dt, b.recv_count,
                              right_of(b), 0)) {
     m->offset += b.recv_block_bytes;
-    return verify_message(b, "receive buffer (from the right neighbour)", *m);
+    return verify_message(b, DiagId::verify_in_right_block, *m);
   }
   return std::nullopt;
 }

@@ -45,7 +45,7 @@ std::optional<std::string> check_range(const BoundOp& b, int first, int last,
                                        std::int64_t first_elem) {
   if (auto m = check_reduce_result(b.buf.recv(), b.send_dt.basic(), b.reduce_op, b.recv_count,
                                    first, last, first_elem))
-    return verify_message(b, "receive buffer", *m);
+    return verify_message(b, DiagId::verify_in_receive_buffer, *m);
   return std::nullopt;
 }
 
@@ -63,8 +63,17 @@ std::optional<std::string> check_exscan(const BoundOp& b) {
   return b.rank == 0 ? std::nullopt : check_range(b, 0, b.rank - 1, 0);
 }
 
+// Each reduction as data: its timed call, what its receive side must hold, and for the
+// Reduce_scatter family the whole vector on the send side (with per-rank counts for the v form).
+enum class SendSide { Block, Vector, VectorPerRankCounts };
+struct Reduction {
+  CallFn call;
+  CheckFn check;
+  SendSide send = SendSide::Block;
+};
+
 // (count, datatype, op, ...): one block on each side.
-void bind_count_dt_op(BoundOp& b, const Args& a) {
+void bind_reduction(BoundOp& b, const Args& a, const Reduction& r) {
   b.send_count = b.recv_count = int_count(a, "count");
   b.send_dt = b.recv_dt = a.type("datatype");
   b.reduce_op = a.reduce_op("op");
@@ -72,14 +81,12 @@ void bind_count_dt_op(BoundOp& b, const Args& a) {
   b.reduce = mpi_op(b.reduce_op);
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
+  if (r.send != SendSide::Block) b.send_need_bytes = b.send_block_bytes * b.size;
+  if (r.send == SendSide::VectorPerRankCounts)
+    b.recv_counts.assign(static_cast<std::size_t>(b.size), b.recv_count);
   b.fill_fn = fill_contributions;
-  b.check_fn = check_allreduce;
-}
-
-void bind_scatter_family(BoundOp& b, const Args& a) {
-  bind_count_dt_op(b, a);
-  b.send_need_bytes = b.send_block_bytes * b.size;
-  b.check_fn = check_reduce_scatter;
+  b.check_fn = r.check;
+  b.call_fn = r.call;
 }
 
 }  // namespace
@@ -91,38 +98,19 @@ std::optional<std::string> check_allreduce(const BoundOp& b) {
   return check_range(b, 0, b.size - 1, 0);
 }
 
-void bind_reduce(BoundOp& b, const Args& a) {
-  bind_count_dt_op(b, a);
-  b.call_fn = call_reduce;
-  b.check_fn = check_reduce;
-}
-
-void bind_allreduce(BoundOp& b, const Args& a) {
-  bind_count_dt_op(b, a);
-  b.call_fn = call_allreduce;
-}
-
-void bind_reduce_scatter(BoundOp& b, const Args& a) {
-  bind_scatter_family(b, a);
-  b.recv_counts.assign(static_cast<std::size_t>(b.size), b.recv_count);
-  b.call_fn = call_reduce_scatter;
-}
-
-void bind_reduce_scatter_block(BoundOp& b, const Args& a) {
-  bind_scatter_family(b, a);
-  b.call_fn = call_reduce_scatter_block;
-}
-
-void bind_scan(BoundOp& b, const Args& a) {
-  bind_count_dt_op(b, a);
-  b.call_fn = call_scan;
-  b.check_fn = check_scan;
-}
-
-void bind_exscan(BoundOp& b, const Args& a) {
-  bind_count_dt_op(b, a);
-  b.call_fn = call_exscan;
-  b.check_fn = check_exscan;
-}
+// A row: bind_<fn> (the name operations.def gives) binds the reduction the row describes.
+#define METRON_REDUCTION_FN(fn, ...)          \
+  void bind_##fn(BoundOp& b, const Args& a) { \
+    bind_reduction(b, a, {__VA_ARGS__});      \
+  }
+METRON_REDUCTION_FN(reduce, call_reduce, check_reduce)
+METRON_REDUCTION_FN(allreduce, call_allreduce, check_allreduce)
+METRON_REDUCTION_FN(reduce_scatter, call_reduce_scatter, check_reduce_scatter,
+                    SendSide::VectorPerRankCounts)
+METRON_REDUCTION_FN(reduce_scatter_block, call_reduce_scatter_block, check_reduce_scatter,
+                    SendSide::Vector)
+METRON_REDUCTION_FN(scan, call_scan, check_scan)
+METRON_REDUCTION_FN(exscan, call_exscan, check_exscan)
+#undef METRON_REDUCTION_FN
 
 }  // namespace metron::rt::ops

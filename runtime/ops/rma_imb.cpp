@@ -23,6 +23,7 @@
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/rma_elements.h"
 #include "runtime/ops/rma_window.h"
 #include "runtime/plan/mpi_names.h"
 
@@ -158,7 +159,7 @@ struct Source {
 
 std::optional<std::string> check_block(const BoundOp& b, const char* base, std::int64_t at,
                                        int rank, std::int64_t stream_offset,
-                                       std::string_view where) {
+                                       const VerifyPlace& where) {
   if (auto m =
           check_pattern(base + at, b.send_dt, b.send_count, rank, stream_start(b, stream_offset))) {
     m->offset += at;
@@ -177,27 +178,29 @@ std::optional<std::string> check(const BoundOp& b) {
   if (K == Kind::Put ||
       ((K == Kind::Acc || K == Kind::GetAcc || K == Kind::Fop) && one_round && zero_is_identity(b)))
     for (const Source& s : sources_of(b))
-      if (auto m =
-              check_block(b, base, s.target_offset, s.origin, s.origin_offset, "target window"))
+      if (auto m = check_block(b, base, s.target_offset, s.origin, s.origin_offset,
+                               DiagId::verify_in_target_window))
         return m;
   if (K == Kind::Cas && one_round)
     for (const Source& s : sources_of(b))
       if (auto m = check_pattern(base + s.target_offset, b.send_dt, 1, s.origin, 0))
-        return verify_message(b, "target window", *m);
+        return verify_message(b, DiagId::verify_in_target_window, *m);
   for (const Access& x : b.rma->accesses) {
     if (K == Kind::Get)
       if (auto m = check_block(b, results(b), x.origin_offset, x.target, x.target_offset,
-                               "origin buffer"))
+                               DiagId::verify_in_origin_buffer))
         return m;
     if ((K == Kind::GetAcc || K == Kind::Fop) && one_round)  // later rounds fetch earlier ones
       for (std::int64_t i = 0; i < b.send_block_bytes; ++i)
         if (results(b)[x.origin_offset + i] != 0)
-          return verify_message(b, "origin buffer",
-                                Mismatch{x.origin_offset + i,
-                                         "expected 0x00 (the target's old value), got a nonzero"});
+          return verify_message(
+              b, DiagId::verify_in_origin_buffer,
+              Mismatch{x.origin_offset + i, "0x00",
+                       hex_byte(static_cast<unsigned char>(results(b)[x.origin_offset + i])),
+                       DiagId::verify_found_old_value_changed});
     if (K == Kind::Cas && one_round)
       if (auto m = check_pattern(results(b) + x.origin_offset, b.send_dt, 1, kCasOldStream, 0))
-        return verify_message(b, "origin buffer", *m);
+        return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   }
   return std::nullopt;
 }
@@ -268,24 +271,10 @@ void prepare(BoundOp& b) {
 
 template <Kind K, Shape S>
 void bind_imb(BoundOp& b, const Args& a) {
-  const bool atomic = K == Kind::Fop || K == Kind::Cas;
-  b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
-  const Datatype dt = a.datatype("datatype");
-  b.send_dt = b.recv_dt = dt;
-  b.send_type = b.recv_type = mpi_datatype(dt);
-  if (a.has("op")) {
-    b.reduce_op = a.reduce_op("op");
-    b.reduce = mpi_op(b.reduce_op);
-  }
-  if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt.basic());
-    if (c != TypeClass::Integer && c != TypeClass::Byte &&
-        !(K == Kind::Fop && c == TypeClass::Floating))
-      bind_error(b, DiagId::job_atomic_datatype,
-                 K == Kind::Cas ? "MPI_Compare_and_swap" : "MPI_Fetch_and_op",
-                 datatype_name(b.send_dt.basic()));
-  }
+  bind_rma_elements(b, a,
+                    K == Kind::Fop   ? RmaAtomic::FetchAndOp
+                    : K == Kind::Cas ? RmaAtomic::CompareAndSwap
+                                     : RmaAtomic::None);
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
@@ -312,11 +301,7 @@ void bind_imb(BoundOp& b, const Args& a) {
   else
     b.call_fn = call_rounds<K, S, false>;
   b.participates = true;
-  b.fill_fn = fill<K>;
-  b.check_fn = check<K>;
-  b.prepare_fn = prepare;
-  b.settle_fn = rma::settle_op;
-  b.release_fn = rma::release;
+  set_rma_hooks(b, fill<K>, check<K>, prepare);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 // communicator (run it on comm(2), as IMB's output is for 2 processes) and further ranks only
 // take part in the fences.
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/rma_elements.h"
 #include "runtime/ops/rma_window.h"
 #include "runtime/ops/verify_reduce.h"
 
@@ -117,14 +118,14 @@ std::optional<std::string> check(const BoundOp& b) {
   const bool target = b.rank == 1 || (b.rank == 0 && b.scaled == 1);
   if (K == Kind::Put && target && b.size > 1)
     if (auto m = check_pattern(w.base, b.send_dt, b.send_count, 1 - b.rank, 0))
-      return verify_message(b, "target window", *m);
+      return verify_message(b, DiagId::verify_in_target_window, *m);
   if (K == Kind::Get && !w.accesses.empty())
     if (auto m = check_pattern(results(b), b.send_dt, b.send_count, w.accesses.front().target, 0))
-      return verify_message(b, "origin buffer", *m);
+      return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   if (K == Kind::Acc && b.rank == 0 && b.iterations == 1 && b.reduce == MPI_SUM)
     if (auto m = check_reduce_result(w.base, b.send_dt.basic(), b.reduce_op, b.send_count, 0,
                                      b.size - 1, 0))
-      return verify_message(b, "target window", *m);
+      return verify_message(b, DiagId::verify_in_target_window, *m);
   return std::nullopt;
 }
 
@@ -136,7 +137,7 @@ void fill_window(BoundOp& b) {
 std::optional<std::string> check_window(const BoundOp& b) {
   if (b.send_count == 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), b.send_dt, 1, b.rank, 0))
-    return verify_message(b, "window", *m);
+    return verify_message(b, DiagId::verify_in_window, *m);
   return std::nullopt;
 }
 
@@ -149,12 +150,9 @@ void prepare(BoundOp& b) {
   if (b.error == MPI_SUCCESS) b.note(MPI_Win_fence(0, w.win));
 }
 
-// count, datatype, ops and aggregate as every IMB-EXT transfer has them.
+// count, datatype, [op] and ops as every IMB-EXT transfer has them.
 void bind_common(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  const Datatype dt = a.datatype("datatype");
-  b.send_dt = b.recv_dt = dt;
-  b.send_type = b.recv_type = mpi_datatype(dt);
+  bind_rma_elements(b, a, RmaAtomic::None);           // and Ext_accumulate's op
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;
   b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
@@ -171,10 +169,6 @@ template <Kind K>
 void bind_ext(BoundOp& b, const Args& a, bool bidir) {
   bind_common(b, a);
   const int aggregate = aggregate_of(b, a);
-  if (K == Kind::Acc) {
-    b.reduce_op = a.reduce_op("op");
-    b.reduce = mpi_op(b.reduce_op);
-  }
   b.scaled = bidir ? 1 : 0;
   b.rma_sync = RmaSync::Fence;
   b.rma_both_ways = bidir;
@@ -195,11 +189,7 @@ void bind_ext(BoundOp& b, const Args& a, bool bidir) {
     b.call_fn = aggregate ? call_accumulate<true> : call_accumulate<false>;
   else
     b.call_fn = aggregate ? call_fenced<K, true> : call_fenced<K, false>;
-  b.fill_fn = fill<K>;
-  b.check_fn = check<K>;
-  b.prepare_fn = prepare;
-  b.settle_fn = rma::settle_op;
-  b.release_fn = rma::release;
+  set_rma_hooks(b, fill<K>, check<K>, prepare);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include <climits>
 
 #include "runtime/ops/op_impl.h"
+#include "runtime/ops/rma_elements.h"
 #include "runtime/ops/rma_window.h"
 #include "runtime/plan/mpi_names.h"
 
@@ -216,7 +217,7 @@ void fill(BoundOp& b) {
 
 // The window blocks at `base` hold `rank`'s stream.
 std::optional<std::string> check_blocks(const BoundOp& b, const char* base, int rank,
-                                        std::string_view where) {
+                                        const VerifyPlace& where) {
   for (int j = 0; j < b.window; ++j)
     if (auto m =
             check_pattern(base + j * b.send_block_bytes, b.send_dt, b.send_count, rank,
@@ -228,11 +229,12 @@ std::optional<std::string> check_blocks(const BoundOp& b, const char* base, int 
 }
 
 std::optional<std::string> check_zero(const BoundOp& b, const char* base, std::int64_t bytes,
-                                      std::string_view where) {
+                                      const VerifyPlace& where) {
   for (std::int64_t i = 0; i < bytes; ++i)
     if (base[i] != 0)
       return verify_message(b, where,
-                            Mismatch{i, "expected 0x00 (the target's old value), got a nonzero"});
+                            Mismatch{i, "0x00", hex_byte(static_cast<unsigned char>(base[i])),
+                                     DiagId::verify_found_old_value_changed});
   return std::nullopt;
 }
 
@@ -247,18 +249,19 @@ std::optional<std::string> check(const BoundOp& b) {
   const bool origin = issues(b);
   if (target) {
     if (P == Pattern::Put || P == Pattern::Cas)
-      if (auto m = check_blocks(b, base, b.peer, "target window")) return m;
+      if (auto m = check_blocks(b, base, b.peer, DiagId::verify_in_target_window)) return m;
     if ((P == Pattern::Acc || P == Pattern::GetAcc || P == Pattern::Fop) && zero_is_identity(b))
-      if (auto m = check_blocks(b, base, b.peer, "target window")) return m;
+      if (auto m = check_blocks(b, base, b.peer, DiagId::verify_in_target_window)) return m;
   }
   if (origin) {
     if (P == Pattern::Get)
-      if (auto m = check_blocks(b, results(b), b.peer, "origin buffer")) return m;
+      if (auto m = check_blocks(b, results(b), b.peer, DiagId::verify_in_origin_buffer)) return m;
     if (P == Pattern::GetAcc || P == Pattern::Fop)
-      if (auto m = check_zero(b, results(b), window_bytes(b), "origin buffer")) return m;
+      if (auto m = check_zero(b, results(b), window_bytes(b), DiagId::verify_in_origin_buffer))
+        return m;
     if (P == Pattern::Cas)
       if (auto m = check_pattern(results(b), b.send_dt, 1, kCasOldStream, 0))
-        return verify_message(b, "origin buffer", *m);
+        return verify_message(b, DiagId::verify_in_origin_buffer, *m);
   }
   return std::nullopt;
 }
@@ -287,25 +290,11 @@ enum class Shape { Latency, Bandwidth, Bibandwidth };
 // (count, datatype, [window,] [op,] sync, win, [lock])
 template <Pattern P>
 void bind_osu(BoundOp& b, const Args& a, Shape shape) {
-  const bool atomic = P == Pattern::Fop || P == Pattern::Cas;
   b.peer = b.rank == 0 ? 1 : b.rank == 1 ? 0 : -1;
-  b.send_count = b.recv_count = atomic ? 1 : int_count(a, "count");
-  // Predefined types only: the front end refuses derived ones for this family (op_checks.cpp).
-  const Datatype dt = a.datatype("datatype");
-  b.send_dt = b.recv_dt = dt;
-  b.send_type = b.recv_type = mpi_datatype(dt);
-  if (a.has("op")) {
-    b.reduce_op = a.reduce_op("op");
-    b.reduce = mpi_op(b.reduce_op);
-  }
-  if (atomic) {
-    const TypeClass c = datatype_class(b.send_dt.basic());
-    if (c != TypeClass::Integer && c != TypeClass::Byte &&
-        !(P == Pattern::Fop && c == TypeClass::Floating))
-      bind_error(b, DiagId::job_atomic_datatype,
-                 P == Pattern::Cas ? "MPI_Compare_and_swap" : "MPI_Fetch_and_op",
-                 datatype_name(b.send_dt.basic()));
-  }
+  bind_rma_elements(b, a,
+                    P == Pattern::Fop   ? RmaAtomic::FetchAndOp
+                    : P == Pattern::Cas ? RmaAtomic::CompareAndSwap
+                                        : RmaAtomic::None);
   b.window = 1;
   if (shape != Shape::Latency) {
     const std::int64_t window = a.integer("window");
@@ -354,11 +343,7 @@ void bind_osu(BoundOp& b, const Args& a, Shape shape) {
     else
       b.call_fn = b.rma_sync == RmaSync::Fence ? bandwidth_target : idle;
   }
-  b.fill_fn = fill<P>;
-  b.check_fn = check<P>;
-  b.prepare_fn = prepare_window;
-  b.settle_fn = rma::settle_op;
-  b.release_fn = rma::release;
+  set_rma_hooks(b, fill<P>, check<P>, prepare_window);
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ std::optional<std::string> check_gather_without_root_block(const BoundOp& b) {
     if (auto m =
             check_pattern(b.buf.recv() + i * b.recv_block_bytes, b.recv_dt, b.recv_count, i, 0)) {
       m->offset += i * b.recv_block_bytes;
-      return verify_message(b, "receive buffer (block from rank " + std::to_string(i) + ")", *m);
+      return verify_message(b, {DiagId::verify_in_receive_block, i}, *m);
     }
   }
   return std::nullopt;
@@ -89,7 +89,7 @@ std::optional<std::string> check_skewed(const BoundOp& b) {
     const std::int64_t at = b.recv_displs[k] * extent;
     if (auto m = check_pattern(b.buf.recv() + at, b.recv_dt, b.recv_counts[k], i, first)) {
       m->offset += at;
-      return verify_message(b, "receive buffer (block from rank " + std::to_string(i) + ")", *m);
+      return verify_message(b, {DiagId::verify_in_receive_block, i}, *m);
     }
   }
   return std::nullopt;
@@ -130,7 +130,7 @@ std::optional<std::string> check_reduce_scatterv(const BoundOp& b) {
   const std::size_t k = static_cast<std::size_t>(b.rank);
   if (auto m = check_reduce_result(b.buf.send(), b.send_dt.basic(), b.reduce_op, b.send_counts[k],
                                    0, b.size - 1, b.send_displs[k]))
-    return verify_message(b, "send buffer (the scattered part)", *m);
+    return verify_message(b, DiagId::verify_in_send_scattered, *m);
   return std::nullopt;
 }
 
@@ -176,9 +176,7 @@ void bind_gather_isend_irecv_waitall(BoundOp& b, const Args& a) {
 }
 
 void bind_alltoallv_isend_irecv(BoundOp& b, const Args& a) {
-  bind_alltoall(b, a);
-  b.requests.assign(2 * static_cast<std::size_t>(b.size), MPI_REQUEST_NULL);
-  b.call_fn = call_alltoallv_isend_irecv;
+  bind_handmade(b, a, {bind_alltoall, call_alltoallv_isend_irecv, true});
 }
 
 void bind_myalltoallv(BoundOp& b, const Args& a) {

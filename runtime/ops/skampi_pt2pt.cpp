@@ -89,22 +89,15 @@ std::optional<std::string> check_replace(const BoundOp& b) {
   if (!b.participates) return std::nullopt;
   const int from = b.iterations % 2 ? b.peer : b.rank;
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, from, 0))
-    return verify_message(b, "receive buffer", *m);
+    return verify_message(b, DiagId::verify_in_receive_buffer, *m);
   return std::nullopt;
 }
 
 // (count, datatype, tag, iterations) with the peer already set.
 void bind_round_trip(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = mpi_datatype(b.send_dt);
+  bind_peer_block(b, a);
   b.iterations = static_cast<int>(a.integer("iterations"));
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
-  b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
-  b.participates = b.peer >= 0;
   b.divisor = b.iterations;
-  b.fill_fn = fill_from_peer;
-  b.check_fn = check_from_peer;
 }
 
 }  // namespace

@@ -112,6 +112,11 @@ int threads_arg(const BoundOp& b, const Args& a) {
   return t;
 }
 
+template <auto... Members>
+void copy_members(BoundOp& to, const BoundOp& from) {
+  ((to.*Members = from.*Members), ...);
+}
+
 // The base operation's call with the parent's arguments of the same names.
 OpCall base_call(const std::string& base, const Args& a) {
   const MeasureFunc* f = find_measure_func(base);
@@ -135,18 +140,11 @@ void bind_threaded(BoundOp& b, const Args& a, const std::string& base, bool own_
   th->recv_share = thread_share_bytes(first.recv_need_bytes);
   b.send_need_bytes = th->send_share * threads;
   b.recv_need_bytes = th->recv_share * threads;
-  b.send_block_bytes = first.send_block_bytes;
-  b.recv_block_bytes = first.recv_block_bytes;
-  b.send_count = first.send_count;
-  b.recv_count = first.recv_count;
-  b.send_dt = first.send_dt;
-  b.recv_dt = first.recv_dt;
-  b.peer = first.peer;
-  b.iterations = first.iterations;
-  b.window = first.window;
-  b.divisor = first.divisor;
-  b.participates = first.participates;
-  b.result_in_send = first.result_in_send;
+  // The job reports as its own what one thread's part measures.
+  copy_members<&BoundOp::send_block_bytes, &BoundOp::recv_block_bytes, &BoundOp::send_count,
+               &BoundOp::recv_count, &BoundOp::send_dt, &BoundOp::recv_dt, &BoundOp::peer,
+               &BoundOp::iterations, &BoundOp::window, &BoundOp::divisor, &BoundOp::participates,
+               &BoundOp::result_in_send>(b, first);
   b.threaded = std::move(th);
   b.call_fn = call_all;
   b.fill_fn = fill_all;

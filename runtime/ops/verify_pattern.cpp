@@ -52,13 +52,13 @@ std::uint64_t mix64(std::uint64_t x) {
   return x;
 }
 
+}  // namespace
+
 std::string hex_byte(unsigned v) {
   char b[8];
   std::snprintf(b, sizeof b, "0x%02x", v & 0xffu);
   return b;
 }
-
-}  // namespace
 
 ElemLayout elem_layout(Datatype d) {
   const std::string_view n = datatype_name(d);
@@ -125,9 +125,7 @@ std::optional<Mismatch> check_pattern(const char* buf, const TypeDesc& dt, std::
       for (std::int64_t b = 0; b < s.length; ++b) {
         const std::uint8_t want = pattern_byte(rank, idx++);
         const auto got = static_cast<std::uint8_t>(p[b]);
-        if (got != want)
-          return Mismatch{e * ext + s.offset + b,
-                          "expected " + hex_byte(want) + ", got " + hex_byte(got)};
+        if (got != want) return Mismatch{e * ext + s.offset + b, hex_byte(want), hex_byte(got)};
       }
     }
   if (dt.is_basic()) return std::nullopt;
@@ -135,10 +133,9 @@ std::optional<Mismatch> check_pattern(const char* buf, const TypeDesc& dt, std::
   const std::vector<bool> touched = touched_bytes(dt, count);
   for (std::size_t i = 0; i < touched.size(); ++i)
     if (!touched[i] && buf[i] != kSentinel)
-      return Mismatch{static_cast<std::int64_t>(i),
-                      "a hole of the datatype was written: expected " +
-                          hex_byte(static_cast<std::uint8_t>(kSentinel)) + ", got " +
-                          hex_byte(static_cast<std::uint8_t>(buf[i]))};
+      return Mismatch{static_cast<std::int64_t>(i), hex_byte(static_cast<std::uint8_t>(kSentinel)),
+                      hex_byte(static_cast<std::uint8_t>(buf[i])),
+                      DiagId::verify_found_hole_written};
   return std::nullopt;
 }
 

@@ -9,13 +9,24 @@
 #include <string>
 
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/plan/diagnostics.h"
 
 namespace metron::rt {
 
 // Where a check failed: byte offset from the start of the checked buffer, and what was there.
+// `found` is a catalogue part (messages.def, verify_found_*) filled with expected and got.
 struct Mismatch {
   std::int64_t offset = 0;
-  std::string detail;  // "expected 0x3a, got 0xc5"
+  std::string expected;  // "0x3a"
+  std::string got;       // "0xc5"
+  DiagId found = DiagId::verify_found_value;
+};
+// Where a check failed: a catalogue part (messages.def, verify_in_*) and the numbers it names.
+struct VerifyPlace {
+  VerifyPlace(DiagId part, std::int64_t a = 0, std::int64_t b = 0)
+      : id(part), first(a), second(b) {}
+  DiagId id;
+  std::int64_t first, second;
 };
 
 // The layout of one element: its extent in memory and the byte ranges MPI transfers.
@@ -30,6 +41,8 @@ ElemLayout elem_layout(Datatype d);
 
 // Byte number `index` of the significant-byte stream that `rank` sends.
 std::uint8_t pattern_byte(int rank, std::int64_t index);
+// A byte as verification messages show it: "0x3a".
+std::string hex_byte(unsigned v);
 
 // Writes rank's stream from `first_index` on into count elements of dt at buf; for a derived
 // type the holes of the count * extent bytes get the sentinel first.

@@ -219,7 +219,7 @@ std::optional<Mismatch> check_reduce_result(const char* buf, Datatype dt, Reduce
             at = b;
             found = true;
           }
-      bad = Mismatch{j * layout.extent + at, "expected " + show(want) + ", got " + show(got)};
+      bad = Mismatch{j * layout.extent + at, show(want), show(got)};
     }
   });
   return bad;

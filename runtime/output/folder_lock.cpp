@@ -69,10 +69,9 @@ FolderLock try_lock(const std::string& dir, const std::string& path, int& fd_out
     std::string pid = holder.substr(0, holder.find(' '));
     std::string host =
         holder.find(' ') == std::string::npos ? "" : holder.substr(holder.find(' ') + 1);
-    error =
-        message_text(DiagId::folder_in_use, dir,
-                     pid.empty() ? std::string("another process")
-                                 : "pid " + pid + (host.empty() ? "" : " on host '" + host + "'"));
+    error = pid.empty()    ? message_text(DiagId::folder_in_use, dir)
+            : host.empty() ? message_text(DiagId::folder_in_use_by, dir, pid)
+                           : message_text(DiagId::folder_in_use_by_host, dir, pid, host);
     return FolderLock::InUse;
   }
   fd_out = fd;

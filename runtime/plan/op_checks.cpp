@@ -50,24 +50,21 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
       break;
     case ParamRole::RmaWindow:
       if (!rma_window_kind_named(v.as_string()))
-        return problem(DiagId::bad_rma_choice, at,
-                       {v.as_string(), "window kind", rma_window_kind_names()});
+        return problem(DiagId::bad_rma_window_kind, at, {v.as_string(), rma_window_kind_names()});
       break;
     case ParamRole::RmaSync:
       if (!rma_sync_named(v.as_string()))
-        return problem(DiagId::bad_rma_choice, at, {v.as_string(), "sync mode", rma_sync_names()});
+        return problem(DiagId::bad_rma_sync_mode, at, {v.as_string(), rma_sync_names()});
       break;
     case ParamRole::RmaActiveSync: {
       const auto s = rma_sync_named(v.as_string());
       if (s != RmaSync::Fence && s != RmaSync::Pscw)
-        return problem(
-            DiagId::bad_rma_choice, at,
-            {v.as_string(), std::string("sync mode of '") + f.name + "'", "fence | pscw"});
+        return problem(DiagId::bad_rma_active_sync, at, {v.as_string(), f.name});
       break;
     }
     case ParamRole::RmaLock:
       if (!rma_lock_named(v.as_string()))
-        return problem(DiagId::bad_rma_choice, at, {v.as_string(), "lock type", rma_lock_names()});
+        return problem(DiagId::bad_rma_lock_type, at, {v.as_string(), rma_lock_names()});
       break;
     case ParamRole::Window:
     case ParamRole::Tests:

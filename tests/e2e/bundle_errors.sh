@@ -72,6 +72,9 @@ expect_eq "none of them launched anything" "$(ls -d *-replay* elsewhere/*-replay
 cp -r ex badclaims && jq '.plan.claims = "x"' ex/manifest.json > badclaims/manifest.json
 expect_fails "damaged claims" 74 "metron: error: the claims of the folder's plan are damaged: 'claims' is not an array" \
   "$METRON" analyze badclaims
+cp -r ex badclaim && jq '.plan.claims = [{"id": "c1"}]' ex/manifest.json > badclaim/manifest.json
+expect_fails "a damaged claim" 74 "metron: error: the claims of the folder's plan are damaged: 'text' is not a claim as Metron writes it" \
+  "$METRON" analyze badclaim
 cat > none.bench <<'B'
 set reps = 10
 measure comm(2) : Barrier()

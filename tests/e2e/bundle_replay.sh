@@ -108,6 +108,9 @@ expect_fails "file not in the metadata" 64 "metron: error: bundle 'extra.tar.gz'
 sed -i 's/1/2/' x/paper/analysis.csv
 expect_fails "an unpacked folder changed since" 64 "metron: error: 'x/paper' does not match its ro-crate-metadata.json: 'analysis.csv' does not match its sha256 in the metadata" \
   "$METRON" replay x/paper
+cp -r x/paper metadir && rm metadir/ro-crate-metadata.json && mkdir metadir/ro-crate-metadata.json
+expect_fails "metadata that is not a file" 64 "metron: error: 'metadir' does not match its ro-crate-metadata.json: its ro-crate-metadata.json is not RO-Crate metadata as Metron writes it (not a regular file)" \
+  "$METRON" replay metadir
 cp -r paper nosum && rm nosum/summary.csv
 expect_fails "a folder without summaries" 64 "metron: error: 'nosum' holds nothing to compare a replay with: cannot read 'nosum/summary.csv': no such file or directory" \
   "$METRON" replay nosum

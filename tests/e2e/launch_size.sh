@@ -48,6 +48,19 @@ expect_eq "exec into a folder in use: usage error" "$?" "64"
 expect_grep "exec into a folder in use: holder named" "error: results folder 'held' is in use by pid 4242 on host 'otherhost' (one writer per folder)" stderr.txt
 expect_eq "exec into a folder in use: nothing written" "$(ls held)" ""
 kill $locker 2> /dev/null; wait 2> /dev/null
+# The holder as the lock file says it: nothing (another process) or a pid without a host.
+for who in "" "4243"; do
+  rm -rf held2 && mkdir held2
+  (exec 9> held2/.metron.lock; flock -x 9; printf '%s' "$who" >&9; touch held2/.ready; sleep 20) > /dev/null 2>&1 &
+  locker=$!
+  for _ in $(seq 1 100); do [ -e held2/.ready ] && break; sleep 0.1; done
+  "$MPIEXEC" -n 2 "$METRON" exec s.bench --out held2 --quiet 2> stderr.txt
+  expect_eq "exec into a folder in use ('$who'): usage error" "$?" "64"
+  kill $locker 2> /dev/null; wait 2> /dev/null
+  cp stderr.txt "held_by_${who:-nobody}.txt"
+done
+expect_grep "holder unknown" "error: results folder 'held2' is in use by another process (one writer per folder)" held_by_nobody.txt
+expect_grep "holder without a host" "error: results folder 'held2' is in use by pid 4243 (one writer per folder)" held_by_4243.txt
 # The scheduler context in the run and launch manifests, the binding each rank got, and compare
 # naming the differences (simulated Slurm variables; tests/e2e/slurm_run.sh uses a real Slurm).
 EXEC_ARGS="{metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"

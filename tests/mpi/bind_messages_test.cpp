@@ -93,6 +93,11 @@ TEST_CASE("bind messages: counts that MPI's int counts and displacements cannot 
   CHECK(r.text ==
         "'Scatter_using_Bcast': send_count * ranks 3000000000 exceeds the largest MPI count "
         "(2147483647)");
+  r = refusal("Gather_using_Reduce", {big, dt("MPI_CHAR"), big, dt("MPI_CHAR"), i64(0)});
+  CHECK(r.id == DiagId::job_reduced_vector_exceeds_mpi_int);
+  CHECK(r.text ==
+        "'Gather_using_Reduce': the reduced vector of 3000000000 bytes exceeds the largest MPI "
+        "count (2147483647)");
 }
 
 TEST_CASE("bind messages: Synthetic's factors and counts") {
