@@ -124,10 +124,9 @@ ClaimSide Interp::claim_side(const ast::ClaimTerm& t, bool& is_value, Value& val
 void Interp::claim_reference(Claim& c, const ast::ClaimTerm& t, const Value& v) {
   const bool spread = is_spread(c.lhs.statistic);
   if (v.is_number()) fail(DiagId::claim_reference_unit, t.range, to_display(v));
-  if (!spread && !v.is(T::Duration))
-    fail(DiagId::claim_reference_kind, t.range, "location", "a time such as 2.1us", to_display(v));
+  if (!spread && !v.is(T::Duration)) fail(DiagId::claim_reference_not_time, t.range, to_display(v));
   if (spread && !v.is(T::Percent))
-    fail(DiagId::claim_reference_kind, t.range, "spread", "a percentage such as 5%", to_display(v));
+    fail(DiagId::claim_reference_not_percent, t.range, to_display(v));
   c.rhs.statistic = c.lhs.statistic;
   c.rhs.reference = spread ? v.as_fraction() : v.as_seconds();
   if (!(c.rhs.reference > 0)) fail(DiagId::claim_reference_unit, t.range, to_display(v));

@@ -217,21 +217,22 @@ void end_launch_on_timeout(double limit_s, double after_s) {
     return message_text(DiagId::launch_timed_out, limit_s, where);
   };
   nlohmann::json t = {{"reason", "timeout"}, {"limit_s", limit_s}, {"after_s", after_s}};
-  std::string where = " in start-up (MPI_Init, reading the script)";
+  std::string where = " " + message_text(DiagId::launch_where_startup);
   if (g_launch_done.load()) {
-    where = " after its last job (MPI_Finalize)";
+    where = " " + message_text(DiagId::launch_where_after_last);
   } else if (!g_manifest_path.empty() && !g_interrupted_manifest.empty()) {
     nlohmann::json m = nlohmann::json::parse(g_interrupted_manifest, nullptr, false);
     if (m.is_object()) {
       const std::size_t done = m.value("jobs", nlohmann::json::array()).size();
       t["jobs_done"] = done;
       t["job"] = nullptr;
-      where = done == 0 ? " before its first job" : " between jobs";
+      where = " " + message_text(done == 0 ? DiagId::launch_where_before_first
+                                           : DiagId::launch_where_between);
       if (const Job* j = g_running_job.load()) {
         t["job"] = {
             {"id", j->id}, {"block", j->block}, {"op", j->op.func->name}, {"bytes", j->bytes}};
-        where = fmt::format(" in job {} (block '{}', {} {} B)", j->id, j->block, j->op.func->name,
-                            j->bytes);
+        where = " " +
+                message_text(DiagId::launch_where_job, j->id, j->block, j->op.func->name, j->bytes);
       }
       m["status"] = "timeout";
       m["finished_at"] = out::utc_now_iso8601();

@@ -190,11 +190,10 @@ void job_in_progress(const fs::path& ldir, json& rec) {
 std::string job_text(const json& rec) {
   const json job = rec.value("job", json(nullptr));
   if (!job.is_object() || !job.contains("id")) return "";
-  std::string t = " in job " + job["id"].dump();
-  if (job.contains("block"))
-    t += fmt::format(" (block '{}', {} {} B)", job.value("block", ""), job.value("op", ""),
-                     job.value("bytes", 0));
-  return t;
+  if (!job.contains("block"))
+    return " " + message_text(DiagId::launch_where_job_id, job["id"].dump());
+  return " " + message_text(DiagId::launch_where_job, job["id"].dump(), job.value("block", ""),
+                            job.value("op", ""), job.value("bytes", 0));
 }
 
 // The record of a hang: which limit (reason, limit_s, limit_from, after_s), the job it was in,
@@ -228,8 +227,9 @@ json hang_record(const ChildResult& r, const ChildLimits& limits, const char* de
           ? message_text(DiagId::launch_startup_limit, t.value("limit_s", 0.0))
       : t["limit_from"] == "exec"
           ? message_text(DiagId::launch_own_timeout, t.value("limit_s", 0.0), job_text(t))
-          : message_text(DiagId::launch_deadline, t.value("limit_s", 0.0),
-                         t["limit_from"] == "plan" ? " (from the plan)" : "", job_text(t));
+          : message_text(t["limit_from"] == "plan" ? DiagId::launch_deadline_from_plan
+                                                   : DiagId::launch_deadline,
+                         t.value("limit_s", 0.0), job_text(t));
   return t;
 }
 
@@ -758,8 +758,8 @@ void note_failed_launch(const RunState& st, const Launch& l, json& entry,
                     : entry.value("signal_of", "") == "rank"
                         ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
                     : entry["signal"].is_null()
-                        ? fmt::format("exit code {}", entry["exit_code"].dump())
-                        : fmt::format("signal {}", entry["signal"].dump());
+                        ? message_text(DiagId::launch_ended_exit_code, entry["exit_code"].dump())
+                        : message_text(DiagId::launch_ended_signal, entry["signal"].dump());
   std::string tail = entry.value("stderr_tail", "");
   progress.note(message_line(DiagId::launch_failed, l.id, why,
                              (st.dir / entry.value("stderr", "")).string(),

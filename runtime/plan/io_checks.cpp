@@ -57,9 +57,7 @@ std::optional<OpProblem> check_io_types(const MeasureFunc& f, const std::vector<
       id >= 0 && static_cast<std::size_t>(id) < args.size())
     if (auto why = io_daccess_restriction(f.name, args[static_cast<std::size_t>(id)].as_int()))
       return OpProblem{
-          DiagId::io_daccess_not_allowed,
-          id,
-          {f.name, fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int()), *why}};
+          *why, id, {f.name, fmt::format("{:#x}", args[static_cast<std::size_t>(id)].as_int())}};
   const int im = f.param_index("memtype"), ie = f.param_index("etype"),
             ifl = f.param_index("filetype");
   if (im < 0 || ie < 0 || ifl < 0 || static_cast<std::size_t>(ifl) >= args.size())

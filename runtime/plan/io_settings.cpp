@@ -17,16 +17,15 @@ bool io_daccess_valid(std::int64_t daccess) {
   return false;
 }
 
-std::optional<std::string> io_daccess_restriction(std::string_view func, std::int64_t daccess) {
+std::optional<DiagId> io_daccess_restriction(std::string_view func, std::int64_t daccess) {
   const bool shared = (daccess & kIoSharedPointer) != 0;
   if (func == "MPI_IO_write_sequential" || func == "MPI_IO_read_sequential")
-    if (!shared)
-      return "a file in MPI_MODE_SEQUENTIAL takes the shared file pointer classes (0x004) only";
+    if (!shared) return DiagId::io_daccess_sequential;
   if (func == "MPI_IO_write_noncontiguous" || func == "MPI_IO_read_noncontiguous" ||
       func == "MPI_IO_read_file" || func == "MPI_IO_read_and_distribute")
-    if (shared) return "the shared file pointer classes (0x004) are not defined for this pattern";
+    if (shared) return DiagId::io_daccess_shared_undefined;
   if (func == "MPI_IO_write_and_read" && (shared || (daccess & kIoCollective)))
-    return "it takes the noncollective classes without shared file pointer only";
+    return DiagId::io_daccess_noncollective_only;
   return std::nullopt;
 }
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/plan/diagnostics.h"
+
 namespace metron {
 
 // What happens to the page cache around a file operation (docs/io.md "Page cache").
@@ -44,7 +46,7 @@ inline constexpr int kIoCollective = 0x200;
 bool io_daccess_valid(std::int64_t daccess);
 // Why SKaMPI's MPI-IO function `func` cannot run the valid class `daccess` (the access pattern
 // excludes it), or nullopt. The front end's check and the runtime's bind share this rule.
-std::optional<std::string> io_daccess_restriction(std::string_view func, std::int64_t daccess);
+std::optional<DiagId> io_daccess_restriction(std::string_view func, std::int64_t daccess);
 // The classes contained in `pattern`, in SKaMPI's order (its data_access_routines iterator).
 std::vector<std::int64_t> io_data_access_routines(std::int64_t pattern);
 // "MPI_File_write_at", "MPI_File_read_all_begin/end", ... for a valid class.

@@ -1,6 +1,8 @@
 // Source files, line tables and the file reader.
 #include "runtime/plan/source.h"
 
+#include "runtime/plan/diagnostics.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -116,15 +118,15 @@ std::optional<std::string> read_file_from_disk(const std::string& path) {
 std::string read_failure_reason(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return lower_strerror(errno);
-  if (S_ISDIR(st.st_mode)) return "is a directory";
-  if (named_fifo(path)) return "a named pipe (FIFO); give a script through a pipe with '-'";
-  if (::access(path.c_str(), R_OK) != 0) return "permission denied";
-  if (!S_ISREG(st.st_mode)) return "a stream longer than 64 MiB, or unreadable";
+  if (S_ISDIR(st.st_mode)) return message_text(DiagId::read_is_directory);
+  if (named_fifo(path)) return message_text(DiagId::read_named_pipe);
+  if (::access(path.c_str(), R_OK) != 0) return message_text(DiagId::read_permission_denied);
+  if (!S_ISREG(st.st_mode)) return message_text(DiagId::read_stream_unreadable);
   std::string ignored;  // a regular file can be read again to learn why it failed
   int e = read_all(path, ignored);
-  if (e == EFBIG) return fmt::format("larger than {} MiB", kMaxStreamScriptBytes >> 20);
+  if (e == EFBIG) return message_text(DiagId::read_too_large, kMaxStreamScriptBytes >> 20);
   if (e != 0) return lower_strerror(e);
-  return "cannot be read";
+  return message_text(DiagId::read_failed);
 }
 
 bool private_on_disk(const std::string& path) {
