@@ -52,8 +52,8 @@ inline std::vector<std::pair<int, int>> imb_corandom_neighbours(int p, int rank,
   std::vector<std::pair<int, int>> out;
   out.reserve(static_cast<std::size_t>(iterations));
   for (int it = 0; it < iterations; ++it) {
-    for (int i = 0; i < p; ++i) std::swap(ring[static_cast<std::size_t>(i)],
-                                          ring[static_cast<std::size_t>(r.below(p))]);
+    for (int i = 0; i < p; ++i)
+      std::swap(ring[static_cast<std::size_t>(i)], ring[static_cast<std::size_t>(r.below(p))]);
     int at = 0;
     while (ring[static_cast<std::size_t>(at)] != rank) ++at;
     out.emplace_back(ring[static_cast<std::size_t>((at + p - 1) % p)],

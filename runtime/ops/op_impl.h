@@ -306,6 +306,25 @@ void bind_imb_c_write_shared(BoundOp&, const Args&);
 void bind_imb_c_read_indv(BoundOp&, const Args&);
 void bind_imb_c_read_expl(BoundOp&, const Args&);
 void bind_imb_c_read_shared(BoundOp&, const Args&);
+// io_imb.cpp: IMB-IO's nonblocking I* variants.
+void bind_imb_s_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_s_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_s_iread_indv(BoundOp&, const Args&);
+void bind_imb_s_iread_expl(BoundOp&, const Args&);
+void bind_imb_p_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_p_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_p_iwrite_shared(BoundOp&, const Args&);
+void bind_imb_p_iwrite_priv(BoundOp&, const Args&);
+void bind_imb_p_iread_indv(BoundOp&, const Args&);
+void bind_imb_p_iread_expl(BoundOp&, const Args&);
+void bind_imb_p_iread_shared(BoundOp&, const Args&);
+void bind_imb_p_iread_priv(BoundOp&, const Args&);
+void bind_imb_c_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_c_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_c_iwrite_shared(BoundOp&, const Args&);
+void bind_imb_c_iread_indv(BoundOp&, const Args&);
+void bind_imb_c_iread_expl(BoundOp&, const Args&);
+void bind_imb_c_iread_shared(BoundOp&, const Args&);
 
 }  // namespace metron::rt::ops
 

@@ -22,8 +22,8 @@ void call_unirandom(BoundOp& b) noexcept {
     if (e >= 0)
       b.note(MPI_Send(b.buf.send(), b.send_count, b.send_type, e, 0, b.comm));
     else
-      b.note(MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, -e - 1, 0, b.comm,
-                      MPI_STATUS_IGNORE));
+      b.note(
+          MPI_Recv(b.buf.recv(), b.recv_count, b.recv_type, -e - 1, 0, b.comm, MPI_STATUS_IGNORE));
   }
 }
 
@@ -52,9 +52,8 @@ void fill_random(BoundOp& b) {
 std::optional<std::string> check_random(const BoundOp& b) {
   if (b.peer < 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
-    return verify_message(b, "receive buffer (the last message, from rank " +
-                                 std::to_string(b.peer) + ")",
-                          *m);
+    return verify_message(
+        b, "receive buffer (the last message, from rank " + std::to_string(b.peer) + ")", *m);
   return std::nullopt;
 }
 

@@ -102,5 +102,5 @@ BufferUse usage_corandom(const OpArgs& a, int comm_size);
 
 }  // namespace metron
 
-#include "runtime/plan/io_usage.h"  // the MPI-IO operations' entries
+#include "runtime/plan/io_usage.h"        // the MPI-IO operations' entries
 #include "runtime/plan/onesided_usage.h"  // SKaMPI's one-sided functions

@@ -41,8 +41,8 @@ TEST_CASE("IMB-P2P on 4 ranks: Unirandom's sends match its receives, rank by ran
 
 TEST_CASE("IMB-P2P on 4 ranks: Corandom's rounds, and every pattern verifies") {
   const int rank = my_rank();
-  const std::vector<int> ring[] = {{3, 2, 2, 1, 3, 1}, {2, 3, 0, 3, 0, 2}, {0, 1, 3, 0, 1, 3},
-                                   {1, 0, 1, 2, 2, 0}};
+  const std::vector<int> ring[] = {
+      {3, 2, 2, 1, 3, 1}, {2, 3, 0, 3, 0, 2}, {0, 1, 3, 0, 1, 3}, {1, 0, 1, 2, 2, 0}};
   rt::BoundOp co = bind("Corandom", random_args(3));
   CHECK(co.schedule == ring[rank]);
   for (const char* name : {"Unirandom", "Birandom", "Corandom"}) {
