@@ -18,6 +18,7 @@ set(METRON_UNITY_SKIP
     interpreter/cli/runtime_commands.cpp
     runtime/ops/skampi_collectives.cpp
     runtime/ops/pt2pt_ring.cpp
+    runtime/ops/pt2pt_random.cpp
     runtime/launcher/run_manifest_check.cpp
     runtime/ops/onesided_polling.cpp
     runtime/ops/onesided_references.cpp

@@ -73,6 +73,8 @@ struct BoundOp {
   int window = 1;      // windowed bandwidth: messages in flight per window
   bool single_block = false;  // windowed bandwidth: the window's receives share one block
   int stride = 1;             // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
+  // IMB-P2P's random patterns (pt2pt_random.cpp): this rank's part of the schedule, in order.
+  std::vector<int> schedule;
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;  // v-variants
   std::vector<MPI_Request> requests;                                    // hand-made
   // Alltoallw variants: byte displacements and one datatype per block (equal counts).

@@ -79,6 +79,9 @@ struct IoJob {
   std::int64_t seek_round = 0;
   bool keep = false;  // the file stays between jobs? (never: each job makes and deletes its own)
   int tag = 0;
+  // IMB-IO's nonblocking I* variants (io_imb.cpp): the CPU busy-wait between the start of the
+  // access and its completion, in ns; -1 for the blocking patterns.
+  std::int64_t overlap_ns = -1;
   // SKaMPI's local IO (io_local.cpp): POSIX open/read/write instead of MPI-IO, with O_DIRECT.
   bool posix = false;
   bool direct = false;

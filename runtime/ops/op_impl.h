@@ -151,6 +151,10 @@ void bind_multi_bibandwidth(BoundOp&, const Args&);
 // pt2pt_ring.cpp: IMB's ring patterns.
 void bind_ring_sendrecv(BoundOp&, const Args&);
 void bind_exchange(BoundOp&, const Args&);
+// pt2pt_random.cpp: IMB-P2P's random patterns.
+void bind_unirandom(BoundOp&, const Args&);
+void bind_birandom(BoundOp&, const Args&);
+void bind_corandom(BoundOp&, const Args&);
 // skampi_collectives.cpp, skampi_pt2pt.cpp, skampi_misc.cpp: SKaMPI's other MPI-1 functions.
 void bind_gather_isend_irecv_waitall(BoundOp&, const Args&);
 void bind_alltoallv_isend_irecv(BoundOp&, const Args&);
@@ -332,6 +336,25 @@ void bind_imb_c_write_shared(BoundOp&, const Args&);
 void bind_imb_c_read_indv(BoundOp&, const Args&);
 void bind_imb_c_read_expl(BoundOp&, const Args&);
 void bind_imb_c_read_shared(BoundOp&, const Args&);
+// io_imb.cpp: IMB-IO's nonblocking I* variants.
+void bind_imb_s_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_s_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_s_iread_indv(BoundOp&, const Args&);
+void bind_imb_s_iread_expl(BoundOp&, const Args&);
+void bind_imb_p_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_p_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_p_iwrite_shared(BoundOp&, const Args&);
+void bind_imb_p_iwrite_priv(BoundOp&, const Args&);
+void bind_imb_p_iread_indv(BoundOp&, const Args&);
+void bind_imb_p_iread_expl(BoundOp&, const Args&);
+void bind_imb_p_iread_shared(BoundOp&, const Args&);
+void bind_imb_p_iread_priv(BoundOp&, const Args&);
+void bind_imb_c_iwrite_indv(BoundOp&, const Args&);
+void bind_imb_c_iwrite_expl(BoundOp&, const Args&);
+void bind_imb_c_iwrite_shared(BoundOp&, const Args&);
+void bind_imb_c_iread_indv(BoundOp&, const Args&);
+void bind_imb_c_iread_expl(BoundOp&, const Args&);
+void bind_imb_c_iread_shared(BoundOp&, const Args&);
 
 }  // namespace metron::rt::ops
 

@@ -347,4 +347,24 @@ BufferUse usage_mt_multi_bibw(const OpArgs& a, int p) {
   return threaded(usage_multi_bibw(a, p), a);
 }
 
+// IMB-P2P's random patterns: the rates of one reported time (a step, or Corandom's round).
+namespace {
+BufferUse usage_random(const OpArgs& a, int p, std::int64_t messages) {
+  BufferUse u = usage_count_dt(a, p);
+  u.rate_bytes = sat_mul(u.reported_bytes, messages);
+  u.rate_messages = messages;
+  return u;
+}
+}  // namespace
+
+BufferUse usage_unirandom(const OpArgs& a, int p) {
+  return usage_random(a, p, 1);
+}
+BufferUse usage_birandom(const OpArgs& a, int p) {
+  return usage_random(a, p, 2);
+}
+BufferUse usage_corandom(const OpArgs& a, int p) {
+  return usage_random(a, p, std::max(p, 1));
+}
+
 }  // namespace metron

@@ -94,7 +94,13 @@ BufferUse usage_mt_multi_latency(const OpArgs& a, int comm_size);
 BufferUse usage_mt_multi_bw(const OpArgs& a, int comm_size);
 BufferUse usage_mt_multi_bibw(const OpArgs& a, int comm_size);
 
+// IMB-P2P's random patterns (count, datatype, iterations): one block each way; per reported
+// time Unirandom moves one message, Birandom two, Corandom one per rank.
+BufferUse usage_unirandom(const OpArgs& a, int comm_size);
+BufferUse usage_birandom(const OpArgs& a, int comm_size);
+BufferUse usage_corandom(const OpArgs& a, int comm_size);
+
 }  // namespace metron
 
-#include "runtime/plan/io_usage.h"  // the MPI-IO operations' entries
+#include "runtime/plan/io_usage.h"        // the MPI-IO operations' entries
 #include "runtime/plan/onesided_usage.h"  // SKaMPI's one-sided functions
