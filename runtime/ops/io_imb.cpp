@@ -271,53 +271,33 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write, bool nonb
 
 }  // namespace
 
-#define IMB_BIND(fn, who, pos, write)          \
-  void fn(BoundOp& b, const Args& a) {         \
-    bind_imb(b, a, Who::who, Pos::pos, write); \
-  }
-IMB_BIND(bind_imb_s_write_indv, Single, Indv, true)
-IMB_BIND(bind_imb_s_write_expl, Single, Expl, true)
-IMB_BIND(bind_imb_s_read_indv, Single, Indv, false)
-IMB_BIND(bind_imb_s_read_expl, Single, Expl, false)
-IMB_BIND(bind_imb_p_write_indv, Parallel, Indv, true)
-IMB_BIND(bind_imb_p_write_expl, Parallel, Expl, true)
-IMB_BIND(bind_imb_p_write_shared, Parallel, Shared, true)
-IMB_BIND(bind_imb_p_write_priv, Parallel, Priv, true)
-IMB_BIND(bind_imb_p_read_indv, Parallel, Indv, false)
-IMB_BIND(bind_imb_p_read_expl, Parallel, Expl, false)
-IMB_BIND(bind_imb_p_read_shared, Parallel, Shared, false)
-IMB_BIND(bind_imb_p_read_priv, Parallel, Priv, false)
-IMB_BIND(bind_imb_c_write_indv, Collective, Indv, true)
-IMB_BIND(bind_imb_c_write_expl, Collective, Expl, true)
-IMB_BIND(bind_imb_c_write_shared, Collective, Shared, true)
-IMB_BIND(bind_imb_c_read_indv, Collective, Indv, false)
-IMB_BIND(bind_imb_c_read_expl, Collective, Expl, false)
-IMB_BIND(bind_imb_c_read_shared, Collective, Shared, false)
-#undef IMB_BIND
-
-// IMB-IO's nonblocking I* variants: the access started, `compute` of CPU work, completed.
-#define IMB_IBIND(fn, who, pos, write)               \
-  void fn(BoundOp& b, const Args& a) {               \
+// Each of IMB-IO's patterns as a row: its blocking function and its nonblocking I* variant (the
+// access started, `compute` of CPU work, completed).
+#define IMB_BINDS(name, iname, who, pos, write)      \
+  void bind_imb_##name(BoundOp& b, const Args& a) {  \
+    bind_imb(b, a, Who::who, Pos::pos, write);       \
+  }                                                  \
+  void bind_imb_##iname(BoundOp& b, const Args& a) { \
     bind_imb(b, a, Who::who, Pos::pos, write, true); \
   }
-IMB_IBIND(bind_imb_s_iwrite_indv, Single, Indv, true)
-IMB_IBIND(bind_imb_s_iwrite_expl, Single, Expl, true)
-IMB_IBIND(bind_imb_s_iread_indv, Single, Indv, false)
-IMB_IBIND(bind_imb_s_iread_expl, Single, Expl, false)
-IMB_IBIND(bind_imb_p_iwrite_indv, Parallel, Indv, true)
-IMB_IBIND(bind_imb_p_iwrite_expl, Parallel, Expl, true)
-IMB_IBIND(bind_imb_p_iwrite_shared, Parallel, Shared, true)
-IMB_IBIND(bind_imb_p_iwrite_priv, Parallel, Priv, true)
-IMB_IBIND(bind_imb_p_iread_indv, Parallel, Indv, false)
-IMB_IBIND(bind_imb_p_iread_expl, Parallel, Expl, false)
-IMB_IBIND(bind_imb_p_iread_shared, Parallel, Shared, false)
-IMB_IBIND(bind_imb_p_iread_priv, Parallel, Priv, false)
-IMB_IBIND(bind_imb_c_iwrite_indv, Collective, Indv, true)
-IMB_IBIND(bind_imb_c_iwrite_expl, Collective, Expl, true)
-IMB_IBIND(bind_imb_c_iwrite_shared, Collective, Shared, true)
-IMB_IBIND(bind_imb_c_iread_indv, Collective, Indv, false)
-IMB_IBIND(bind_imb_c_iread_expl, Collective, Expl, false)
-IMB_IBIND(bind_imb_c_iread_shared, Collective, Shared, false)
-#undef IMB_IBIND
+IMB_BINDS(s_write_indv, s_iwrite_indv, Single, Indv, true)
+IMB_BINDS(s_write_expl, s_iwrite_expl, Single, Expl, true)
+IMB_BINDS(s_read_indv, s_iread_indv, Single, Indv, false)
+IMB_BINDS(s_read_expl, s_iread_expl, Single, Expl, false)
+IMB_BINDS(p_write_indv, p_iwrite_indv, Parallel, Indv, true)
+IMB_BINDS(p_write_expl, p_iwrite_expl, Parallel, Expl, true)
+IMB_BINDS(p_write_shared, p_iwrite_shared, Parallel, Shared, true)
+IMB_BINDS(p_write_priv, p_iwrite_priv, Parallel, Priv, true)
+IMB_BINDS(p_read_indv, p_iread_indv, Parallel, Indv, false)
+IMB_BINDS(p_read_expl, p_iread_expl, Parallel, Expl, false)
+IMB_BINDS(p_read_shared, p_iread_shared, Parallel, Shared, false)
+IMB_BINDS(p_read_priv, p_iread_priv, Parallel, Priv, false)
+IMB_BINDS(c_write_indv, c_iwrite_indv, Collective, Indv, true)
+IMB_BINDS(c_write_expl, c_iwrite_expl, Collective, Expl, true)
+IMB_BINDS(c_write_shared, c_iwrite_shared, Collective, Shared, true)
+IMB_BINDS(c_read_indv, c_iread_indv, Collective, Indv, false)
+IMB_BINDS(c_read_expl, c_iread_expl, Collective, Expl, false)
+IMB_BINDS(c_read_shared, c_iread_shared, Collective, Shared, false)
+#undef IMB_BINDS
 
 }  // namespace metron::rt::ops

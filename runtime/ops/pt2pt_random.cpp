@@ -52,8 +52,7 @@ void fill_random(BoundOp& b) {
 std::optional<std::string> check_random(const BoundOp& b) {
   if (b.peer < 0) return std::nullopt;
   if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.peer, 0))
-    return verify_message(
-        b, "receive buffer (the last message, from rank " + std::to_string(b.peer) + ")", *m);
+    return verify_message(b, {DiagId::verify_in_last_message, b.peer}, *m);
   return std::nullopt;
 }
 

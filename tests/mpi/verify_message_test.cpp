@@ -38,6 +38,8 @@ TEST_CASE("verify messages: every place, with the numbers it names") {
        "receive buffer (block from neighbour 1, rank 4) byte 17"},
       {DiagId::verify_in_left_block, "receive buffer (from the left neighbour) byte 17"},
       {DiagId::verify_in_right_block, "receive buffer (from the right neighbour) byte 17"},
+      {{DiagId::verify_in_last_message, 6},
+       "receive buffer (the last message, from rank 6) byte 17"},
       {DiagId::verify_in_origin_buffer, "origin buffer byte 17"},
       {DiagId::verify_in_target_window, "target window byte 17"},
       {DiagId::verify_in_window, "window byte 17"},
