@@ -5,7 +5,9 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +67,16 @@ std::string launcher_word(const std::string& s) {
   return "'" + s + "'";
 }
 
+// MemAvailable of /proc/meminfo in bytes, 0 when unknown: the simulation holds every rank's
+// buffers in this one process.
+std::int64_t available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("MemAvailable:", 0) == 0)
+      return std::strtoll(line.c_str() + std::strlen("MemAvailable:"), nullptr, 10) * 1024;
+  return 0;
+}
+
 }  // namespace
 
 int prepare_simulated_run(const SimulateOptions& s, launcher::RunOptions& r) {
@@ -116,8 +128,8 @@ int write_simulated_preview(const std::string& dir, bool quiet) {
         sub.empty() ? std::nullopt : out::read_json_file(fs::path(dir) / sub / "manifest.json");
     launches.push_back(m ? *m : nlohmann::json());
   }
-  const analysis::Preview p =
-      analysis::build_preview(*run, launches, run->value("planned_replicates", std::int64_t{1}));
+  const analysis::Preview p = analysis::build_preview(
+      *run, launches, run->value("planned_replicates", std::int64_t{1}), available_memory_bytes());
   const fs::path file = fs::path(dir) / "preview.json";
   if (!out::write_json_file(file, analysis::preview_json(p))) {
     print_message(DiagId::cannot_write_file_why, file.string(), std::strerror(errno));

@@ -39,9 +39,13 @@ struct PlanFacts {
   const json* settings = nullptr;
 };
 
+// The pointers are into `manifest` itself: json::value() returns a copy, which would leave them
+// dangling once this function returns.
 PlanFacts plan_facts(const json& manifest) {
   PlanFacts f;
-  const json& plan = manifest.value("plan", json::object());
+  const auto pl = manifest.find("plan");
+  if (pl == manifest.end() || !pl->is_object()) return f;
+  const json& plan = *pl;
   if (auto it = plan.find("jobs"); it != plan.end() && it->is_array())
     for (const json& j : *it) f.jobs[j.value("id", std::int64_t{-1})] = &j;
   if (auto it = plan.find("settings"); it != plan.end() && it->is_array()) f.settings = &*it;
@@ -111,20 +115,18 @@ PreviewLaunch preview_launch(const json& entry, const json& manifest, const json
 void add_problems(Preview& p, double factor, double job_s) {
   for (const PreviewLaunch& l : p.launches) {
     if (l.status != "complete") {
-      p.problems.push_back(message_line(DiagId::preview_launch_failed, l.id, l.np,
-                                        levels_suffix(l),
+      p.problems.push_back(message_line(DiagId::preview_launch_failed, l.id, l.np, levels_suffix(l),
                                         l.error.empty() ? "status '" + l.status + "'" : l.error));
       continue;
     }
     if (l.deadline_s > 0 && l.simulated_s > l.deadline_s)
-      p.problems.push_back(message_line(DiagId::preview_past_deadline, l.id, l.np,
-                                        levels_suffix(l), time_text(l.simulated_s),
-                                        time_text(l.deadline_s)));
+      p.problems.push_back(message_line(DiagId::preview_past_deadline, l.id, l.np, levels_suffix(l),
+                                        time_text(l.simulated_s), time_text(l.deadline_s)));
     for (const PreviewJob& j : l.jobs)
       if (j.simulated_s > j.budget_s)
         p.problems.push_back(message_line(DiagId::preview_job_over_budget, j.id, j.what,
-                                          time_text(j.simulated_s), time_text(j.budget_s),
-                                          factor, job_s));
+                                          time_text(j.simulated_s), time_text(j.budget_s), factor,
+                                          job_s));
     if (l.clock_sync_allowed_s > 0 && l.clock_sync_s > l.clock_sync_allowed_s)
       p.problems.push_back(message_line(DiagId::preview_clock_sync_over, l.id,
                                         time_text(l.clock_sync_s),
@@ -135,7 +137,7 @@ void add_problems(Preview& p, double factor, double job_s) {
 }  // namespace
 
 Preview build_preview(const json& run_manifest, const std::vector<json>& launch_manifests,
-                      std::int64_t replicates) {
+                      std::int64_t replicates, std::int64_t available_bytes) {
   Preview p;
   p.replicates = std::max<std::int64_t>(1, replicates);
   const json allowances =
@@ -166,14 +168,21 @@ Preview build_preview(const json& run_manifest, const std::vector<json>& launch_
   }
   p.launch_count = p.replicates * static_cast<std::int64_t>(p.launches.size());
   add_problems(p, number(allowances, "budget_factor", 1.25), number(allowances, "job_s", 1));
+  if (available_bytes > 0 && p.simulation_buffer_bytes > available_bytes) {
+    int np = 0;
+    for (const PreviewLaunch& l : p.launches) np = std::max(np, l.np);
+    p.problems.push_back(
+        message_line(DiagId::preview_memory_short, np, bytes_text(p.max_buffer_bytes),
+                     bytes_text(p.simulation_buffer_bytes), bytes_text(available_bytes)));
+  }
   return p;
 }
 
 std::string preview_text(const Preview& p) {
   std::string out = message_line(DiagId::preview_header, p.platform) + "\n";
   for (const PreviewLaunch& l : p.launches) {
-    out += fmt::format("launch {} ({} ranks on {} hosts{}): {} simulated, deadline {}, {}\n",
-                       l.id, l.np, l.hosts, levels_suffix(l), time_text(l.simulated_s),
+    out += fmt::format("launch {} ({} ranks on {} hosts{}): {} simulated, deadline {}, {}\n", l.id,
+                       l.np, l.hosts, levels_suffix(l), time_text(l.simulated_s),
                        time_text(l.deadline_s), l.status);
     out += fmt::format("  {:>5}  {:<44} {:>10} {:>10} {:>7}  {}\n", "job", "what", "simulated",
                        "budget", "n", "stop");
@@ -194,8 +203,8 @@ std::string preview_text(const Preview& p) {
   }
   for (const PreviewLaunch& l : p.launches)
     if (l.communicators > 0)
-      out += message_line(DiagId::preview_communicators, l.communicators, l.id, l.largest_comm) +
-             "\n";
+      out +=
+          message_line(DiagId::preview_communicators, l.communicators, l.id, l.largest_comm) + "\n";
   for (const std::string& line : p.problems) out += line + "\n";
   if (p.problems.empty()) out += message_line(DiagId::preview_nothing_fails) + "\n";
   return out;

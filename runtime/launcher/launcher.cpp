@@ -264,7 +264,7 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
 ChildLimits launch_limits(const RunState& st, const json& entry, const fs::path& ldir) {
   ChildLimits limits;
   limits.startup_timeout_s = st.simulated ? st.simulation_startup_s : st.startup_timeout_s;
-  limits.timeout_s = st.simulated                  ? st.simulation_timeout_s
+  limits.timeout_s = st.simulated               ? st.simulation_timeout_s
                      : st.launch_timeout_s >= 0 ? st.launch_timeout_s
                      : entry.value("deadline_s", json(0.0)).is_number()
                          ? entry.value("deadline_s", 0.0)
@@ -641,6 +641,8 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"order", order},
                  {"limits", limits_json(st)},
                  {"launches", entries}};
+  // A simulated run folder says so in its own manifest too, not only in its launches'.
+  if (st.simulated) st.manifest["simulated"] = true;
   if (st.simulated) st.manifest["planned_replicates"] = planned_replicates;
   if (st.simulated)
     st.manifest["simulation_limits"] = {

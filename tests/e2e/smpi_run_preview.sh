@@ -49,6 +49,19 @@ median=$(column median_s r/summary.csv | sed -n 1p)
 expect_eq "1-byte Bcast: microseconds ($median s)" "$(within "$median" 2e-6 1e-3)" "yes"
 expect_eq "merged summary: simulated" "$(column simulated r/summary.csv | sort -u)" "1"
 expect_eq "launch: simulated" "$(jq .simulated r/launches/0/manifest.json)" "true"
+expect_eq "run manifest: simulated" "$(jq .simulated r/manifest.json)" "true"
+expect_eq "merged raw.csv: simulated" "$(column simulated r/raw.csv | sort -u)" "1"
+# The simulated run folder is refused beside measured results, and its report is marked.
+timeout 60 $MPIEXEC -n 2 "$METRON" exec s.bench --out real --quiet > /dev/null 2>&1
+expect_fails "compare: simulated run with measured" 64 \
+  "metron: error: 'r' holds simulated results (SimGrid SMPI) and 'real' measured ones: their times are not comparable; pass --allow-simulated to compare them anyway" \
+  "$METRON" compare r real
+expect_fails "replay of a simulated run" 64 \
+  "metron: error: 'r' holds simulated results (SimGrid SMPI): a replay would set measurements beside a simulation; pass --allow-simulated to replay it anyway" \
+  "$METRON" replay r --quiet
+"$METRON" report r --out r.html > /dev/null 2>&1
+expect_eq "report of the run" "$?" "0"
+expect_grep "report of the run: marked simulated" "SIMULATED" r.html
 expect_eq "run manifest: planned replicates" "$(jq .planned_replicates r/manifest.json)" "3"
 expect_grep "report: header" \
   "^metron: simulated preview on '$PLATFORM' (SimGrid SMPI): the times are the platform model's, not measurements$" out.txt

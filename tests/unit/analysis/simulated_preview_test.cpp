@@ -31,32 +31,31 @@ json entry(int id, const std::string& alg, double deadline_s, const std::string&
 json launch_manifest(double simulated_s, double job_s) {
   json ranks = json::array();
   for (int r = 0; r < 4; ++r) ranks.push_back({{"rank", r}, {"host", r < 2 ? "n0" : "n1"}});
-  return {{"simulated", true},
-          {"simulation", {{"platform", "p.xml"}, {"simulated_s", simulated_s}}},
-          {"system", {{"ranks", ranks}}},
-          {"clock_syncs", json::array({{{"duration_s", 0.5}}})},
-          {"plan",
-           {{"settings", json::array({{{"max_time_s", 10.0}}})},
-            {"jobs", json::array({{{"id", 0},
-                                   {"block", "b"},
-                                   {"op", "Bcast"},
-                                   {"bytes", 1 << 20},
-                                   {"send_bytes", 1 << 20},
-                                   {"recv_bytes", 0},
-                                   {"settings", 0},
-                                   {"comm", {{"label", "MPI_COMM_WORLD"}, {"size", 4}}}}})}}},
-          {"jobs", json::array({{{"id", 0},
-                                 {"elapsed_s", job_s},
-                                 {"n", 30},
-                                 {"stop_reason", "rule_met"}}})}};
+  return {
+      {"simulated", true},
+      {"simulation", {{"platform", "p.xml"}, {"simulated_s", simulated_s}}},
+      {"system", {{"ranks", ranks}}},
+      {"clock_syncs", json::array({{{"duration_s", 0.5}}})},
+      {"plan",
+       {{"settings", json::array({{{"max_time_s", 10.0}}})},
+        {"jobs", json::array({{{"id", 0},
+                               {"block", "b"},
+                               {"op", "Bcast"},
+                               {"bytes", 1 << 20},
+                               {"send_bytes", 1 << 20},
+                               {"recv_bytes", 0},
+                               {"settings", 0},
+                               {"comm", {{"label", "MPI_COMM_WORLD"}, {"size", 4}}}}})}}},
+      {"jobs",
+       json::array({{{"id", 0}, {"elapsed_s", job_s}, {"n", 30}, {"stop_reason", "rule_met"}}})}};
 }
 
 }  // namespace
 
 TEST_CASE("simulated preview: the campaign is the planned replicates of each simulated launch") {
-  const auto p = build_preview(run_manifest({entry(0, "a", 73.5, "complete"),
-                                             entry(1, "b", 73.5, "complete")}),
-                               {launch_manifest(2.0, 1.5), launch_manifest(4.0, 3.0)}, 3);
+  const auto p = build_preview(
+      run_manifest({entry(0, "a", 73.5, "complete"), entry(1, "b", 73.5, "complete")}),
+      {launch_manifest(2.0, 1.5), launch_manifest(4.0, 3.0)}, 3);
   CHECK(p.launch_count == 6);
   CHECK(p.campaign_s == doctest::Approx(3 * (2.0 + 4.0)));
   CHECK(p.deadlines_s == doctest::Approx(6 * 73.5));
@@ -94,9 +93,9 @@ TEST_CASE("simulated preview: the campaign is the planned replicates of each sim
 TEST_CASE("simulated preview: a failed launch, a deadline passed, a job over its budget") {
   json slow = launch_manifest(100.0, 20.0);
   slow["clock_syncs"] = json::array({{{"duration_s", 90.0}}});
-  const auto p = build_preview(
-      run_manifest({entry(0, "a", 73.5, "complete"), entry(1, "b", 73.5, "failed")}),
-      {slow, json()}, 1);
+  const auto p =
+      build_preview(run_manifest({entry(0, "a", 73.5, "complete"), entry(1, "b", 73.5, "failed")}),
+                    {slow, json()}, 1);
   REQUIRE(p.problems.size() == 4);
   CHECK(p.problems[0] ==
         "metron: error: launch 0 (4 ranks, alg=a) takes 100 s simulated, past its deadline of "
@@ -112,4 +111,34 @@ TEST_CASE("simulated preview: a failed launch, a deadline passed, a job over its
   CHECK(p.problems[3] ==
         "metron: error: launch 1 (4 ranks, alg=b) failed in the simulation: status 'failed'");
   CHECK(preview_text(p).find("nothing would fail") == std::string::npos);
+}
+
+TEST_CASE("simulated preview: the simulation's buffers against this machine's memory") {
+  const auto run = run_manifest({entry(0, "a", 73.5, "complete")});
+  // 4 ranks of 1 MiB: 4 MiB in the simulating process, more than 3 MiB available.
+  const auto short_of = build_preview(run, {launch_manifest(2.0, 1.5)}, 1, 3 << 20);
+  REQUIRE(short_of.problems.size() == 1);
+  CHECK(short_of.problems[0] ==
+        "metron: warning: the simulation holds every rank's buffers: 4 x 1 MiB = 4 MiB, and "
+        "this machine has 3 MiB available");
+  CHECK(build_preview(run, {launch_manifest(2.0, 1.5)}, 1, 4 << 20).problems.empty());
+  CHECK(build_preview(run, {launch_manifest(2.0, 1.5)}, 1, 0).problems.empty());  // unknown
+}
+
+TEST_CASE("simulated preview: the plan's jobs are read from the manifest, not from a copy") {
+  // Many jobs make a reallocation likely, so that pointers into a temporary copy would read freed
+  // memory (it once threw json type_error 306).
+  json m = launch_manifest(2.0, 1.5);
+  for (int id = 1; id < 64; ++id) {
+    json pj = m["plan"]["jobs"][0];
+    pj["id"] = id;
+    pj["block"] = "b" + std::to_string(id);
+    m["plan"]["jobs"].push_back(pj);
+    m["jobs"].push_back({{"id", id}, {"elapsed_s", 0.1}, {"n", 30}, {"stop_reason", "rule_met"}});
+  }
+  const auto p = build_preview(run_manifest({entry(0, "a", 73.5, "complete")}), {m}, 1);
+  REQUIRE(p.launches.size() == 1);
+  REQUIRE(p.launches[0].jobs.size() == 64);
+  CHECK(p.launches[0].jobs[63].what == "block 'b63', Bcast 1 MiB, 4 ranks");
+  CHECK(p.launches[0].jobs[63].budget_s == doctest::Approx(13.5));
 }
