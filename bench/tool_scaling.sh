@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Metron's own costs against the process count, under SimGrid SMPI (docs/scaling.md): one
+# Metron's own costs against the process count, under SimGrid SMPI (docs/simulation.md): one
 # `metron run --simulate` of the same small campaign at p = 2, 4, 8, ... up to P_MAX, each on a
 # flat cluster of p hosts (links of 10 Gb/s and 1 us, as stdlib-benchmarks/platforms/cluster_64.xml),
 # then one table. Needs the SMPI build (cmake -DMETRON_SMPI=ON; docs/simulation.md).
