@@ -101,6 +101,10 @@ if(METRON_SMPI)
   add_test(NAME e2e/smpi_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_preview.sh
                                          $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
   set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+  # Two simulated runs of 16 ranks (METRON_LONG_TESTS names only tests of every build).
+  add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
+                                             $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
+  set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
 endif()
 
 # Golden tests: run a metron command on each input and diff stdout+stderr+exit code.

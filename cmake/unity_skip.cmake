@@ -6,6 +6,8 @@ set(METRON_UNITY_SKIP
     runtime/ops/reductions.cpp
     interpreter/array_builtins.cpp
     interpreter/topology_builtins.cpp
+    interpreter/cli/simulate_run.cpp
+    runtime/analysis/simulated_preview.cpp
     runtime/clocksync/model/topo_spec.cpp
     runtime/clocksync/topo2.cpp
     runtime/ops/rma_imb_ext.cpp

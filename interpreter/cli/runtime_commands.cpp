@@ -15,6 +15,7 @@
 
 #include "interpreter/cli/commands.h"
 #include "interpreter/cli/option_checks.h"
+#include "interpreter/cli/simulate_run.h"
 #include "interpreter/program.h"
 #include "interpreter/stdlib_path.h"
 #include "runtime/analysis/analyze_folder.h"
@@ -74,6 +75,7 @@ struct RuntimeCommandOptions {
   bool report = false;                  // run, exec, replay --report
   bool allow_simulated = false;         // compare, replay --allow-simulated (docs/simulation.md)
   std::string report_file;              // compare --report FILE
+  SimulateOptions simulate;             // run --simulate, --hostfile, --smpi-metron
 };
 RuntimeCommandOptions g_opt;
 constexpr const char* kTrustLauncherHelp =
@@ -317,6 +319,19 @@ std::vector<std::string> args(int argc, char** argv) {
   return {argv, argv + argc};
 }
 
+// --simulate starts a fresh run through its own launcher; --hostfile and --smpi-metron need it.
+int check_simulate_options(const CliOptions& o, bool automatic) {
+  const char* clash = !o.resume.empty()      ? "--resume"
+                      : !o.launcher.empty() ? "--launcher"
+                      : automatic           ? "--replicates auto"
+                                            : nullptr;
+  if (clash) {
+    print_message(DiagId::cli_simulate_with, clash);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 int cmd_run(CliOptions& o, int argc, char** argv) {
   launcher::RunOptions r;
   r.load = load_script_for_runtime;
@@ -365,6 +380,16 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.retries = g_opt.retries;
   r.strict = g_opt.strict;
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
+  const bool simulated = !g_opt.simulate.platform.empty();
+  if (!simulated && !(g_opt.simulate.hostfile.empty() && g_opt.simulate.smpi_metron.empty())) {
+    print_message(DiagId::cli_simulate_needed,
+                  g_opt.simulate.hostfile.empty() ? "--smpi-metron" : "--hostfile");
+    return kExitUsage;
+  }
+  if (simulated) {
+    if (int refused = check_simulate_options(o, automatic); refused != kExitOk) return refused;
+    if (int rc = prepare_simulated_run(g_opt.simulate, r); rc != kExitOk) return rc;
+  }
   launcher::RunOutcome outcome;
   int rc;
   if (automatic) {
@@ -375,6 +400,11 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     rc = launcher::run_auto_replicates(r, a, outcome);
   } else {
     rc = launcher::run_experiment(r, outcome);
+  }
+  if (simulated && (rc == kExitOk || rc == kExitRuntime)) {
+    std::fflush(stdout);
+    if (int written = write_simulated_preview(outcome.dir, o.quiet); written != kExitOk)
+      rc = written;
   }
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
   if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report) {
@@ -704,6 +734,19 @@ void register_run_command(CLI::App& app, CliOptions& o) {
   g_run->add_option("--guideline-margin", g_opt.guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
   g_run->add_flag("--strict", g_opt.strict, kStrictHelp);
+  g_run->add_option("--simulate", g_opt.simulate.platform,
+                    "preview the campaign on this SimGrid platform file (or a shipped one by "
+                    "name, e.g. cluster_64.xml): launches under smpirun, a report of simulated "
+                    "times, deadlines and what would fail (docs/simulation.md)")
+      ->check(non_empty_check());
+  g_run
+      ->add_option("--hostfile", g_opt.simulate.hostfile,
+                   "--simulate: smpirun's host file (which host each rank runs on)")
+      ->check(non_empty_check());
+  g_run
+      ->add_option("--smpi-metron", g_opt.simulate.smpi_metron,
+                   "--simulate: the SMPI build of metron (default: smpi/metron beside this one)")
+      ->check(non_empty_check());
 }
 
 void register_analyze_command(CLI::App& app, CliOptions& o) {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <set>
@@ -15,6 +14,7 @@
 #include "runtime/exec/interruption.h"
 #include "runtime/exec/job_measure.h"
 #include "runtime/exec/job_order.h"
+#include "runtime/exec/launch_clock.h"
 #include "runtime/exec/launch_noise.h"
 #include "runtime/exec/refine_driver.h"
 #include "runtime/exec/ship_result.h"
@@ -132,7 +132,7 @@ class LaunchWalk {
   std::vector<std::size_t> order_;
   std::vector<JobSummary> summaries_;  // rank 0: the regular jobs' statistics, by plan index
   std::string started_;
-  std::chrono::steady_clock::time_point t_started_;
+  double t_started_ = 0;  // launch_clock_s() when the first job was about to start
   std::size_t next_print_ = 0;
   std::size_t executed_ = 0;
   std::size_t total_ = 0;
@@ -158,7 +158,7 @@ void LaunchWalk::begin() {
   total_ = order_.size();
   summaries_.resize(plan_.jobs.size());
   started_ = out::utc_now_iso8601();
-  t_started_ = std::chrono::steady_clock::now();
+  t_started_ = launch_clock_s();
   if (me_ == 0) {
     manifest_.set_status("running", started_);
     manifest_.set_order(order_, plan_);
@@ -301,8 +301,9 @@ int LaunchWalk::finish() {
   if (me_ != 0) return exit_code_;
   if (exit_code_ == kExitOk) print_prints_before(nullptr);
   const std::string finished = out::utc_now_iso8601();
-  const double duration =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t_started_).count();
+  const double duration = launch_clock_s() - t_started_;
+  // A simulated launch's length on the platform, from the simulation's start (MPI_Init).
+  if (kSimulated) manifest_.set_simulated_time(MPI_Wtime());
   // results.sko before the final manifest, so that the manifest says if it failed.
   if (write_failure_.empty() && !files_.write_sko(plan_, started_, finished, duration)) {
     failure_ = message_text(DiagId::cannot_write_file_why, opt_.out_dir + "/results.sko",

@@ -2,11 +2,11 @@
 // job, with the ranks agreeing after each phase.
 #include "runtime/exec/job_measure.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 
+#include "runtime/exec/launch_clock.h"
 #include "runtime/exec/measured_loop.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
@@ -38,10 +38,8 @@ void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
   std::optional<StopControl> pattern;
   std::vector<double> values;
   std::vector<std::uint8_t> valid;
-  const auto t0 = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  const double t0 = launch_clock_s();
+  auto elapsed = [&] { return launch_clock_s() - t0; };
   auto restart_pattern = [&] {
     pattern.emplace(s, quantum_s);
     values.clear();
@@ -78,7 +76,7 @@ void auto_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
 // The warm-up the settings ask for (auto or a fixed count), timed into r.warmup_s.
 void run_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
                 const JobContext& ctx, JobResult& r, std::string& error) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = launch_clock_s();
   try {
     if (s.warmup_reps == kWarmupAuto) {
       adapt::WarmupParams wp;
@@ -93,7 +91,7 @@ void run_warmup(JobRunner& runner, MPI_Comm comm, int rank, const Settings& s,
   } catch (const std::exception& e) {
     error = e.what();
   }
-  r.warmup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.warmup_s = launch_clock_s() - t0;
 }
 
 // A measured batch into the job's result (root): times, validity, global stamps, per-rank times.
@@ -122,7 +120,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   int rank = 0, p = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
-  auto t_begin = std::chrono::steady_clock::now();
+  const double t_begin = launch_clock_s();
   // After each phase the ranks agree: a failure on one rank ends the job on every rank alike.
   const auto failed = [&] {
     error = agree_on_error(comm, error);
@@ -162,9 +160,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   const bool stamps = dynamic_cast<GlobalTimes*>(&runner->sync()) != nullptr;
   const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
     append_batch(g, times, stamps, s.raw_per_rank, r);
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
-    const std::int64_t next = control.next_batch(r.time_s, r.valid, elapsed);
+    const std::int64_t next = control.next_batch(r.time_s, r.valid, launch_clock_s() - t_begin);
     return LoopNext{next, control.spacer()};
   };
   error = run_measured_loop(*runner, comm, s, LoopNext{control.first_batch(), 0}, step,
@@ -190,7 +186,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
     r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
     r.confirm_spacer_calls = control.confirmation().spacer_calls();
-    r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+    r.elapsed_s = launch_clock_s() - t_begin;
   }
 }
 

@@ -1,6 +1,8 @@
 // StopControl (see stop_control.h).
 #include "runtime/exec/stop_control.h"
 
+#include "runtime/exec/launch_clock.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,7 +18,7 @@ constexpr std::int64_t kFixedChunk = 10000;
 StopControl::StopControl(const Settings& s, double quantum_s)
     : s_(s),
       count_valid_only_(s.sync.kind == ProcSyncKind::RoundTime),
-      started_(std::chrono::steady_clock::now()) {
+      started_(launch_clock_s()) {
   if (s.reps) {
     first_ = std::min(*s.reps, kFixedChunk);
     reason_ = StopReason::FixedReps;
@@ -79,7 +81,7 @@ std::int64_t StopControl::next_rule_batch(double elapsed_s) {
 }
 
 double StopControl::measuring_s() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  return launch_clock_s() - started_;
 }
 
 // SKaMPI's rule as SKaMPI runs it, with Metron's transient guard (transient_guard.h): when the
@@ -109,6 +111,7 @@ std::int64_t StopControl::next_skampi_batch(std::size_t attempted, double elapse
 
 std::int64_t StopControl::next_batch(const std::vector<double>& values,
                                      const std::vector<std::uint8_t>& valid, double elapsed_s) {
+  // The rule's own cost is this machine's, also in a simulation.
   auto t0 = std::chrono::steady_clock::now();
   std::size_t attempted = values.size() - seen_;
   fresh_.clear();
@@ -130,7 +133,7 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   // Roundtime's budget per job, counted from the first observation (the clock sync before it
   // is not the job's measuring time).
   if (next > 0 && count_valid_only_ &&
-      std::chrono::duration<double>(t0 - started_).count() >= s_.sync.roundtime_budget_s) {
+      launch_clock_s() - started_ >= s_.sync.roundtime_budget_s) {
     next = 0;
     reason_ = StopReason::TimeBudget;
   }

@@ -45,7 +45,7 @@ class StopControl {
 
   const Settings& s_;
   bool count_valid_only_ = false;  // roundtime: invalid observations are redone
-  std::chrono::steady_clock::time_point started_;
+  double started_ = 0;  // launch_clock_s() at construction
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;

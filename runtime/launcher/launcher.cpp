@@ -139,6 +139,11 @@ struct RunState {
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
   int retries = kDefaultRetries;
+  // A simulated run: deadlines recorded, not enforced; these bound the simulation's wall time
+  // instead (0: no bound).
+  bool simulated = false;
+  double simulation_timeout_s = 0;
+  double simulation_startup_s = 0;
   std::string write_error;            // the first write of the run manifest that failed
   std::vector<std::int64_t> checked;  // launches --resume checked (launch_check.h) already
 };
@@ -259,8 +264,9 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
 // its folder has a manifest.
 ChildLimits launch_limits(const RunState& st, const json& entry, const fs::path& ldir) {
   ChildLimits limits;
-  limits.startup_timeout_s = st.startup_timeout_s;
-  limits.timeout_s = st.launch_timeout_s >= 0 ? st.launch_timeout_s
+  limits.startup_timeout_s = st.simulated ? st.simulation_startup_s : st.startup_timeout_s;
+  limits.timeout_s = st.simulated               ? st.simulation_timeout_s
+                     : st.launch_timeout_s >= 0 ? st.launch_timeout_s
                      : entry.value("deadline_s", json(0.0)).is_number()
                          ? entry.value("deadline_s", 0.0)
                          : 0.0;
@@ -424,6 +430,7 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   b.seed_given = o.seed_given;
   b.skip_unsupported = o.skip_unsupported;
   b.settings_file = o.settings_file;
+  b.simulated = o.simulated;
   std::unique_ptr<LoadedScript> p;
   if (files.empty()) {
     p = o.load(main, b, read_file_from_disk);
@@ -526,6 +533,7 @@ std::map<std::string, LaunchDeadline> plan_deadlines(const LoadedScript& program
     b.seed = st.seed;
     b.seed_given = true;
     b.skip_unsupported = st.skip_unsupported;
+    b.simulated = st.simulated;
     for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
     DiagnosticEngine diags(program.sources);
     deadlines[key] = launch_deadline(program.replan(b, diags), allow);
@@ -590,6 +598,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   const LaunchDesign& d = program->plan.design;
   st.seed = o.seed_given ? o.seed : d.seed_given ? d.seed : random_seed();
   RunDesign design = run_design(d, o.replicates, o.np);
+  // A simulation has no noise: one launch per combination stands for all its replicates.
+  const std::int64_t planned_replicates = design.replicates;
+  if (o.simulated) design.replicates = 1;
   if (launch_count(design) > kMaxRunLaunches) {
     print_message(DiagId::too_many_run_launches, kMaxRunLaunches, design.replicates);
     return kExitUsage;
@@ -602,6 +613,15 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
   st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
   st.launch_timeout_s = o.launch_timeout_s;
+  if (o.simulated) {
+    // The deadlines a real launch would get, from the plan with the default start-up limit.
+    st.simulated = true;
+    st.simulation_timeout_s = std::max(0.0, o.launch_timeout_s);
+    st.simulation_startup_s = std::max(0.0, o.startup_timeout_s);
+    st.launch_timeout_s = -1;
+    st.startup_timeout_s = kDefaultStartupTimeoutS;
+    st.retries = 0;  // a simulation is deterministic: the same launch would fail again
+  }
   std::map<std::string, LaunchDeadline> deadlines;
   if (st.launch_timeout_s < 0) deadlines = plan_deadlines(*program, st, launches);
   json entries = launch_entries(st, launches, order, deadlines);
@@ -622,6 +642,14 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"order", order},
                  {"limits", limits_json(st)},
                  {"launches", entries}};
+  // A simulated run folder says so in its own manifest too, not only in its launches'.
+  if (st.simulated) st.manifest["simulated"] = true;
+  if (st.simulated) st.manifest["planned_replicates"] = planned_replicates;
+  if (st.simulated)
+    st.manifest["simulation_limits"] = {
+        {"timeout_s", st.simulation_timeout_s > 0 ? json(st.simulation_timeout_s) : json()},
+        {"startup_timeout_s",
+         st.simulation_startup_s > 0 ? json(st.simulation_startup_s) : json()}};
   if (!o.replay_of.empty()) st.manifest["replay_of"] = o.replay_of;
   if (!o.replay_modified.empty()) st.manifest["replay_of_modified"] = o.replay_modified;
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
@@ -714,6 +742,17 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                              ? o.startup_timeout_s
                              : recorded("startup_timeout_s", kDefaultStartupTimeoutS);
   st.retries = o.retries >= 0 ? o.retries : static_cast<int>(recorded("retries", kDefaultRetries));
+  // A simulated run resumes as one: its recorded deadlines are the real launches', not limits.
+  if (const json sim = st.manifest.value("simulation_limits", json()); sim.is_object()) {
+    st.simulated = true;
+    const auto bound = [&](const char* key) {
+      const json v = sim.value(key, json());
+      return v.is_number() ? v.get<double>() : 0.0;
+    };
+    st.simulation_timeout_s = o.launch_timeout_s >= 0 ? o.launch_timeout_s : bound("timeout_s");
+    st.simulation_startup_s =
+        o.startup_timeout_s >= 0 ? o.startup_timeout_s : bound("startup_timeout_s");
+  }
   st.manifest["limits"] = limits_json(st);
   launches = expand_launches(design);
   order = st.manifest["order"].get<std::vector<std::int64_t>>();

@@ -57,6 +57,11 @@ struct RunOptions {
   double launch_timeout_s = -1;   // else each launch's deadline derived from its plan
   double startup_timeout_s = -1;  // default kDefaultStartupTimeoutS
   int retries = -1;               // default kDefaultRetries
+  // --simulate (docs/simulation.md): the launcher runs the SMPI build under smpirun, the plan is
+  // checked as the simulated build checks it, and each launch's deadline is computed and
+  // recorded as for a real launch but not enforced: the simulation's wall time is this
+  // machine's. launch_timeout_s and startup_timeout_s, when given, bound that wall time.
+  bool simulated = false;
 };
 
 inline constexpr double kDefaultStartupTimeoutS = 60;

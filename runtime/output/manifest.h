@@ -42,6 +42,10 @@ class ManifestBuilder {
   // The launch's noise check (launch_noise.h), under "noise".
   void set_noise(const nlohmann::json& noise) { j_["noise"] = noise; }
   void set_io(const nlohmann::json& io) { j_["io"] = io; }  // MPI-IO: folders, page cache
+  // A simulated launch: "simulation"."simulated_s", the simulated seconds since its start.
+  void set_simulated_time(double s) {
+    if (j_.contains("simulation")) j_["simulation"]["simulated_s"] = s;
+  }
   const nlohmann::json& json() const { return j_; }
   // json().dump(2), without rendering the plan and the jobs again each time: what the executor
   // writes after every job (json_splice.h).
