@@ -3,19 +3,12 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 #include "tests/mpi/op_test_support.h"
+#include "tests/mpi/p2p_random_args.h"
 
 #include <doctest/doctest.h>
 
 using namespace metron;
 using namespace metron::test;
-
-namespace {
-
-std::vector<Value> random_args(std::int64_t iterations) {
-  return {Value(std::int64_t{5}), dt("MPI_INT"), Value(iterations)};
-}
-
-}  // namespace
 
 TEST_CASE("IMB-P2P on 4 ranks: Unirandom's sends match its receives, rank by rank") {
   rt::BoundOp uni = bind("Unirandom", random_args(2));

@@ -9,19 +9,12 @@
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/op_args.h"
 #include "tests/mpi/op_test_support.h"
+#include "tests/mpi/p2p_random_args.h"
 
 #include <doctest/doctest.h>
 
 using namespace metron;
 using namespace metron::test;
-
-namespace {
-
-std::vector<Value> random_args(std::int64_t iterations) {
-  return {Value(std::int64_t{5}), dt("MPI_INT"), Value(iterations)};
-}
-
-}  // namespace
 
 TEST_CASE("IMB-P2P schedule: IMB's generator from seed 0, its pairs and its shuffled ring") {
   rt::ops::ImbRandomPairs four(4);
