@@ -321,7 +321,7 @@ std::vector<std::string> args(int argc, char** argv) {
 
 // --simulate starts a fresh run through its own launcher; --hostfile and --smpi-metron need it.
 int check_simulate_options(const CliOptions& o, bool automatic) {
-  const char* clash = !o.resume.empty()      ? "--resume"
+  const char* clash = !o.resume.empty()     ? "--resume"
                       : !o.launcher.empty() ? "--launcher"
                       : automatic           ? "--replicates auto"
                                             : nullptr;
@@ -659,8 +659,12 @@ void register_exec_command(CLI::App& app, CliOptions& o) {
       ->each([&o](const std::string&) { o.seed_given = true; });
   g_exec->add_option("--launch", o.replicates, "launch id (set by metron run)")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 20));
-  g_exec->add_option("--levels", o.launch_spec,
-                     "launch factor levels, name=index,... (set by metron run)");
+  // Without launch factors the value is empty, and smpirun (run --simulate) drops an empty
+  // argument: --levels may then stand alone.
+  g_exec
+      ->add_option("--levels", o.launch_spec,
+                   "launch factor levels, name=index,... (set by metron run)")
+      ->expected(0, 1);
   g_exec->add_flag("--quiet", o.quiet, "no progress lines");
   g_exec->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
   add_settings_option(g_exec, o);
@@ -734,10 +738,11 @@ void register_run_command(CLI::App& app, CliOptions& o) {
   g_run->add_option("--guideline-margin", g_opt.guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
   g_run->add_flag("--strict", g_opt.strict, kStrictHelp);
-  g_run->add_option("--simulate", g_opt.simulate.platform,
-                    "preview the campaign on this SimGrid platform file (or a shipped one by "
-                    "name, e.g. cluster_64.xml): launches under smpirun, a report of simulated "
-                    "times, deadlines and what would fail (docs/simulation.md)")
+  g_run
+      ->add_option("--simulate", g_opt.simulate.platform,
+                   "preview the campaign on this SimGrid platform file (or a shipped one by "
+                   "name, e.g. cluster_64.xml): launches under smpirun, a report of simulated "
+                   "times, deadlines and what would fail (docs/simulation.md)")
       ->check(non_empty_check());
   g_run
       ->add_option("--hostfile", g_opt.simulate.hostfile,
