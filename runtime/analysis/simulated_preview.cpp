@@ -67,7 +67,7 @@ PreviewJob preview_job(const json& rec, const PlanFacts& plan, double factor, do
     j.buffer_bytes = pj.value("send_bytes", 0LL) + pj.value("recv_bytes", 0LL);
     const auto s = pj.value("settings", std::size_t{0});
     if (plan.settings && s < plan.settings->size())
-      max_time = number((*plan.settings)[s], "max_time_s");
+      max_time = number((*plan.settings)[s], "max_time");
   }
   j.budget_s = factor * max_time + job_s;
   return j;

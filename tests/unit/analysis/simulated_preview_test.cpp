@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/analysis/simulated_preview.h"
+#include "runtime/plan/plan_dump.h"
 
 using metron::analysis::build_preview;
 using metron::analysis::preview_json;
@@ -27,6 +28,13 @@ json entry(int id, const std::string& alg, double deadline_s, const std::string&
           {"deadline", {{"clock_sync_s", 60.0}}}};
 }
 
+// The settings as exec writes them into the plan (the preview reads max_time from there).
+json settings_max_time(double seconds) {
+  metron::Settings s;
+  s.max_time_s = seconds;
+  return metron::settings_json(s);
+}
+
 // A simulated launch's manifest: 4 ranks on 2 hosts, one Bcast job of 1 MiB (max_time 10 s).
 json launch_manifest(double simulated_s, double job_s) {
   json ranks = json::array();
@@ -37,7 +45,7 @@ json launch_manifest(double simulated_s, double job_s) {
       {"system", {{"ranks", ranks}}},
       {"clock_syncs", json::array({{{"duration_s", 0.5}}})},
       {"plan",
-       {{"settings", json::array({{{"max_time_s", 10.0}}})},
+       {{"settings", json::array({settings_max_time(10.0)})},
         {"jobs", json::array({{{"id", 0},
                                {"block", "b"},
                                {"op", "Bcast"},
