@@ -3,6 +3,7 @@
 // load average above the core count when the launch starts (other work competes for the cores).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,15 @@ struct HostLoad {
   double load_average = 0;  // 1-minute load average at start (getloadavg); < 0: unknown
 };
 
+// Up to this many hosts with the same problem get a finding each; more get one line that counts
+// them and names the worst.
+inline constexpr std::size_t kFindingsPerHostUpTo = 4;
+
 // One finding per problem, with its figures, e.g.
 //   "3 ranks on 2 cores of 'node1' (oversubscribed)"
 //   "load average 7.9 on 2 cores of 'node1' at start"
+//   "load average above the core count on 37 of 1024 hosts (the most: load average 7.9 on 2
+//    cores of 'node-12' at start)"
 // Empty when the launch looks fine.
 std::vector<std::string> machine_findings(const std::vector<HostLoad>& hosts);
 

@@ -75,6 +75,12 @@ TEST_CASE("noise_kinds: the producers' findings sort into their kinds") {
   CHECK(noise_kinds(d + "; " + load_text() + "; " + oversubscribed_text() + "; " + load_text()) ==
         Kinds{"oversubscribed", "load average above the cores", "descheduled observations"});
   CHECK(noise_kinds("the moon was full") == Kinds{"the moon was full"});  // kept as written
+  // Many hosts with the same problem: one counted line per kind, sorted the same way.
+  std::vector<adapt::HostLoad> many(adapt::kFindingsPerHostUpTo + 1, {"n", 3, 2, 7.9});
+  const auto counted = adapt::machine_findings(many);
+  REQUIRE(counted.size() == 2);
+  CHECK(noise_kinds(counted[0]) == Kinds{"oversubscribed"});
+  CHECK(noise_kinds(counted[1]) == Kinds{"load average above the cores"});
 }
 
 TEST_CASE("noise_of: the union of a set of launch values, with counts") {
