@@ -128,10 +128,14 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
   MPI_Comm_size(comm, &size);
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   MPI_Get_processor_name(name, &len);
-  std::vector<char> all(static_cast<std::size_t>(size) * MPI_MAX_PROCESSOR_NAME);
-  MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME,
-                MPI_CHAR, comm);
-  for (int r = 0; r < size; ++r) {
+  // Only rank 0 writes them, so a gather: an allgather would move p^2 names (SimGrid's default
+  // allgather at p = 128 spent most of a launch's wall time on it).
+  int me = 0;
+  MPI_Comm_rank(comm, &me);
+  std::vector<char> all(me == 0 ? static_cast<std::size_t>(size) * MPI_MAX_PROCESSOR_NAME : 0);
+  MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
+             0, comm);
+  for (int r = 0; me == 0 && r < size; ++r) {
     const char* p = all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME;
     s.processor_names.emplace_back(p, strnlen(p, MPI_MAX_PROCESSOR_NAME));
   }

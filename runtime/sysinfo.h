@@ -19,6 +19,7 @@ struct SysInfo {
   std::string mpi_thread_level;              // MPI_Query_thread, e.g. "MPI_THREAD_SINGLE"
   std::string mpi_thread_level_requested;    // MPI_Init_thread's request; "" after MPI_Init
   std::vector<std::string> processor_names;  // MPI_Get_processor_name of every rank, by rank
+                                             // (rank 0 of the communicator only)
   std::string cpu_model;                     // /proc/cpuinfo "model name"
   int cores_online = 0;                      // sysconf(_SC_NPROCESSORS_ONLN)
   std::string compiler;                      // __VERSION__ of the compiler that built metron_mpi

@@ -68,8 +68,11 @@ std::vector<int> CommCache::world_ranks_of(MPI_Comm comm) {
   MPI_Comm_rank(world_, &me);
   MPI_Comm_size(world_, &p);
   if (comm != MPI_COMM_NULL) MPI_Comm_rank(comm, &mine);
+  // A gather and a broadcast, not an allgather: the same p integers everywhere, in O(p) messages
+  // where an allgather may take p^2 (SimGrid's default one does).
   std::vector<int> rank_in(static_cast<std::size_t>(p));
-  MPI_Allgather(&mine, 1, MPI_INT, rank_in.data(), 1, MPI_INT, world_);
+  MPI_Gather(&mine, 1, MPI_INT, rank_in.data(), 1, MPI_INT, 0, world_);
+  MPI_Bcast(rank_in.data(), p, MPI_INT, 0, world_);
   std::vector<int> out(static_cast<std::size_t>(
       std::count_if(rank_in.begin(), rank_in.end(), [](int r) { return r >= 0; })));
   for (int w = 0; w < p; ++w)
