@@ -2,7 +2,7 @@
 # Benchmark (issue 33): Metron against the peers' threaded, collective and I/O programs on 2
 # ranks, interleaved in one session (ABBA rounds, comparison_lib.sh):
 #   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2)
-#   osu_allreduce -T float at 8 B, 1 KiB, 64 KiB  Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
+#   osu_allreduce -T mpi_float, 8 B, 1 KiB, 64 KiB Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
 #   osu_ibcast (pure communication) at 3 sizes    Ibcast(size, MPI_CHAR, 0)
 #   IMB-MT PingPongMT, 2 threads, at 8 B, 64 KiB  PingPongMT(size, MPI_CHAR, threads = 2)
 #   IMB-IO P_IWrite_priv at 1 MiB (t_ovrl)        P_IWrite_priv(1MiB) (1 ms of CPU work inside)
@@ -25,6 +25,8 @@
 # (/work/shared/tools/build-peers.sh OUT osu=OSU_7.4_GITDIR imb=IMB_GITDIR; then `make IMB-MT
 # CC=mpicc CXX=mpicxx` in OUT/imb) and pass the folder that holds them (searched recursively).
 # Usage: bash bench/parity_comparison.sh PEER_DIR [build dir = build] [rounds = 5]
+# SCALE=k divides every iteration, sample and warm-up count of both tools by k (for a quick check
+# of the script on a loaded machine); the default 1 keeps the peers' counts.
 set -euo pipefail
 . "$(dirname "$0")/comparison_lib.sh"
 PEERS=$(cd "${1:?usage: parity_comparison.sh PEER_DIR [build dir] [rounds]}" && pwd)
@@ -41,7 +43,9 @@ for b in LATMT ALLRED IBCAST IMBMT IMBIO; do
   [ -n "${!b}" ] || { echo "a peer program ($b) is missing under $PEERS" >&2; exit 1; }
 done
 
-cat > "$WORK/points.bench" <<'B'
+SCALE=${SCALE:-1}
+n() { local v=$(($1 / SCALE)); [ "$v" -ge "$2" ] && echo "$v" || echo "$2"; }  # count, minimum
+cat > "$WORK/points.bench" <<B
 set timer    = wtime
 set outliers = none
 set buffer   = 16MiB
@@ -51,13 +55,13 @@ begin measurement "threads"
    set sync = barrier
    set iterations = 100
    set warmup = 1
-   set reps = 50
+   set reps = $(n 50 2)
    measure pair : Latency_mt(8, MPI_CHAR, 0, 1, 2)
    set iterations = 10
    measure pair : Latency_mt(64kb, MPI_CHAR, 0, 1, 2)
    set iterations = 1000
    set warmup = 1
-   set reps = 10
+   set reps = $(n 10 2)
    measure pair : PingPongMT(8, MPI_CHAR, 0, 1, 2)
    set iterations = 100
    measure pair : PingPongMT(64kb, MPI_CHAR, 0, 1, 2)
@@ -66,14 +70,14 @@ begin measurement "collectives"
    set scheme = per_call
    set sync = barrier
    set raw_per_rank = on
-   set warmup = 200
-   set reps = 1000
+   set warmup = $(n 200 1)
+   set reps = $(n 1000 5)
    for size in [8, 1kb] do
       measure pair : Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
       measure pair : Ibcast(size, MPI_CHAR, 0)
    od
-   set warmup = 10
-   set reps = 100
+   set warmup = $(n 10 1)
+   set reps = $(n 100 5)
    measure pair : Allreduce(16kb, MPI_FLOAT, MPI_SUM)
    measure pair : Ibcast(64kb, MPI_CHAR, 0)
 end measurement
@@ -81,7 +85,7 @@ begin measurement "io"
    set scheme = per_call
    set sync = barrier
    set warmup = 2
-   set reps = 20
+   set reps = $(n 20 2)
    measure pair : P_IWrite_priv(1MiB)
 end measurement
 B
@@ -95,22 +99,23 @@ osu_point() {
 }
 run_peers() {  # round
   {
-    echo "latmt_8 $(osu_point "$LATMT" 8 2 10000 100 -t 2:2)"
-    echo "latmt_64k $(osu_point "$LATMT" 65536 2 1000 10 -t 2:2)"
-    echo "allred_8 $(osu_point "$ALLRED" 8 2 1000 200 -T float)"
-    echo "allred_1k $(osu_point "$ALLRED" 1024 2 1000 200 -T float)"
-    echo "allred_64k $(osu_point "$ALLRED" 65536 2 100 10 -T float)"
-    # osu_ibcast -f prints size, overall, compute, pure communication, overlap, ...
-    echo "ibcast_8 $(osu_point "$IBCAST" 8 4 1000 200 -f)"
-    echo "ibcast_1k $(osu_point "$IBCAST" 1024 4 1000 200 -f)"
-    echo "ibcast_64k $(osu_point "$IBCAST" 65536 4 100 10 -f)"
-    # IMB-MT: count in elements of char; columns #bytes #repetitions t_min t_max t_avg ...
+    echo "latmt_8 $(osu_point "$LATMT" 8 2 "$(n 10000 4)" "$(n 100 2)" -t 2:2)"
+    echo "latmt_64k $(osu_point "$LATMT" 65536 2 "$(n 1000 4)" "$(n 10 2)" -t 2:2)"
+    echo "allred_8 $(osu_point "$ALLRED" 8 2 "$(n 1000 5)" "$(n 200 1)" -T mpi_float)"
+    echo "allred_1k $(osu_point "$ALLRED" 1024 2 "$(n 1000 5)" "$(n 200 1)" -T mpi_float)"
+    echo "allred_64k $(osu_point "$ALLRED" 65536 2 "$(n 100 5)" "$(n 10 1)" -T mpi_float)"
+    # osu_ibcast -f: size, overall, compute, init, MPI_Test, MPI_Wait, pure communication, ...
+    echo "ibcast_8 $(osu_point "$IBCAST" 8 7 "$(n 1000 5)" "$(n 200 1)" -f)"
+    echo "ibcast_1k $(osu_point "$IBCAST" 1024 7 "$(n 1000 5)" "$(n 200 1)" -f)"
+    echo "ibcast_64k $(osu_point "$IBCAST" 65536 7 "$(n 100 5)" "$(n 10 1)" -f)"
+    # IMB-MT: -count in elements per thread's message; columns #bytes (count x size x threads),
+    # #repetitions, t_min, t_max, t_avg, ...
     OMP_NUM_THREADS=2 "$MPIEXEC" -n 2 "$IMBMT" PingPongMT -thread_level multiple -datatype char \
-      -count 8 -repeat 10000 -warmup 100 2>/dev/null | awk '$1 == 8 && NF >= 4 { print "pingpongmt_8", $4; exit }'
+      -count 8 -repeat "$(n 10000 20)" -warmup "$(n 100 2)" 2>/dev/null | awk '$1 == 16 && NF >= 5 { print "pingpongmt_8", $4; exit }'
     OMP_NUM_THREADS=2 "$MPIEXEC" -n 2 "$IMBMT" PingPongMT -thread_level multiple -datatype char \
-      -count 65536 -repeat 1000 -warmup 10 2>/dev/null | awk '$1 == 65536 && NF >= 4 { print "pingpongmt_64k", $4; exit }'
+      -count 65536 -repeat "$(n 1000 20)" -warmup "$(n 10 2)" 2>/dev/null | awk '$1 == 131072 && NF >= 5 { print "pingpongmt_64k", $4; exit }'
     # IMB-IO nonblocking: #bytes #repetitions t_ovrl t_pure t_CPU overlap
-    (cd "$WORK" && "$MPIEXEC" -n 2 "$IMBIO" P_IWrite_priv -npmin 2 -msglog 20:20 -iter 20 \
+    (cd "$WORK" && "$MPIEXEC" -n 2 "$IMBIO" P_IWrite_priv -npmin 2 -msglog 20:20 -iter "$(n 20 2)" \
       2>/dev/null) | awk '$1 == 1048576 && NF >= 5 { print "iwrite_1m", $3; exit }'
   } >> "$WORK/peers.txt"
 }
@@ -134,7 +139,7 @@ run_metron() {  # round
       print f("job"), key suffix, f("median_s") * 1e6, f("mean_s") * 1e6
     }' "$out/summary.csv" > "$out/points.txt"
   # OSU's collective number: the mean over ranks of each rank's mean time per call.
-  awk -F, 'NR == FNR { key[$1] = $2; med[$1] = $3; mean[$1] = $4; next }
+  awk -F, 'NR == FNR { split($0, a, " "); key[a[1]] = a[2]; med[a[1]] = a[3]; mean[a[1]] = a[4]; next }
            FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
            $col["time_s"] != "" { s[$col["job"], $col["rank"]] += $col["time_s"]; n[$col["job"], $col["rank"]]++; jobs[$col["job"]] = 1 }
            END {

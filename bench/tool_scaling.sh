@@ -4,8 +4,10 @@
 # flat cluster of p hosts (links of 10 Gb/s and 1 us, as stdlib-benchmarks/platforms/cluster_64.xml),
 # then one table. Needs the SMPI build (cmake -DMETRON_SMPI=ON; docs/simulation.md).
 #   bash bench/tool_scaling.sh [BUILD=build] [P_MAX=1024] [OUT_DIR=tool_scaling]
-# The campaign: JOBS jobs (default 20) of REPS fixed observations (default 200) of a 1-byte Bcast
-# on all ranks; RAW_PER_RANK=on writes every rank's durations (docs/language.md).
+# The campaign: JOBS jobs (default 10) of REPS fixed observations (default 50) of a 1-byte Bcast
+# on all ranks, after WARMUP fixed warm-up calls each (default 10: the automatic warm-up's 300
+# calls for a first job would only add simulator time, ~2.7x per doubling of p, to what is
+# measured here); RAW_PER_RANK=on writes every rank's durations (docs/language.md).
 # Columns (one row per p):
 #   wall_s        wall time of the whole `metron run --simulate` (this machine)
 #   rss_mib       peak resident memory of the largest process it waited for (the simulator,
@@ -23,8 +25,9 @@ set -u
 BUILD=${1:-build}
 PMAX=${2:-1024}
 OUT=${3:-tool_scaling}
-JOBS=${JOBS:-20}
-REPS=${REPS:-200}
+JOBS=${JOBS:-10}
+REPS=${REPS:-50}
+WARMUP=${WARMUP:-10}
 RAW_PER_RANK=${RAW_PER_RANK:-off}
 METRON=$BUILD/metron
 SMPI=$BUILD/smpi/metron
@@ -32,6 +35,7 @@ SMPI=$BUILD/smpi/metron
 mkdir -p "$OUT"
 cat > "$OUT/s.bench" << B
 set reps = $REPS
+set warmup = $WARMUP
 set raw_per_rank = $RAW_PER_RANK
 begin measurement "scaling"
   for i = 1 to $JOBS do
