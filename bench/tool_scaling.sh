@@ -7,7 +7,10 @@
 # The campaign: JOBS jobs (default 10) of REPS fixed observations (default 50) of a 1-byte Bcast
 # on all ranks, after WARMUP fixed warm-up calls each (default 10: the automatic warm-up's 300
 # calls for a first job would only add simulator time, ~2.7x per doubling of p, to what is
-# measured here); RAW_PER_RANK=on writes every rank's durations (docs/language.md).
+# measured here), with `sync = none` so that what surrounds the observations is Metron's own
+# (a barrier before every observation would add p's barrier to it); RAW_PER_RANK=on writes every
+# rank's durations (docs/language.md), which gathers them onto rank 0 instead of reducing them.
+# P_MIN (default 2) starts the doubling elsewhere.
 # Columns (one row per p):
 #   wall_s        wall time of the whole `metron run --simulate` (this machine)
 #   rss_mib       peak resident memory of the largest process it waited for (the simulator,
@@ -16,8 +19,8 @@
 #                 broadcasting the script, gathering the machine facts, the final manifest
 #   job_ms        simulated time of one job (mean), its observations included
 #   obs_ms        the observations' own simulated time in that job (mean)
-#   gather_ms     job_ms - obs_ms - warm-up: what the job costs around its observations (the
-#                 per-batch exchange to rank 0, the stop decision's broadcast, the barrier)
+#   around_ms     job_ms - obs_ms - warm-up: what the job costs around its observations (the
+#                 per-batch exchange to rank 0, the stop decision's broadcast, the job's barrier)
 #   rule_us       host time of rank 0's stop rule and summary per job (manifest rule_time_s)
 #   raw_kib, summary_kib, manifest_kib   the launch's files
 #   merge_s       wall time of `run` outside the simulation: planning, the merge and the analysis
@@ -28,6 +31,7 @@ OUT=${3:-tool_scaling}
 JOBS=${JOBS:-10}
 REPS=${REPS:-50}
 WARMUP=${WARMUP:-10}
+PMIN=${P_MIN:-2}
 RAW_PER_RANK=${RAW_PER_RANK:-off}
 METRON=$BUILD/metron
 SMPI=$BUILD/smpi/metron
@@ -36,6 +40,7 @@ mkdir -p "$OUT"
 cat > "$OUT/s.bench" << B
 set reps = $REPS
 set warmup = $WARMUP
+set sync = none
 set raw_per_rank = $RAW_PER_RANK
 begin measurement "scaling"
   for i = 1 to $JOBS do
@@ -44,8 +49,9 @@ begin measurement "scaling"
 end measurement
 B
 printf '%6s %8s %8s %12s %9s %9s %10s %8s %8s %11s %12s %8s\n' p wall_s rss_mib sim_start_ms \
-  job_ms obs_ms gather_ms rule_us raw_kib summary_kib manifest_kib merge_s
+  job_ms obs_ms around_ms rule_us raw_kib summary_kib manifest_kib merge_s
 for p in 2 4 8 16 32 64 128 256 512 1024 2048 4096; do
+  [ "$p" -ge "$PMIN" ] || continue
   [ "$p" -le "$PMAX" ] || break
   plat="$OUT/cluster_$p.xml"
   cat > "$plat" << X

@@ -46,7 +46,10 @@ std::string run_measured_loop(JobRunner& runner, MPI_Comm comm, const Settings& 
       mine.global_end_s = gt->global_end();
     }
     mine.participates = !watcher;
-    const GatheredDurations g = gather_local_durations(comm, next.batch, stamps, mine);
+    // Every rank's durations travel to the root only where the job writes them.
+    const GatheredDurations g = s.raw_per_rank
+                                    ? gather_local_durations(comm, next.batch, stamps, mine)
+                                    : reduce_local_durations(comm, next.batch, stamps, mine);
     std::int64_t decided[2] = {0, 0};  // the next batch (-1: failed) and its spacer
     if (rank == 0) {
       if (g.failed) {

@@ -72,6 +72,58 @@ GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool
   return g;
 }
 
+GatheredDurations reduce_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
+                                         const LocalBatch& mine, int root) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  GatheredDurations g;
+  g.ranks = size;
+  g.n = n_obs;
+  const std::size_t n = static_cast<std::size_t>(n_obs);
+
+  // One MPI_MAX over a buffer laid out so that every field combines as a maximum: durations
+  // (an idle rank: -inf), invalid flags, [minus the global starts, the global ends,] and the
+  // failed flag last.
+  const std::size_t w = (stamps ? 4 : 2) * n + 1;
+  std::vector<double> buf(w, -kInf);
+  buf.back() = mine.failed ? 1.0 : 0.0;
+  if (!mine.failed) {
+    const bool idle = !mine.participates;
+    for (std::size_t i = 0; i < n; ++i) {
+      buf[i] = idle ? -kInf : mine.end_s[i] - mine.start_s[i];
+      buf[n + i] = mine.valid.empty() || mine.valid[i] ? 0.0 : 1.0;
+      if (stamps) {
+        buf[2 * n + i] = idle ? -kInf : -mine.global_start_s[i];
+        buf[3 * n + i] = idle ? -kInf : mine.global_end_s[i];
+      }
+    }
+  }
+  std::vector<double> all(rank == root ? w : 0);
+  MPI_Reduce(buf.data(), all.data(), static_cast<int>(w), MPI_DOUBLE, MPI_MAX, root, comm);
+  if (rank != root) return g;
+
+  g.failed = all.back() > 0;
+  if (g.failed) return g;
+  g.max_per_obs.resize(n);
+  g.valid.resize(n);
+  if (stamps) {
+    g.global_start_s.resize(n);
+    g.global_end_s.resize(n);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    g.max_per_obs[i] = all[i] == -kInf ? kNaN : all[i];
+    g.valid[i] = all[n + i] > 0 ? 0 : 1;
+    if (stamps) {
+      g.global_start_s[i] = -all[2 * n + i];  // +inf when no rank participates
+      g.global_end_s[i] = all[3 * n + i];
+    }
+  }
+  return g;
+}
+
 GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> start_s,
                                          std::span<const double> end_s,
                                          std::span<const std::uint8_t> valid, bool participates,

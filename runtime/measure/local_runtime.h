@@ -1,7 +1,8 @@
 // Run-time type `local` ("MPI Benchmarking Revisited", §3.2.1): per observation, the maximum over
-// ranks of the local duration end - start. Gathers a batch of per-rank durations (and, with a
-// synchronized clock, global stamps) to the root with one collective, not one per observation.
-// The executor's per-batch gather.
+// ranks of the local duration end - start. Combines a batch of per-rank durations (and, with a
+// synchronized clock, global stamps) on the root with one collective, not one per observation:
+// a gather where every rank's durations are kept, a reduction otherwise. The executor's
+// per-batch exchange.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +43,14 @@ struct GatheredDurations {
 GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n, bool stamps,
                                          const LocalBatch& mine, int root = 0);
 
-// The same without stamps or failure, n = start_s.size(); throws std::invalid_argument when the
-// spans differ in length.
+// The same reduced on the ranks (one MPI_Reduce of n values per field, O(n) at the root instead
+// of O(p n)): everything but per_rank, which stays empty. For jobs that do not write every
+// rank's durations (`raw_per_rank = off`).
+GatheredDurations reduce_local_durations(MPI_Comm comm, std::int64_t n, bool stamps,
+                                         const LocalBatch& mine, int root = 0);
+
+// gather_local_durations without stamps or failure, n = start_s.size(); throws
+// std::invalid_argument when the spans differ in length.
 GatheredDurations gather_local_durations(MPI_Comm comm, std::span<const double> start_s,
                                          std::span<const double> end_s,
                                          std::span<const std::uint8_t> valid = {},

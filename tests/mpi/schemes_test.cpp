@@ -310,6 +310,56 @@ TEST_CASE("local run-time: a rank's failed batch is seen on the root, its values
   }
 }
 
+TEST_CASE("local run-time: the reduction on the ranks gives the gather's results") {
+  const int r = my_rank();
+  const std::vector<double> start{10.0, 20.0, 30.0}, end{10.0 + 1 + r, 20.0 + 5 - 3 * r, 32.0};
+  const std::vector<std::uint8_t> valid{1, static_cast<std::uint8_t>(r == 0), 1};
+  const std::vector<double> gstart{100.0 + r, 200.0 - r, 300.0},
+      gend{110.0 - r, 205.0 + 2 * r, 301.0};
+  for (const bool stamps : {false, true})
+    for (const bool participates : {true, r == 0}) {
+      rt::LocalBatch b;
+      b.start_s = start;
+      b.end_s = end;
+      b.valid = valid;
+      b.global_start_s = gstart;
+      b.global_end_s = gend;
+      b.participates = participates;
+      const rt::GatheredDurations g = rt::gather_local_durations(test_comm(), 3, stamps, b);
+      const rt::GatheredDurations d = rt::reduce_local_durations(test_comm(), 3, stamps, b);
+      if (r != 0) continue;
+      CHECK(d.ranks == g.ranks);
+      CHECK(d.per_rank.empty());
+      CHECK(!d.failed);
+      CHECK(d.max_per_obs == g.max_per_obs);
+      CHECK(d.valid == g.valid);
+      CHECK(d.global_start_s == g.global_start_s);
+      CHECK(d.global_end_s == g.global_end_s);
+    }
+  // No rank participates: no maximum (NaN), and stamps of +inf and -inf, as the gather says.
+  rt::LocalBatch idle;
+  idle.start_s = idle.end_s = start;
+  idle.global_start_s = gstart;
+  idle.global_end_s = gend;
+  idle.participates = false;
+  const rt::GatheredDurations d = rt::reduce_local_durations(test_comm(), 3, true, idle);
+  if (r == 0) {
+    CHECK(std::isnan(d.max_per_obs[0]));
+    CHECK(std::isinf(d.global_start_s[0]));
+    CHECK(d.global_start_s[0] > 0);
+    CHECK(d.global_end_s[0] < 0);
+  }
+  // A failed rank is seen on the root.
+  rt::LocalBatch f;
+  f.failed = r == 1;
+  if (!f.failed) f.start_s = f.end_s = start;
+  const rt::GatheredDurations e = rt::reduce_local_durations(test_comm(), 3, false, f);
+  if (r == 0) {
+    CHECK(e.failed);
+    CHECK(e.max_per_obs.empty());
+  }
+}
+
 TEST_CASE("job runner: an MPI error in the timed loop becomes one message on every rank") {
   Settings s;
   // The ranks disagree on the count (a test can do what a plan never does): rank 1 receives 4
