@@ -22,6 +22,7 @@ expect_grep "Stencil3D skipped with IMB's reason" \
   "'Stencil3D' has no grid of 4 ranks under IMB-P2P's rule (every side at least 2), so IMB calls it invalid; the measurement is skipped" \
   exec.err
 # 2 sizes x (Unirandom, Birandom, Corandom, Stencil2D, Sendrecv_replace)
+expect_grep "the plan's jobs" "^plan for 4 ranks: 10 jobs in 6 blocks" plan.txt
 expect_eq "every job has a summary row" "$(($(wc -l < out/summary.csv) - 1))" "10"
 expect_eq "summary ops" "$(column op out/summary.csv | sort -u | tr '\n' ' ')" \
   "Birandom Corandom Sendrecv_replace Stencil2D Unirandom "
