@@ -21,6 +21,7 @@ set(METRON_UNITY_SKIP
     runtime/ops/skampi_collectives.cpp
     runtime/ops/pt2pt_ring.cpp
     runtime/ops/pt2pt_random.cpp
+    runtime/ops/pt2pt_stencil.cpp
     runtime/launcher/run_manifest_check.cpp
     runtime/ops/onesided_polling.cpp
     runtime/ops/onesided_references.cpp

@@ -4,6 +4,7 @@
 
 #include "interpreter/interp.h"
 #include "runtime/plan/darray.h"
+#include "runtime/plan/imb_grid.h"
 #include "runtime/plan/rma_constants.h"
 #include "runtime/plan/simulation_support.h"
 
@@ -492,6 +493,16 @@ bool Interp::simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange
     throw EvalError{};
   }
   return true;
+}
+
+// Not recorded with --skip-unsupported's skipped measurements: nothing is unsupported here, the
+// function does not exist for this many ranks (IMB prints it invalid and goes on).
+bool Interp::imb_grid_fits(const MeasureFunc& f, int comm_size, SourceRange callee) {
+  const int ndims = f.name == "Stencil2D" ? 2 : f.name == "Stencil3D" ? 3 : 0;
+  if (ndims == 0 || imb_stencil_grid(ndims, comm_size)) return true;
+  if (warned_unsupported_.insert({callee.begin.file, callee.begin.offset}).second)
+    diags_.report(DiagId::skipped_imb_stencil_grid, callee, f.name, comm_size);
+  return false;
 }
 
 void Interp::skip_measure(SourceRange stmt, const std::string& name) {

@@ -453,6 +453,7 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
 
   const CommSpec& cs = comm.as_comm();
   if (cs.kind == CommSpec::Kind::Null) return std::nullopt;  // SKaMPI: skipped on MPI_COMM_NULL
+  if (!imb_grid_fits(*f, cs.size, call.callee_range)) return std::nullopt;
   // Checks that need the communicator (ranks, counts, roots, reductions): the runtime's too.
   if (auto p = check_op_call(*f, args, cs.size)) {
     diags_.report_args(p->id,

@@ -2,8 +2,11 @@
 // C_ (collective), with individual (indv) or shared file pointers, explicit offsets (expl) or a
 // private file each (priv). One call moves `count` bytes per rank at the next of a few
 // positions (IMB writes successive blocks); writes end with MPI_File_sync (IMB-IO's
-// non-aggregate mode). Moving the individual or shared pointer to the position is done after
-// the previous call, outside the timed region.
+// non-aggregate mode). A blocking write may make `transfers` accesses at successive positions
+// per call, each followed by MPI_File_sync, or (aggregate = 1, IMB-IO's aggregate mode) all
+// followed by one. Moving the individual or shared pointer to the position is done after the
+// previous call, outside the timed region; the individual pointers of a file of all ranks see it
+// through a view of the rank's blocks (as IMB's), so successive accesses land on them.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -42,23 +45,41 @@ std::int64_t count_of(const IoJob& j) {
   return j.blocks[0].count;
 }
 
-// Byte offset of this rank's block at the current position (shared: the position's region).
-MPI_Offset offset(const BoundOp& b) {
+// Byte offset of this rank's block at position `at` (shared: the position's region).
+MPI_Offset offset_at(const BoundOp& b, std::int64_t at) {
   const IoJob& j = *b.io;
   const ImbKind k = kind_of(b);
   const std::int64_t n = count_of(j);
-  if (k.who == Who::Single || k.pos == Pos::Priv) return j.position * n;
-  if (k.pos == Pos::Shared) return j.position * b.size * n;
-  return (j.position * b.size + b.rank) * n;
+  if (k.who == Who::Single || k.pos == Pos::Priv) return at * n;
+  if (k.pos == Pos::Shared) return at * b.size * n;
+  return (at * b.size + b.rank) * n;
 }
 
+MPI_Offset offset(const BoundOp& b) {
+  return offset_at(b, b.io->position);
+}
+
+// The individual pointer counts the bytes of the view: the rank's blocks, one per position.
 void place_pointer(BoundOp& b) {
   IoJob& j = *b.io;
   if (!j.participates || j.fh == MPI_FILE_NULL) return;
   const ImbKind k = kind_of(b);
   if (k.pos == Pos::Indv || k.pos == Pos::Priv)
-    b.note(MPI_File_seek(j.fh, offset(b), MPI_SEEK_SET));
+    b.note(MPI_File_seek(j.fh, j.position * count_of(j), MPI_SEEK_SET));
   if (k.pos == Pos::Shared) b.note(MPI_File_seek_shared(j.fh, offset(b), MPI_SEEK_SET));
+}
+
+// P_ and C_ _indv: a view of this rank's blocks, count bytes every p * count from rank * count.
+void view_own_blocks(BoundOp& b) {
+  IoJob& j = *b.io;
+  const std::int64_t n = count_of(j);
+  MPI_Datatype block = MPI_DATATYPE_NULL;
+  b.note(MPI_Type_contiguous(static_cast<int>(n), MPI_BYTE, &block));
+  b.note(MPI_Type_create_resized(block, 0, static_cast<MPI_Aint>(n * b.size), &j.filetype));
+  b.note(MPI_Type_commit(&j.filetype));
+  MPI_Type_free(&block);
+  j.own_filetype = true;
+  j.view_disp = b.rank * n;
 }
 
 void imb_prepare(BoundOp& b) {
@@ -77,6 +98,7 @@ void imb_prepare(BoundOp& b) {
   int amode = j.write ? MPI_MODE_WRONLY | MPI_MODE_CREATE : MPI_MODE_RDONLY;
   if (j.cfg.unique_open) amode |= MPI_MODE_UNIQUE_OPEN;
   io_open(b, amode);
+  if (k.pos == Pos::Indv && k.who != Who::Single) view_own_blocks(b);
   io_set_view(b);
   j.position = 0;
   place_pointer(b);
@@ -84,19 +106,19 @@ void imb_prepare(BoundOp& b) {
 
 void imb_advance(BoundOp& b) {
   IoJob& j = *b.io;
-  j.position = (j.position + 1) % j.positions;
+  j.position = (j.position + j.transfers) % j.positions;
   place_pointer(b);
   if (!j.write) io_drop_cache(j);
 }
 
-void imb_call(BoundOp& b) noexcept {
+// One access at position j.position + t.
+int imb_access(BoundOp& b, std::int64_t t) noexcept {
   IoJob& j = *b.io;
-  if (!j.participates) return;
   const ImbKind k = kind_of(b);
   const int n = static_cast<int>(count_of(j));
   char* p = j.write ? b.buf.send() : b.buf.recv();
   const bool w = j.write;
-  const MPI_Offset off = offset(b);
+  const MPI_Offset off = offset_at(b, j.position + t);
   int rc = MPI_SUCCESS;
   if (k.who == Who::Collective) {
     if (k.pos == Pos::Indv)
@@ -118,8 +140,18 @@ void imb_call(BoundOp& b) noexcept {
     rc = w ? MPI_File_write(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE)
            : MPI_File_read(j.fh, p, n, MPI_BYTE, MPI_STATUS_IGNORE);
   }
-  b.note(rc);
-  if (w && j.cfg.file_sync) b.note(MPI_File_sync(j.fh));
+  return rc;
+}
+
+void imb_call(BoundOp& b) noexcept {
+  IoJob& j = *b.io;
+  if (!j.participates) return;
+  const bool sync = j.write && j.cfg.file_sync;
+  for (int t = 0; t < j.transfers; ++t) {
+    b.note(imb_access(b, t));
+    if (sync && !j.aggregate) b.note(MPI_File_sync(j.fh));
+  }
+  if (sync && j.aggregate) b.note(MPI_File_sync(j.fh));
 }
 
 // IMB-IO's I* variants: the noncollective ones start the access with MPI_File_i*, the
@@ -200,9 +232,9 @@ void imb_settle(BoundOp& b) {
   b.note(MPI_File_sync(j.fh));
 }
 
-std::optional<std::string> imb_check(const BoundOp& b) {
+// The block of the call's access t.
+std::optional<std::string> imb_check_at(const BoundOp& b, std::int64_t t) {
   const IoJob& j = *b.io;
-  if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
   const ImbKind k = kind_of(b);
   const std::int64_t n = count_of(j);
   const bool shared = k.pos == Pos::Shared && k.who != Who::Single;
@@ -210,7 +242,7 @@ std::optional<std::string> imb_check(const BoundOp& b) {
   // was seen to skip a block after an earlier job's shared-pointer file (docs/io.md): the
   // rank's block may be in any block-aligned slot of the file.
   const bool anywhere = shared && k.who == Who::Parallel;
-  const MPI_Offset base = anywhere ? 0 : offset(b);
+  const MPI_Offset base = anywhere ? 0 : offset_at(b, j.position + t);
   int slots = anywhere ? static_cast<int>(j.file_bytes / n) : shared ? b.size : 1;
   std::vector<char> file(static_cast<std::size_t>(n * slots));
   if (j.write) {
@@ -241,6 +273,32 @@ std::optional<std::string> imb_check(const BoundOp& b) {
                           : DiagId::verify_found_block_differs));
 }
 
+// Every access of the call (the noncollective shared pointer: its block anywhere, once).
+std::optional<std::string> imb_check(const BoundOp& b) {
+  const IoJob& j = *b.io;
+  if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
+  const bool anywhere = kind_of(b).pos == Pos::Shared && kind_of(b).who == Who::Parallel;
+  for (std::int64_t t = 0; t < (anywhere ? 1 : j.transfers); ++t)
+    if (auto m = imb_check_at(b, t)) return m;
+  return std::nullopt;
+}
+
+// Blocking writes: (count, transfers, aggregate). The positions of a file are a multiple of
+// transfers, so that a call's accesses never wrap.
+void bind_transfers(BoundOp& b, const Args& a) {
+  IoJob& j = *b.io;
+  if (!a.has("transfers")) return;
+  const std::int64_t transfers = a.integer("transfers");
+  const std::int64_t aggregate = a.integer("aggregate");
+  if (transfers < 1 || transfers > kMaxPositions)
+    bind_error(b, DiagId::job_param_range, "transfers", 1, kMaxPositions, transfers);
+  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
+  j.transfers = static_cast<int>(transfers);
+  j.aggregate = aggregate == 1;
+  j.positions = std::max(j.positions / transfers, std::int64_t{1}) * transfers;
+  b.divisor = j.transfers;
+}
+
 void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write, bool nonblocking = false) {
   IoJob& j = io_start_job(b, write);
   j.tag = static_cast<int>(who) * 4 + static_cast<int>(pos);
@@ -251,6 +309,7 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write, bool nonb
   const std::int64_t ranks_in_file = who == Who::Single || pos == Pos::Priv ? 1 : b.size;
   j.positions =
       std::clamp<std::int64_t>(kFileBudget / std::max<std::int64_t>(n, 1), 1, kMaxPositions);
+  bind_transfers(b, a);
   j.file_bytes = j.positions * ranks_in_file * n;
   (write ? b.send_need_bytes : b.recv_need_bytes) = n;
   io_check_space(j.folder,

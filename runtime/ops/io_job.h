@@ -82,6 +82,10 @@ struct IoJob {
   // IMB-IO's nonblocking I* variants (io_imb.cpp): the CPU busy-wait between the start of the
   // access and its completion, in ns; -1 for the blocking patterns.
   std::int64_t overlap_ns = -1;
+  // IMB-IO's blocking writes: the accesses of one call at successive positions, and IMB's
+  // aggregate mode (one MPI_File_sync after them all; non-aggregate: one after each).
+  int transfers = 1;
+  bool aggregate = false;
   // SKaMPI's local IO (io_local.cpp): POSIX open/read/write instead of MPI-IO, with O_DIRECT.
   bool posix = false;
   bool direct = false;

@@ -151,10 +151,14 @@ void bind_multi_bibandwidth(BoundOp&, const Args&);
 // pt2pt_ring.cpp: IMB's ring patterns.
 void bind_ring_sendrecv(BoundOp&, const Args&);
 void bind_exchange(BoundOp&, const Args&);
+void bind_sendrecv_replace(BoundOp&, const Args&);  // IMB-P2P's
 // pt2pt_random.cpp: IMB-P2P's random patterns.
 void bind_unirandom(BoundOp&, const Args&);
 void bind_birandom(BoundOp&, const Args&);
 void bind_corandom(BoundOp&, const Args&);
+// pt2pt_stencil.cpp: IMB-P2P's stencils.
+void bind_stencil2d(BoundOp&, const Args&);
+void bind_stencil3d(BoundOp&, const Args&);
 // skampi_collectives.cpp, skampi_pt2pt.cpp, skampi_misc.cpp: SKaMPI's other MPI-1 functions.
 void bind_gather_isend_irecv_waitall(BoundOp&, const Args&);
 void bind_alltoallv_isend_irecv(BoundOp&, const Args&);

@@ -1,7 +1,8 @@
 // IMB-MPI1's ring patterns over the whole communicator (issue 15): Sendrecv (every rank sends
 // to its right neighbour and receives from its left with one MPI_Sendrecv) and Exchange (every
 // rank MPI_Isend to both neighbours, MPI_Recv from both, MPI_Waitall). With 2 ranks both
-// neighbours are the same rank; the tags tell the directions apart.
+// neighbours are the same rank; the tags tell the directions apart. IMB-P2P's Sendrecv_replace
+// (issue 33) is Sendrecv with one buffer: MPI_Sendrecv_replace to the right, from the left.
 
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/verify_pattern.h"
@@ -43,6 +44,14 @@ void call_exchange(BoundOp& b) noexcept {
   }
 }
 
+// The one buffer is the receive slot (the result is checked there).
+void call_sendrecv_replace(BoundOp& b) noexcept {
+  const int right = right_of(b), left = left_of(b);
+  for (int i = 0; i < b.iterations; ++i)
+    b.note(MPI_Sendrecv_replace(b.buf.recv(), b.recv_count, b.recv_type, right, kRightwardTag, left,
+                                kRightwardTag, b.comm, MPI_STATUS_IGNORE));
+}
+
 void fill_ring(BoundOp& b) {
   fill_pattern(b.buf.send(), b.send_dt, b.send_count, b.rank, 0);
   fill_sentinel(b.buf.recv(), b.recv_need_bytes);
@@ -61,6 +70,19 @@ std::optional<std::string> check_exchange(const BoundOp& b) {
     m->offset += b.recv_block_bytes;
     return verify_message(b, DiagId::verify_in_right_block, *m);
   }
+  return std::nullopt;
+}
+
+void fill_replace(BoundOp& b) {
+  fill_pattern(b.buf.recv(), b.recv_dt, b.recv_count, b.rank, 0);
+}
+
+// Each call shifts the data `iterations` places to the right: the buffer holds the data of the
+// rank that many places to the left.
+std::optional<std::string> check_replace(const BoundOp& b) {
+  const int from = static_cast<int>((b.rank + b.size - b.iterations % b.size) % b.size);
+  if (auto m = check_pattern(b.buf.recv(), b.recv_dt, b.recv_count, from, 0))
+    return verify_message(b, {DiagId::verify_in_receive_block, from}, *m);
   return std::nullopt;
 }
 
@@ -90,6 +112,14 @@ void bind_exchange(BoundOp& b, const Args& a) {
   b.requests.assign(2, MPI_REQUEST_NULL);
   b.call_fn = call_exchange;
   b.check_fn = check_exchange;
+}
+
+void bind_sendrecv_replace(BoundOp& b, const Args& a) {
+  bind_ring(b, a, 1);
+  b.send_need_bytes = 0;  // works in place in the receive slot
+  b.call_fn = call_sendrecv_replace;
+  b.fill_fn = fill_replace;
+  b.check_fn = check_replace;
 }
 
 }  // namespace metron::rt::ops

@@ -367,4 +367,27 @@ BufferUse usage_corandom(const OpArgs& a, int p) {
   return usage_random(a, p, std::max(p, 1));
 }
 
+// IMB-P2P's stencils and Sendrecv_replace: IMB counts the messages of all ranks.
+namespace {
+BufferUse usage_stencil(const OpArgs& a, int p, int neighbours) {
+  BufferUse u = usage_count_dt(a, p);
+  u.send_bytes = u.recv_bytes = sat_mul(u.reported_bytes, neighbours);  // a block each
+  u.rate_messages = static_cast<std::int64_t>(neighbours) * std::max(p, 1);
+  u.rate_bytes = sat_mul(u.reported_bytes, u.rate_messages);
+  return u;
+}
+}  // namespace
+
+BufferUse usage_stencil2d(const OpArgs& a, int p) {
+  return usage_stencil(a, p, 4);
+}
+BufferUse usage_stencil3d(const OpArgs& a, int p) {
+  return usage_stencil(a, p, 6);
+}
+BufferUse usage_sendrecv_replace(const OpArgs& a, int p) {
+  BufferUse u = usage_random(a, p, std::max(p, 1));
+  u.send_bytes = 0;  // one buffer, the receive side
+  return u;
+}
+
 }  // namespace metron

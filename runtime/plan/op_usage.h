@@ -99,6 +99,11 @@ BufferUse usage_mt_multi_bibw(const OpArgs& a, int comm_size);
 BufferUse usage_unirandom(const OpArgs& a, int comm_size);
 BufferUse usage_birandom(const OpArgs& a, int comm_size);
 BufferUse usage_corandom(const OpArgs& a, int comm_size);
+// IMB-P2P's Stencil2D and Stencil3D (a send and a receive block per neighbour) and
+// Sendrecv_replace (one block): per reported time, 2 * ndims messages per rank, or one.
+BufferUse usage_stencil2d(const OpArgs& a, int comm_size);
+BufferUse usage_stencil3d(const OpArgs& a, int comm_size);
+BufferUse usage_sendrecv_replace(const OpArgs& a, int comm_size);
 
 }  // namespace metron
 

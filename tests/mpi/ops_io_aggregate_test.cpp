@@ -1,0 +1,57 @@
+// IMB-IO's blocking writes with several transfers per call, in IMB-IO's aggregate mode (one
+// MPI_File_sync after the call's transfers) and its non-aggregate mode (one after each), on 2
+// ranks: each of the 9 verifies before and after observations (every transfer's block holds the
+// rank's pattern at its own position: the individual pointers see the rank's blocks through a
+// view), the reported time is one transfer, a call's transfers never wrap the file's positions,
+// and bad transfers or aggregate values are refused.
+#include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
+#include "runtime/ops/catalog.h"
+#include "runtime/ops/io_job.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "io_test_support.h"
+
+using namespace metron;
+using namespace metron::test;
+
+namespace {
+
+const char* const kWrites[] = {"S_Write_indv", "S_Write_expl",   "P_Write_indv",
+                               "P_Write_expl", "P_Write_shared", "P_Write_priv",
+                               "C_Write_indv", "C_Write_expl",   "C_Write_shared"};
+
+}  // namespace
+
+TEST_CASE("io: IMB-IO's writes verify with several transfers per call, in both modes") {
+  for (const std::int64_t aggregate : {1, 0}) {
+    CAPTURE(aggregate);
+    for (const char* n : kWrites)
+      verify_around_observations(n, {i64(1000), i64(3), i64(aggregate)}, io_settings(), 3,
+                                 [](rt::BoundOp& op) {
+                                   op.call();
+                                   op.advance();
+                                 });
+  }
+  CHECK(files_left() == "");
+}
+
+TEST_CASE("io: aggregate mode's transfers: one reported time each, whole calls per file") {
+  rt::BoundOp op = bind_io("P_Write_indv", {i64(1000), i64(5), i64(1)});
+  CHECK(op.divisor == 5);
+  CHECK(op.io->transfers == 5);
+  CHECK(op.io->aggregate);
+  CHECK(op.io->positions == 60);  // 64 positions at most, a multiple of 5
+  op.release();
+  rt::BoundOp one = bind_io("P_Write_indv", {i64(1000)});  // IMB-IO's non-aggregate mode
+  CHECK(one.divisor == 1);
+  CHECK_FALSE(one.io->aggregate);
+  one.release();
+  CHECK(bind_io_error("C_Write_expl", {i64(16), i64(65), i64(1)}) ==
+        "'C_Write_expl': transfers must be in [1, 64], got 65");
+  CHECK(bind_io_error("S_Write_indv", {i64(16), i64(2), i64(2)}) ==
+        "'S_Write_indv': aggregate must be 0 or 1, got 2");
+  CHECK(files_left() == "");
+}
