@@ -48,6 +48,7 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
     j_["settings_override"] = {{"path", program.settings_name},
                                {"sha256", sha256_hex(program.settings_text)},
                                {"text", program.settings_text}};
+  if (!facts.startup.is_null()) j_["startup"] = facts.startup;
   // A simulated launch says so first of all: its times are SimGrid's model, not measurements.
   if (facts.simulated) {
     j_["simulated"] = true;
