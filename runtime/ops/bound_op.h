@@ -66,13 +66,15 @@ struct BoundOp {
   int send_count = 0;
   int recv_count = 0;
   int root = 0;
-  int first_root = 0;       // the root argument: restart() goes back to it
-  bool root_shift = false;  // `set root_shift = on`: advance() moves root to the next rank
-  int tag = 0;              // ping-pongs: the tag of 0 -> 1 (and both ways unless tag_back differs)
-  int tag_back = 0;         // Pingpong_Sendrecv: the tag of 1 -> 0
-  int peer = -1;            // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
-  int iterations = 1;       // ping-pongs: round trips per call()
-  int window = 1;           // windowed bandwidth: messages in flight per window
+  // `set root_shift = on` (IMB's -root_shift): advance() moves root to the next rank of the
+  // communicator, restart() back to first_root (the root argument).
+  bool root_shift = false;
+  int first_root = 0;
+  int tag = 0;         // ping-pongs: the tag of 0 -> 1 (and both ways unless tag_back differs)
+  int tag_back = 0;    // Pingpong_Sendrecv: the tag of 1 -> 0
+  int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
+  int iterations = 1;  // ping-pongs: round trips per call()
+  int window = 1;      // windowed bandwidth: messages in flight per window
   bool single_block = false;  // windowed bandwidth: the window's receives share one block
   int stride = 1;             // IMB's rings: the distance to the right neighbour (IMB-MT: p / 2)
   // IMB-P2P's random patterns (pt2pt_random.cpp): this rank's part of the schedule, in order.
