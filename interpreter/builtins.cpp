@@ -14,6 +14,7 @@
 
 #include "interpreter/skampi_setters.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/imb_groups.h"
 #include "runtime/plan/skampi_names.h"
 
 namespace metron {
@@ -152,6 +153,25 @@ Value f_comm_rand(BuiltinCtx& c, Args& a) {
   Value v = make_comm(CommSpec::Kind::Random, all, label);
   CommSpec spec = v.as_comm();
   spec.seed = seed;
+  return Value(std::move(spec));
+}
+// IMB's -map PxQ: the first n ranks of the world in IMB's mapped order (runtime/plan/imb_groups.h).
+Value f_comm_map(BuiltinCtx& c, Args& a) {
+  const std::int64_t p = a[0].as_int(), q = a[1].as_int(), n = a[2].as_int();
+  constexpr std::int64_t kMaxSide = std::numeric_limits<int>::max();
+  if (p < 1 || p > kMaxSide) c.bad_arg(0, DiagId::bad_arg_between, "p", 1, kMaxSide);
+  if (q < 1 || q > kMaxSide) c.bad_arg(1, DiagId::bad_arg_between, "q", 1, kMaxSide);
+  if (p * q < c.np) c.bad_arg(1, DiagId::bad_arg_map_grid, p * q, c.np);
+  if (n < 1) c.bad_arg(2, DiagId::bad_arg_comm_size, n);
+  const std::string label = fmt::format("comm_map({}, {}, {})", p, q, n);
+  if (n > c.np) {
+    c.diags.report(DiagId::comm_too_large, c.call_range, label, n, c.np);
+    throw EvalError{};
+  }
+  std::vector<int> order = imb_map_order(static_cast<int>(p), static_cast<int>(q), c.np);
+  order.resize(static_cast<std::size_t>(n));
+  CommSpec spec = make_comm(CommSpec::Kind::Mapped, std::move(order), label).as_comm();
+  spec.dims = {static_cast<int>(p), static_cast<int>(q)};
   return Value(std::move(spec));
 }
 Value f_max_latency(BuiltinCtx& c, Args&) {
@@ -465,6 +485,12 @@ std::vector<Builtin> communicator_builtins() {
        "communicator",
        "n ranks chosen at random with a seed derived from the run seed (recorded in the plan)",
        f_comm_rand},
+      {"comm_map",
+       {P("p", kInt), P("q", kInt), P("n", kInt)},
+       "communicator",
+       "the first n ranks of MPI_COMM_WORLD as IMB's -map PxQ orders them: world rank r sorts "
+       "by (q * r) mod (p * q - 1); p * q must be at least the run size",
+       f_comm_map},
       {"comm2_max_latency_with_root",
        {},
        "communicator",

@@ -11,6 +11,7 @@
 #include "interpreter/interp.h"
 #include "interpreter/loop_sequence.h"
 #include "runtime/plan/default_settings.h"
+#include "runtime/plan/imb_groups.h"
 #include "runtime/plan/op_args.h"
 #include "runtime/plan/op_checks.h"
 #include "runtime/plan/op_usage.h"
@@ -454,6 +455,11 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   const CommSpec& cs = comm.as_comm();
   if (cs.kind == CommSpec::Kind::Null) return std::nullopt;  // SKaMPI: skipped on MPI_COMM_NULL
   if (!imb_grid_fits(*f, cs.size, call.callee_range)) return std::nullopt;
+  // IMB's -multi forms its groups from consecutive ranks of the world (or of IMB's map).
+  if (settings_.multi && !multi_accepts(cs)) {
+    diags_.report(DiagId::multi_comm, comm_expr.range, cs.label);
+    throw EvalError{};
+  }
   // Checks that need the communicator (ranks, counts, roots, reductions): the runtime's too.
   if (auto p = check_op_call(*f, args, cs.size)) {
     diags_.report_args(p->id,

@@ -237,9 +237,7 @@ void note_unhonoured_design(const LaunchDesign& design, const ScriptInput& scrip
 
 int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
                 const std::function<void(const std::string&)>& on_results) {
-  int initialized = 0;
-  MPI_Initialized(&initialized);
-  if (!initialized) MPI_Init(&argc, &argv);
+  rt::init_mpi(&argc, &argv);  // a no-op after cmd_exec's; `metron quick` starts MPI here
   int me = 0, np = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);

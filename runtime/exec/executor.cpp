@@ -27,6 +27,7 @@
 #include "runtime/output/results_files.h"
 #include "runtime/output/safe_open.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/imb_groups.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/clock_cache.h"
 
@@ -39,6 +40,16 @@ std::string location(const LoadedScript& p, const Job& j) {
   const SourceFile& f = p.sources.file(j.range.begin.file);
   LineCol lc = f.line_col(j.range.begin.offset);
   return fmt::format("{}:{}:{}: ", f.name(), lc.line, lc.col);
+}
+
+// `set multi = on`: the ranks of every group that measures a job on `comm` at once.
+CommSpec multi_spec(const CommSpec& comm, int np) {
+  CommSpec all;
+  all.kind = CommSpec::Kind::Ranks;
+  all.ranks = multi_group_ranks(comm, np);
+  all.size = static_cast<int>(all.ranks.size());
+  all.label = comm.label + " (multi)";
+  return all;
 }
 
 // A run-time message about a job, shown at its `measure` statement with the source line and a
@@ -220,12 +231,15 @@ bool LaunchWalk::run_job(const Job& job, int refine_round, JobSummary* summary) 
 // (non-members too), then the job root ships the observations to world rank 0.
 JobResult LaunchWalk::measure_on_ranks(const Job& job, int refine_round, std::string& error) {
   std::vector<int> ranks;
-  MPI_Comm comm = comms_.get(job.comm, ranks);  // collective over world
+  // `set multi = on`: every group's ranks measure, each group on its own communicator (made by
+  // JobRunner); the job's sync, statistics and agreement run over all of them.
+  MPI_Comm comm =
+      comms_.get(job.settings->multi ? multi_spec(job.comm, facts_.np) : job.comm, ranks);
   JobResult r;
   r.job = &job;
   r.launch = opt_.launch;
   r.order = static_cast<std::int64_t>(executed_);
-  r.comm_size = static_cast<int>(ranks.size());
+  r.comm_size = job.settings->multi ? job.comm.size : static_cast<int>(ranks.size());
   r.world_ranks = ranks;
   r.refine_round = refine_round;
   r.timer_quantum_s = facts_.quantum_s(job.settings->timer);

@@ -8,6 +8,7 @@
 
 #include "runtime/exec/binding_check.h"
 #include "runtime/exec/simulation.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
@@ -83,6 +84,24 @@ nlohmann::json system_json(const SysInfo& sys, const std::vector<std::string>& c
   return system;
 }
 
+// manifest "startup": the minimum, mean and maximum over the ranks of each start-up time, as
+// osu_init prints them. Null on world rank 0 when MPI was started elsewhere (every rank alike).
+nlohmann::json startup_json(MPI_Comm world, int np) {
+  const StartupTimes& t = startup_times();
+  double mine[2] = {t.init_s, t.first_barrier_s}, lo[2] = {0, 0}, hi[2] = {0, 0}, sum[2] = {0, 0};
+  MPI_Reduce(mine, lo, 2, MPI_DOUBLE, MPI_MIN, 0, world);
+  MPI_Reduce(mine, hi, 2, MPI_DOUBLE, MPI_MAX, 0, world);
+  MPI_Reduce(mine, sum, 2, MPI_DOUBLE, MPI_SUM, 0, world);
+  if (!t.measured() || lo[0] < 0 || lo[1] < 0) return nullptr;
+  auto over_ranks = [&](int i) {
+    return nlohmann::json{{"min", lo[i]}, {"mean", sum[i] / np}, {"max", hi[i]}};
+  };
+  return {{"call", t.call},
+          {"clock", "steady_clock"},
+          {"mpi_init_s", over_ranks(0)},
+          {"first_barrier_s", over_ranks(1)}};
+}
+
 }  // namespace
 
 LaunchFacts gather_launch_facts(const Plan& plan, MPI_Comm world) {
@@ -95,7 +114,10 @@ LaunchFacts gather_launch_facts(const Plan& plan, MPI_Comm world) {
   const std::vector<std::string> cpu_lists = gather_cpu_lists(sys, world);
   MPI_Bcast(facts.quanta_s, 3, MPI_DOUBLE, 0, world);
   facts.simulated = kSimulated;
+  // A simulation's host clock says nothing of the simulated start.
+  nlohmann::json startup = kSimulated ? nlohmann::json() : startup_json(world, facts.np);
   if (me != 0) return facts;
+  facts.startup = std::move(startup);
   facts.timers = std::move(timers);
   facts.system = system_json(sys, cpu_lists);
   if (facts.simulated) facts.simulation = this_simulation();

@@ -21,6 +21,7 @@
 #include <random>
 
 #include "runtime/analysis/analyze_folder.h"
+#include "runtime/analysis/startup_summary.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_check.h"
@@ -894,6 +895,31 @@ int complete_launches(RunState& st, const std::vector<Launch>& launches,
   return kExitOk;
 }
 
+// startup.csv and startup_summary.csv: the time of MPI_Init and of the first barrier in every
+// launch that recorded them (a simulated one does not), and their medians across the launches.
+int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
+                        const std::vector<std::string>& factor_names, json& merge) {
+  std::vector<analysis::StartupLaunch> launches;
+  for (const auto& s : sources) {
+    const auto m = read_json_file(fs::path(s.dir) / "manifest.json");
+    auto l = m ? analysis::startup_from_manifest(*m) : std::nullopt;
+    if (!l) continue;
+    l->launch = s.launch;
+    l->replicate = s.replicate;
+    l->factors = s.factors;
+    launches.push_back(std::move(*l));
+  }
+  if (launches.empty()) return kExitOk;
+  std::string err;
+  if (!analysis::write_startup_files(launches, factor_names, st.dir.string(), err)) {
+    print_error(err);
+    st.manifest["error"] = err;
+    return kExitIo;
+  }
+  merge["startup_rows"] = launches.size();
+  return kExitOk;
+}
+
 // Merges raw.csv, summary.csv and (where every launch has one) raw_ranks.csv into the run
 // folder; the row counts go into `merge`. kExitIo with the error recorded if one cannot be.
 int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, json& merge) {
@@ -915,7 +941,7 @@ int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, js
     }
     merge[std::string(file).substr(0, std::string(file).find('.')) + "_rows"] = rows;
   }
-  return kExitOk;
+  return merge_startup_times(st, sources, factor_names, merge);
 }
 
 // The analysis of the merged results, printed as the options ask; the claims' verdicts go into

@@ -67,7 +67,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
     if (const char* e = std::getenv("METRON_TEST_ALLOC_FAIL_RANK");
         e && std::atoi(e) == world_rank())
       throw std::bad_alloc();  // test hook (tests/e2e/exec_alloc_failure.sh)
-    op_ = bind_op(job.op, job_comm, settings_);
+    op_ = bind_op(job.op, group_comm(job, job_comm), settings_);
   } catch (const std::bad_alloc&) {
     bind_error = message_text(DiagId::job_out_of_memory, world_rank(), job.op.func->name,
                               settings_.buffer_bytes);
@@ -118,6 +118,21 @@ JobRunner::~JobRunner() {
   sync_.reset();
   own_barrier_.reset();
   if (sync_comm_ != MPI_COMM_NULL) MPI_Comm_free(&sync_comm_);
+  if (group_comm_ != MPI_COMM_NULL) MPI_Comm_free(&group_comm_);
+}
+
+// `set multi = on` (IMB's -multi): job_comm holds every group, n = job.comm.size consecutive
+// ranks each, and the operation runs on this rank's group alone; the job communicator as it is
+// otherwise. Collective over job_comm.
+MPI_Comm JobRunner::group_comm(const Job& job, MPI_Comm job_comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(job_comm, &rank);
+  MPI_Comm_size(job_comm, &size);
+  const int n = job.comm.size;
+  if (!settings_.multi || n < 1 || n >= size) return job_comm;
+  MPI_Comm_split(job_comm, rank / n, rank, &group_comm_);
+  MPI_Comm_set_errhandler(group_comm_, MPI_ERRORS_RETURN);
+  return group_comm_;
 }
 
 std::int64_t JobRunner::ops_per_observation() const {

@@ -71,11 +71,13 @@ class JobRunner {
 
  private:
   void run(std::int64_t n, double* start_s, double* end_s, std::uint8_t* valid);
+  MPI_Comm group_comm(const Job& job, MPI_Comm job_comm);
   void check_errors();
 
   Settings settings_;
   MPI_Comm comm_ = MPI_COMM_NULL;
   MPI_Comm sync_comm_ = MPI_COMM_NULL;
+  MPI_Comm group_comm_ = MPI_COMM_NULL;  // `set multi = on`: this rank's group
   BoundOp op_;
   std::unique_ptr<ProcSync> sync_;
   std::unique_ptr<BarrierSync> own_barrier_;  // MS3's in-loop barrier when the sync is none

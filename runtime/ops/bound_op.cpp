@@ -54,12 +54,14 @@ void OwnedTypes::free_all() noexcept {
 void BoundOp::advance() noexcept {
   finish();
   buf.advance();
+  if (root_shift) root = (root + 1) % size;  // IMB's rule: every rank computes the same root
   if (is_synthetic) ops::synthetic_advance(*this);
   if (advance_fn) advance_fn(*this);
 }
 
 void BoundOp::restart() noexcept {
   buf.rewind();
+  root = first_root;
   if (threaded) ops::threaded_restart(*this);
   if (is_synthetic) {
     synth.rep = 0;
@@ -95,6 +97,8 @@ BoundOp bind_op(const OpCall& call, MPI_Comm comm, const Settings& s) {
       if (b.func->params[i].role == ParamRole::Root)
         b.root = static_cast<int>(call.args[i].as_int());
     bind(b, OpArgs(*b.func, call.args));
+    b.first_root = b.root;
+    b.root_shift = s.root_shift && b.func->shifts_root();
     b.settings = nullptr;
     // The last element of a type whose data runs past its extent (type_desc.h), as the front
     // end's buffer_use() counts it.

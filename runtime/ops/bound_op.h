@@ -66,6 +66,10 @@ struct BoundOp {
   int send_count = 0;
   int recv_count = 0;
   int root = 0;
+  // `set root_shift = on` (IMB's -root_shift): advance() moves root to the next rank of the
+  // communicator, restart() back to first_root (the root argument).
+  bool root_shift = false;
+  int first_root = 0;
   int tag = 0;         // ping-pongs: the tag of 0 -> 1 (and both ways unless tag_back differs)
   int tag_back = 0;    // Pingpong_Sendrecv: the tag of 1 -> 0
   int peer = -1;       // ping-pongs: the other rank of 0 and 1; -1 on ranks that stay idle
@@ -196,10 +200,10 @@ struct BoundOp {
     if (teardown_fn) teardown_fn(*this);
   }
   bool per_observation_setup() const { return setup_fn || teardown_fn; }
-  // After each observation, outside the timed region: next buffer slot (cycling) and, for
-  // Synthetic, the duration of the next observation.
+  // After each observation, outside the timed region: next buffer slot (cycling), the next
+  // root (root_shift) and, for Synthetic, the duration of the next observation.
   void advance() noexcept;
-  // Restart the observation index (Synthetic's seed sequence) and the buffer cycle.
+  // Restart the observation index (Synthetic's seed sequence), the buffer cycle and the root.
   void restart() noexcept;
   void note(int rc) noexcept { error = error != MPI_SUCCESS ? error : rc; }
   char* result_buffer() const { return result_in_send ? buf.send() : buf.recv(); }

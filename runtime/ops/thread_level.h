@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "runtime/results/startup_times.h"
+
 namespace metron::rt {
 
 // The environment variable `metron run` sets to "multiple" when its plan runs threads.
@@ -21,8 +23,11 @@ int provided_thread_level();
 int requested_thread_level();
 
 // MPI_Init, or MPI_Init_thread at the level METRON_THREAD_LEVEL names, unless MPI is running
-// already. Returns the unrecognised value of METRON_THREAD_LEVEL ("" when it is fine); MPI is
-// then started with MPI_Init, so that the caller can report it and finalize.
+// already; then one MPI_Barrier on MPI_COMM_WORLD. Both are timed (startup_times()). Returns
+// the unrecognised value of METRON_THREAD_LEVEL ("" when it is fine); MPI is then started with
+// MPI_Init, so that the caller can report it and finalize.
 std::string init_mpi(int* argc, char*** argv);
+// What init_mpi() timed; not measured() when MPI was started elsewhere.
+const StartupTimes& startup_times();
 
 }  // namespace metron::rt

@@ -48,6 +48,7 @@ ManifestBuilder::ManifestBuilder(const LoadedScript& program, const ExecOptions&
     j_["settings_override"] = {{"path", program.settings_name},
                                {"sha256", sha256_hex(program.settings_text)},
                                {"text", program.settings_text}};
+  if (!facts.startup.is_null()) j_["startup"] = facts.startup;
   // A simulated launch says so first of all: its times are SimGrid's model, not measurements.
   if (facts.simulated) {
     j_["simulated"] = true;
@@ -115,6 +116,10 @@ void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std
                                 {"tests", r.overlap_tests},
                                 {"method", "median of 25 post + wait after 5, largest over ranks"}};
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
+  // `set multi = on`: the groups that measured at once, their world ranks group after group.
+  if (r.comm_size > 0 && r.world_ranks.size() > static_cast<std::size_t>(r.comm_size))
+    j["multi"] = {{"groups", r.world_ranks.size() / static_cast<std::size_t>(r.comm_size)},
+                  {"ranks", r.world_ranks}};
   const Settings& st = *r.job->settings;
   nlohmann::json sync = {{"kind", proc_sync_name(st.sync.kind)},
                          {"runtime", runtime_name(st.runtime)}};

@@ -167,8 +167,9 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, st
   }
   if (simulated_) summary_.field(true);
   summary_.end_row();
-  if (ranks_.is_open() && r.comm_size > 0) {
-    std::size_t p = static_cast<std::size_t>(r.comm_size);
+  if (ranks_.is_open() && !r.world_ranks.empty()) {
+    // Every measuring rank: with `set multi = on` the ranks of all groups, not one group's.
+    const std::size_t p = r.world_ranks.size();
     for (std::size_t i = 0; i * p < r.rank_time_s.size(); ++i)
       for (std::size_t k = 0; k < p; ++k) {
         ranks_.field(r.launch).field(r.job->id).field(static_cast<std::int64_t>(i));

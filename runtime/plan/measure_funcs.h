@@ -114,6 +114,13 @@ struct MeasureFunc {
   // The index of the parameter `name`, or -1.
   int param_index(std::string_view name) const;
   bool round_trip() const { return time_of == TimeOf::RoundTrip; }
+  // `set root_shift = on` moves its root (IMB's -root_shift): a library collective, blocking or
+  // nonblocking, with a `root` parameter (Bcast, Reduce, Gather(v), Scatter(v), their I* and
+  // _overlap forms). Persistent ones fix the root at MPI_*_init.
+  bool shifts_root() const {
+    return (family == OpFamily::Collective || family == OpFamily::Nonblocking) &&
+           param_index("root") >= 0;
+  }
 };
 
 const std::vector<MeasureFunc>& measure_funcs();

@@ -114,6 +114,8 @@ nlohmann::json job_json(const Job& j, std::size_t settings_index) {
                          {"dims", j.comm.dims},
                          {"periods", j.comm.periods},
                          {"reorder", j.comm.reorder}};
+  if (j.comm.kind == CommSpec::Kind::Mapped && j.comm.dims.size() == 2)
+    comm["imb_map"] = {{"p", j.comm.dims[0]}, {"q", j.comm.dims[1]}};
   if (j.comm.kind == CommSpec::Kind::Graph)
     comm["graph"] = {{"base", j.comm.base},
                      {"index", j.comm.index},

@@ -588,6 +588,21 @@ const std::vector<SettingInfo> kSettingTable = {
      "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
      "adaptive refinement of autorefine loops", parse_refine, refine_text, refine_json,
      {{"set_autorefine_factor", refine_skampi}}},
+    // IMB's options (issue 33).
+    {"root_shift", "on | off",
+     "on: IMB's -root_shift: Bcast, Reduce, Gather(v), Scatter(v) and their I* and _overlap forms "
+     "move the root to the next rank of the communicator after every observation, starting "
+     "from the root argument at each job's start and after its warm-up",
+     parse_flag<&Settings::root_shift>,
+     [](const Settings& s) { return on_off(s.root_shift); },
+     member_json<&Settings::root_shift>},
+    {"multi", "on | off",
+     "on: IMB's -multi: a job on comm(n), comm_map(p, q, n) or MPI_COMM_WORLD runs on "
+     "floor(np / n) groups of n consecutive ranks at once, each on its own communicator; an "
+     "observation is the slowest rank of all groups",
+     parse_flag<&Settings::multi>,
+     [](const Settings& s) { return on_off(s.multi); },
+     member_json<&Settings::multi>},
 };
 // clang-format on
 

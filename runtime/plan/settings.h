@@ -111,6 +111,12 @@ struct Settings {
 
   bool verify = false;
   bool raw_per_rank = false;
+  // IMB's -root_shift: the rooted collectives move the root to the next rank after each
+  // observation (MeasureFunc::shifts_root).
+  bool root_shift = false;
+  // IMB's -multi: a job on comm(n) runs on floor(np / n) groups of n ranks at once
+  // (runtime/plan/imb_groups.h).
+  bool multi = false;
   double unit = 1e6;  // SKaMPI's set_unit: .sko output scale (microseconds)
   std::int64_t max_nr_node_times = 16;
   RefineSettings refine;

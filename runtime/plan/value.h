@@ -35,7 +35,8 @@ struct CommSpec {
     MaxLatencyPair,
     Null,
     Cartesian,  // MPI_Cart_create on `base` (SKaMPI's topology_cartesian)
-    Graph       // MPI_Graph_create on `base` (topology_graph, topology_graph2)
+    Graph,      // MPI_Graph_create on `base` (topology_graph, topology_graph2)
+    Mapped      // comm_map(p, q, n): the first n ranks of IMB's -map PxQ order; dims = {p, q}
   };
   Kind kind = Kind::World;
   // World ranks in communicator order; empty if resolved at run time. For a topology, the plan

@@ -20,6 +20,9 @@ struct LaunchFacts {
   double quanta_s[3] = {0, 0, 0};
   bool simulated = false;     // SimGrid SMPI: the times are the simulator's model
   nlohmann::json simulation;  // manifest "simulation" (rank 0, simulated launches only)
+  // manifest "startup": MPI_Init's and the first barrier's times over the ranks (rank 0; null
+  // when exec did not start MPI itself, or in a simulation)
+  nlohmann::json startup;
 
   double quantum_s(TimerKind k) const { return quanta_s[static_cast<int>(k)]; }
   // The launcher was asked to bind ranks and the binding did not take (binding_check.h); "" if

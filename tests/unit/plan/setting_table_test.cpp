@@ -55,6 +55,8 @@ TEST_CASE("setting table: a changed value of each kind round-trips") {
       {"buffer_cycling", "on"},
       {"send_alignment", "4096"},
       {"refine", "mpptest(autorel = 1%, autodx = 8)"},
+      {"root_shift", "on"},
+      {"multi", "on"},
   };
   for (auto [key, value] : cases) {
     CAPTURE(key);

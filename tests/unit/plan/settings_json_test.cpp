@@ -75,6 +75,8 @@ const std::map<std::string, std::string> kChanged = {
     {"verify", "on"},
     {"raw_per_rank", "on"},
     {"refine", "skampi(factor = 3)"},
+    {"root_shift", "on"},
+    {"multi", "on"},
     {"io_dir", "\"/tmp/x\""},
     {"io_datarep", "external32"},
     {"io_atomicity", "on"},
