@@ -36,6 +36,7 @@ set(METRON_UNITY_SKIP
     runtime/analysis/published_output.cpp
     runtime/analysis/results_data.cpp
     tests/unit/stats/trimmed_mean_test.cpp
+    tests/unit/plan/type_desc_test.cpp
     interpreter/io_builtins.cpp
     runtime/analysis/claim_tests.cpp
     runtime/analysis/claims.cpp
