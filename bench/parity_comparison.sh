@@ -5,7 +5,8 @@
 #   osu_allreduce -T mpi_float, 8 B, 1 KiB, 64 KiB Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
 #   osu_ibcast (pure communication) at 3 sizes    Ibcast(size, MPI_CHAR, 0)
 #   IMB-MT PingPongMT, 2 threads, at 8 B, 64 KiB  PingPongMT(size, MPI_CHAR, threads = 2)
-#   IMB-IO P_IWrite_priv at 1 MiB (t_ovrl)        P_IWrite_priv(1MiB) (1 ms of CPU work inside)
+#   IMB-IO P_IWrite_priv at 1 MiB (t_ovrl)        P_IWrite_priv(1MiB, 10ms): IMB-IO's CPU work is
+#                                                 TARGET_CPU_SECS = 10 ms in its normal build
 # with the peers' iteration and warm-up counts on both sides. The values compared are the peers'
 # own definitions, computed from Metron's data where they are not Metron's default statistic:
 #   - osu_latency_mt: the mean half round trip of one sending thread (OSU divides a sending
@@ -86,7 +87,7 @@ begin measurement "io"
    set sync = barrier
    set warmup = 2
    set reps = $(n 20 2)
-   measure pair : P_IWrite_priv(1MiB)
+   measure pair : P_IWrite_priv(1MiB, 10ms)
 end measurement
 B
 
