@@ -175,6 +175,7 @@ class Interp {
   void report_unsupported(DiagId error, DiagId warning, SourceRange at, const std::string& name);
   // Whether `at` lies in a .ski file (SKaMPI's meaning of a name both define).
   bool written_in_ski(SourceRange at) const;
+  const MeasureFunc* measure_func_of(const ast::Stmt& s, const ast::Call& call);
   // Records that the measure statement at `stmt` was left out because of `name`.
   void skip_measure(SourceRange stmt, const std::string& name);
   // A plan for the simulated build (BuildOptions::simulated): false after reporting what SMPI

@@ -412,9 +412,9 @@ bool Interp::written_in_ski(SourceRange at) const {
   return name.size() >= 4 && name.compare(name.size() - 4, 4, ".ski") == 0;
 }
 
-std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_expr,
-                                    const Value& comm, const ast::Expr& call_expr) {
-  const auto& call = std::get<ast::Call>(call_expr.node);
+// The measurement function a `measure` statement calls; nullptr when SKaMPI's unsupported one is
+// skipped. Unknown names are errors, with the closest known name.
+const MeasureFunc* Interp::measure_func_of(const ast::Stmt& s, const ast::Call& call) {
   // The callee is a measurement function's name or a variable holding one (for op in [...]).
   const MeasureFunc* f = nullptr;
   if (auto v = lookup(call.callee); v && v->is(T::Op)) f = find_measure_func(v->as_op().name);
@@ -425,7 +425,7 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
       report_unsupported(DiagId::unsupported_measurement, DiagId::skipped_unsupported_measurement,
                          call.callee_range, call.callee);
       skip_measure(s.range, call.callee);
-      return std::nullopt;
+      return nullptr;
     }
     diags_.report(DiagId::unknown_function, call.callee_range, call.callee);
     std::vector<std::string> names;
@@ -434,6 +434,14 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     if (!best.empty()) diags_.note(DiagId::did_you_mean, call.callee_range, best);
     throw EvalError{};
   }
+  return f;
+}
+
+std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_expr,
+                                    const Value& comm, const ast::Expr& call_expr) {
+  const auto& call = std::get<ast::Call>(call_expr.node);
+  const MeasureFunc* f = measure_func_of(s, call);
+  if (!f) return std::nullopt;
   // Before the arguments: what the simulated build cannot run is refused by name, whatever else.
   if (!simulation_runs(*f, s.range, call.callee_range)) return std::nullopt;
   if (f->name == "Exchange" && written_in_ski(call.callee_range)) {
