@@ -4,9 +4,12 @@
 // positions (IMB writes successive blocks); writes end with MPI_File_sync (IMB-IO's
 // non-aggregate mode). A blocking write may make `transfers` accesses at successive positions
 // per call, each followed by MPI_File_sync, or (aggregate = 1, IMB-IO's aggregate mode) all
-// followed by one. Moving the individual or shared pointer to the position is done after the
-// previous call, outside the timed region; the individual pointers of a file of all ranks see it
-// through a view of the rank's blocks (as IMB's), so successive accesses land on them.
+// followed by one; the nonblocking I* variants likewise, aggregate = 1 starting all before the
+// CPU work and one MPI_Waitall, as IMB-IO's only mode for them does. A call's reads go to
+// successive slices of the receive buffer (MPI forbids concurrent reads into one). Moving the
+// individual or shared pointer to the position is done after the previous call, outside the timed
+// region; the individual pointers of a file of all ranks see it through a view of the rank's blocks
+// (as IMB's), so successive accesses land on them.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -111,12 +114,19 @@ void imb_advance(BoundOp& b) {
   if (!j.write) io_drop_cache(j);
 }
 
+// The buffer of the call's access t: the send buffer (every write sends the same bytes), or the
+// receive buffer's slice t.
+char* buffer_of(BoundOp& b, std::int64_t t) noexcept {
+  IoJob& j = *b.io;
+  return j.write ? b.buf.send() : b.buf.recv() + t * count_of(j);
+}
+
 // One access at position j.position + t.
 int imb_access(BoundOp& b, std::int64_t t) noexcept {
   IoJob& j = *b.io;
   const ImbKind k = kind_of(b);
   const int n = static_cast<int>(count_of(j));
-  char* p = j.write ? b.buf.send() : b.buf.recv();
+  char* p = buffer_of(b, t);
   const bool w = j.write;
   const MPI_Offset off = offset_at(b, j.position + t);
   int rc = MPI_SUCCESS;
@@ -157,11 +167,13 @@ void imb_call(BoundOp& b) noexcept {
 // IMB-IO's I* variants: the noncollective ones start the access with MPI_File_i*, the
 // collective ones with the split collective's _begin (MPI has no nonblocking ordered access,
 // and IMB uses the split forms for all three); then the CPU busy-wait, then MPI_Wait or _end.
-int imb_start(BoundOp& b, char* p, int n, MPI_Request* req) noexcept {
+int imb_start(BoundOp& b, std::int64_t t, MPI_Request* req) noexcept {
   IoJob& j = *b.io;
   const ImbKind k = kind_of(b);
   const bool w = j.write;
-  const MPI_Offset off = offset(b);
+  const MPI_Offset off = offset_at(b, j.position + t);
+  const int n = static_cast<int>(count_of(j));
+  char* p = buffer_of(b, t);
   if (k.who == Who::Collective) {
     if (k.pos == Pos::Indv)
       return w ? MPI_File_write_all_begin(j.fh, p, n, MPI_BYTE)
@@ -181,9 +193,10 @@ int imb_start(BoundOp& b, char* p, int n, MPI_Request* req) noexcept {
   return w ? MPI_File_iwrite(j.fh, p, n, MPI_BYTE, req) : MPI_File_iread(j.fh, p, n, MPI_BYTE, req);
 }
 
-int imb_complete(BoundOp& b, char* p, MPI_Request* req) noexcept {
+int imb_complete(BoundOp& b, std::int64_t t, MPI_Request* req) noexcept {
   IoJob& j = *b.io;
   const ImbKind k = kind_of(b);
+  char* p = buffer_of(b, t);
   if (k.who != Who::Collective) return MPI_Wait(req, MPI_STATUS_IGNORE);
   const bool w = j.write;
   if (k.pos == Pos::Indv)
@@ -196,15 +209,29 @@ int imb_complete(BoundOp& b, char* p, MPI_Request* req) noexcept {
            : MPI_File_read_ordered_end(j.fh, p, MPI_STATUS_IGNORE);
 }
 
+// Aggregate and noncollective: all accesses started, the CPU work of each, one MPI_Waitall (a
+// split collective allows one access at a time on a file, so those go one by one). Then writes
+// sync once; non-aggregate, each access is started, worked over, completed and synced in turn.
 void imb_call_nonblocking(BoundOp& b) noexcept {
   IoJob& j = *b.io;
   if (!j.participates) return;
-  char* p = j.write ? b.buf.send() : b.buf.recv();
-  MPI_Request req = MPI_REQUEST_NULL;
-  b.note(imb_start(b, p, static_cast<int>(count_of(j)), &req));
-  busy_wait(j.overlap_ns);
-  b.note(imb_complete(b, p, &req));
-  if (j.write && j.cfg.file_sync) b.note(MPI_File_sync(j.fh));
+  const bool sync = j.write && j.cfg.file_sync;
+  if (j.aggregate && kind_of(b).who != Who::Collective) {
+    MPI_Request reqs[kMaxPositions];
+    std::fill_n(reqs, j.transfers, MPI_REQUEST_NULL);
+    for (int t = 0; t < j.transfers; ++t) b.note(imb_start(b, t, &reqs[t]));
+    busy_wait(j.overlap_ns * j.transfers);
+    b.note(MPI_Waitall(j.transfers, reqs, MPI_STATUSES_IGNORE));
+  } else {
+    for (int t = 0; t < j.transfers; ++t) {
+      MPI_Request req = MPI_REQUEST_NULL;
+      b.note(imb_start(b, t, &req));
+      busy_wait(j.overlap_ns);
+      b.note(imb_complete(b, t, &req));
+      if (sync && !j.aggregate) b.note(MPI_File_sync(j.fh));
+    }
+  }
+  if (sync && j.aggregate) b.note(MPI_File_sync(j.fh));
 }
 
 // --- verification: writes leave the rank's pattern at its block (shared pointers: at one of
@@ -212,7 +239,7 @@ void imb_call_nonblocking(BoundOp& b) noexcept {
 
 void imb_fill(BoundOp& b) {
   IoJob& j = *b.io;
-  if (!j.write) return fill_sentinel(b.buf.recv(), count_of(j));
+  if (!j.write) return fill_sentinel(b.buf.recv(), count_of(j) * j.transfers);
   for (std::int64_t k = 0; k < count_of(j); ++k)
     b.buf.send()[k] = static_cast<char>(pattern_byte(b.rank, k));
 }
@@ -261,7 +288,7 @@ std::optional<std::string> imb_check_at(const BoundOp& b, std::int64_t t) {
     for (std::int64_t x = 0; x < n && same; ++x) {
       const std::uint8_t want = j.write ? pattern_byte(b.rank, x) : io_file_byte(base + s * n + x);
       const std::uint8_t have = static_cast<std::uint8_t>(
-          j.write ? file[static_cast<std::size_t>(s * n + x)] : b.buf.recv()[x]);
+          j.write ? file[static_cast<std::size_t>(s * n + x)] : b.buf.recv()[t * n + x]);
       same = want == have;
     }
     if (same) return std::nullopt;
@@ -273,18 +300,19 @@ std::optional<std::string> imb_check_at(const BoundOp& b, std::int64_t t) {
                           : DiagId::verify_found_block_differs));
 }
 
-// Every access of the call (the noncollective shared pointer: its block anywhere, once).
+// Every access of the call (a write to the noncollective shared pointer: its block anywhere,
+// once, since all its writes send the same bytes).
 std::optional<std::string> imb_check(const BoundOp& b) {
   const IoJob& j = *b.io;
   if (!j.participates || j.cfg.datarep != "native") return std::nullopt;
-  const bool anywhere = kind_of(b).pos == Pos::Shared && kind_of(b).who == Who::Parallel;
-  for (std::int64_t t = 0; t < (anywhere ? 1 : j.transfers); ++t)
+  const bool once = j.write && kind_of(b).pos == Pos::Shared && kind_of(b).who == Who::Parallel;
+  for (std::int64_t t = 0; t < (once ? 1 : j.transfers); ++t)
     if (auto m = imb_check_at(b, t)) return m;
   return std::nullopt;
 }
 
-// Blocking writes: (count, transfers, aggregate). The positions of a file are a multiple of
-// transfers, so that a call's accesses never wrap.
+// Writes and the I* variants: (count, transfers, aggregate). The positions of a file are a multiple
+// of transfers, so that a call's accesses never wrap.
 void bind_transfers(BoundOp& b, const Args& a) {
   IoJob& j = *b.io;
   if (!a.has("transfers")) return;
@@ -311,7 +339,7 @@ void bind_imb(BoundOp& b, const Args& a, Who who, Pos pos, bool write, bool nonb
       std::clamp<std::int64_t>(kFileBudget / std::max<std::int64_t>(n, 1), 1, kMaxPositions);
   bind_transfers(b, a);
   j.file_bytes = j.positions * ranks_in_file * n;
-  (write ? b.send_need_bytes : b.recv_need_bytes) = n;
+  (write ? b.send_need_bytes : b.recv_need_bytes) = write ? n : n * j.transfers;
   io_check_space(j.folder,
                  who == Who::Single ? j.file_bytes : j.file_bytes * (pos == Pos::Priv ? b.size : 1),
                  b.name);

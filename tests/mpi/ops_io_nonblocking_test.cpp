@@ -1,7 +1,9 @@
 // IMB-IO's nonblocking I* variants on 2 ranks: each of the 18 verifies with `verify = on`
 // before and after observations (writes: the file holds each rank's block; reads: the buffer
 // holds the file's bytes), leaves no file, finds a corrupted byte, has the CPU work of
-// `compute` inside its timed call (IMB's default 1 ms), and refuses a negative `compute`.
+// `compute` inside its timed call (IMB-IO's 10 ms unless given), and refuses a negative
+// `compute`. With `transfers` and aggregate = 1 (IMB-IO's mode for them) every access of a call
+// lands at its own block (reads: in their own slice of the buffer) and each brings its CPU work.
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 #include "runtime/ops/io_job.h"
@@ -54,9 +56,11 @@ TEST_CASE("io: a nonblocking variant's corrupted byte is found where it lands") 
   CHECK(files_left() == "");
 }
 
-TEST_CASE("io: the CPU work of `compute` is inside the call, 1 ms unless given") {
+TEST_CASE("io: the CPU work of `compute` is inside the call, 10 ms unless given") {
   rt::BoundOp dflt = bind_io("P_IWrite_expl", {i64(16)});
-  CHECK(dflt.io->overlap_ns == 1000000);  // IMB-IO's TARGET_CPU_SECS
+  CHECK(dflt.io->overlap_ns == 10000000);  // IMB-IO's TARGET_CPU_SECS
+  CHECK(dflt.io->transfers == 1);
+  CHECK_FALSE(dflt.io->aggregate);
   dflt.release();
   rt::BoundOp blocking = bind_io("P_Write_expl", {i64(16)});
   CHECK(blocking.io->overlap_ns == -1);
@@ -71,5 +75,37 @@ TEST_CASE("io: the CPU work of `compute` is inside the call, 1 ms unless given")
   op.release();
   CHECK(bind_io_error("C_IRead_expl", {i64(16), seconds(-1)}) ==
         "'C_IRead_expl': compute -1s is outside [0s, 3600s]");
+  CHECK(files_left() == "");
+}
+
+TEST_CASE("io: the nonblocking variants' transfers, together (aggregate) or one by one") {
+  for (const std::int64_t aggregate : {1, 0})
+    for (const char* n : kNonblocking) {
+      CAPTURE(n);
+      CAPTURE(aggregate);
+      verify_around_observations(n, {i64(1000), seconds(1e-5), i64(4), i64(aggregate)},
+                                 io_settings(), 3, [](rt::BoundOp& op) {
+                                   op.call();
+                                   op.advance();
+                                 });
+    }
+  CHECK(files_left() == "");
+}
+
+TEST_CASE("io: an aggregate nonblocking call does the CPU work of each transfer") {
+  rt::BoundOp op = bind_io("P_IRead_expl", {i64(16), seconds(0.005), i64(4), i64(1)});
+  CHECK(op.divisor == 4);           // the reported time is one access's
+  CHECK(op.recv_need_bytes == 64);  // a slice of the buffer for each read
+  op.prepare();
+  const double t0 = MPI_Wtime();
+  op.call();
+  const double t = MPI_Wtime() - t0;
+  CHECK(op.error == MPI_SUCCESS);
+  CHECK(t >= 0.02);  // four times 5 ms, a lower bound only
+  op.release();
+  CHECK(bind_io_error("S_IWrite_indv", {i64(16), seconds(0), i64(4), i64(2)}) ==
+        "'S_IWrite_indv': aggregate must be 0 or 1, got 2");
+  CHECK(bind_io_error("C_IRead_shared", {i64(16), seconds(0), i64(65), i64(1)}).find("transfers") !=
+        std::string::npos);
   CHECK(files_left() == "");
 }
