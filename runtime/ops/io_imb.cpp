@@ -320,7 +320,7 @@ void bind_transfers(BoundOp& b, const Args& a) {
   const std::int64_t aggregate = a.integer("aggregate");
   if (transfers < 1 || transfers > kMaxPositions)
     bind_error(b, DiagId::job_param_range, "transfers", 1, kMaxPositions, transfers);
-  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
+  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_flag, "aggregate", aggregate);
   j.transfers = static_cast<int>(transfers);
   j.aggregate = aggregate == 1;
   j.positions = std::max(j.positions / transfers, std::int64_t{1}) * transfers;

@@ -161,7 +161,7 @@ void bind_common(BoundOp& b, const Args& a) {
 
 int aggregate_of(BoundOp& b, const Args& a) {
   const std::int64_t aggregate = a.integer("aggregate");
-  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_aggregate_flag, aggregate);
+  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_flag, "aggregate", aggregate);
   return static_cast<int>(aggregate);
 }
 

@@ -112,6 +112,12 @@ int threads_arg(const BoundOp& b, const Args& a) {
   return t;
 }
 
+std::size_t tag_index(const OpCall& c) {
+  for (std::size_t i = 0; i < c.func->params.size(); ++i)
+    if (c.func->params[i].name == "tag") return i;
+  throw_message(DiagId::bug_threaded_without_base, c.func->name);
+}
+
 template <auto... Members>
 void copy_members(BoundOp& to, const BoundOp& from) {
   ((to.*Members = from.*Members), ...);
@@ -126,12 +132,18 @@ OpCall base_call(const std::string& base, const Args& a) {
   return OpCall{f, std::move(args)};
 }
 
-void bind_threaded(BoundOp& b, const Args& a, const std::string& base, bool own_comms) {
+// How the threads keep their messages apart: IMB-MT's communicator per thread, or (one shared
+// communicator) osu_latency_mt's tag per thread, or not at all (any thread may match).
+enum class Apart { OwnComms, OwnTags, Not };
+
+void bind_threaded(BoundOp& b, const Args& a, const std::string& base, Apart apart) {
   const int threads = threads_arg(b, a);
   auto th = std::make_shared<ThreadedParts>();
-  th->own_comms = own_comms;
-  const OpCall call = base_call(base, a);
+  th->own_comms = apart == Apart::OwnComms;
+  OpCall call = base_call(base, a);
+  const std::int64_t tag = apart == Apart::OwnTags ? a.integer("tag") : 0;
   for (int t = 0; t < threads; ++t) {
+    if (apart == Apart::OwnTags) call.args[tag_index(call)] = Value(tag + t);
     th->parts.push_back(bind_op(call, b.comm, *b.settings));
     th->parts.back().name = b.name;  // messages name what the script measures
   }
@@ -163,11 +175,13 @@ void threaded_restart(BoundOp& b) noexcept {
 }
 
 void bind_threaded_imb(BoundOp& b, const Args& a) {
-  bind_threaded(b, a, imb_base_name(b.name), true);
+  bind_threaded(b, a, imb_base_name(b.name), Apart::OwnComms);
 }
 
 void bind_latency_mt(BoundOp& b, const Args& a) {
-  bind_threaded(b, a, "Latency", false);
+  const std::int64_t paired = a.integer("paired");
+  if (paired != 0 && paired != 1) bind_error(b, DiagId::job_flag, "paired", paired);
+  bind_threaded(b, a, "Latency", paired == 1 ? Apart::OwnTags : Apart::Not);
 }
 
 }  // namespace metron::rt::ops

@@ -117,7 +117,7 @@ TEST_CASE("bind messages: Synthetic's factors and counts") {
 
 TEST_CASE("bind messages: IMB-RMA's aggregate flag") {
   const Refusal r = refusal("Rma_unidir_put", {i64(8), dt("MPI_BYTE"), i64(1), i64(2)});
-  CHECK(r.id == DiagId::job_aggregate_flag);
+  CHECK(r.id == DiagId::job_flag);
   CHECK(r.text == "'Rma_unidir_put': aggregate must be 0 or 1, got 2");
 }
 

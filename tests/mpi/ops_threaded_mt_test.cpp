@@ -137,3 +137,23 @@ TEST_CASE("threads: a team runs a task on every member and passes on a member's 
   }),
                     "member 2 failed");
 }
+
+TEST_CASE("threads: osu_latency_mt pairs thread k with thread k by its tag, or lets any match") {
+  const std::vector<Value> base = {i64(5), dt("MPI_INT"), i64(3), i64(2), i64(2)};
+  for (const std::int64_t paired : {1, 0}) {
+    CAPTURE(paired);
+    std::vector<Value> args = base;
+    args.push_back(i64(paired));
+    rt::BoundOp b = bind("Latency_mt", std::move(args));
+    b.prepare();
+    const auto& parts = b.threaded->parts;
+    CHECK(parts[0].tag == 3);
+    CHECK(parts[1].tag == (paired ? 4 : 3));  // OSU -t 2:2 keeps the threads' messages apart
+    const auto ok = rt::verify_op(b);
+    CHECK_MESSAGE(!ok, ok.value_or(""));
+    b.release();
+  }
+  std::vector<Value> bad = base;
+  bad.push_back(i64(2));
+  CHECK(bind_error("Latency_mt", bad) == "'Latency_mt': paired must be 0 or 1, got 2");
+}
