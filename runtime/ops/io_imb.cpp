@@ -21,6 +21,7 @@
 #include "runtime/ops/onesided_window.h"  // busy_wait
 #include "runtime/ops/op_impl.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/op_checks.h"  // kMaxIoTransfers
 
 namespace metron::rt::ops {
 
@@ -31,7 +32,7 @@ enum class Pos { Indv, Expl, Shared, Priv };
 
 // The cycle of positions: IMB writes new blocks each sample; Metron cycles through at most 64
 // (and 16 MiB of file per rank) so that the file stays small.
-constexpr std::int64_t kMaxPositions = 64;
+constexpr std::int64_t kMaxPositions = kMaxIoTransfers;
 constexpr std::int64_t kFileBudget = 16 << 20;
 
 struct ImbKind {
@@ -318,9 +319,7 @@ void bind_transfers(BoundOp& b, const Args& a) {
   if (!a.has("transfers")) return;
   const std::int64_t transfers = a.integer("transfers");
   const std::int64_t aggregate = a.integer("aggregate");
-  if (transfers < 1 || transfers > kMaxPositions)
-    bind_error(b, DiagId::job_param_range, "transfers", 1, kMaxPositions, transfers);
-  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_flag, "aggregate", aggregate);
+  // Both checked by check_op_call (op_checks.h): 1 .. kMaxIoTransfers, and 0 or 1.
   j.transfers = static_cast<int>(transfers);
   j.aggregate = aggregate == 1;
   j.positions = std::max(j.positions / transfers, std::int64_t{1}) * transfers;

@@ -278,7 +278,6 @@ void bind_imb(BoundOp& b, const Args& a) {
   b.iterations = static_cast<int>(a.integer("ops"));  // checked: op_checks.h
   b.divisor = b.iterations;
   const std::int64_t aggregate = a.has("aggregate") ? a.integer("aggregate") : 1;
-  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_flag, "aggregate", aggregate);
   b.scaled = static_cast<int>(S);
   b.rma_sync =
       S == Shape::Local || S == Shape::OneToAllLocal ? RmaSync::FlushLocal : RmaSync::Flush;

@@ -159,16 +159,10 @@ void bind_common(BoundOp& b, const Args& a) {
   b.participates = true;
 }
 
-int aggregate_of(BoundOp& b, const Args& a) {
-  const std::int64_t aggregate = a.integer("aggregate");
-  if (aggregate != 0 && aggregate != 1) bind_error(b, DiagId::job_flag, "aggregate", aggregate);
-  return static_cast<int>(aggregate);
-}
-
 template <Kind K>
 void bind_ext(BoundOp& b, const Args& a, bool bidir) {
   bind_common(b, a);
-  const int aggregate = aggregate_of(b, a);
+  const int aggregate = static_cast<int>(a.integer("aggregate"));  // 0 or 1: op_checks.h
   b.scaled = bidir ? 1 : 0;
   b.rma_sync = RmaSync::Fence;
   b.rma_both_ways = bidir;

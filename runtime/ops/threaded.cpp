@@ -179,9 +179,7 @@ void bind_threaded_imb(BoundOp& b, const Args& a) {
 }
 
 void bind_latency_mt(BoundOp& b, const Args& a) {
-  const std::int64_t paired = a.integer("paired");
-  if (paired != 0 && paired != 1) bind_error(b, DiagId::job_flag, "paired", paired);
-  bind_threaded(b, a, "Latency", paired == 1 ? Apart::OwnTags : Apart::Not);
+  bind_threaded(b, a, "Latency", a.integer("paired") == 1 ? Apart::OwnTags : Apart::Not);
 }
 
 }  // namespace metron::rt::ops

@@ -50,6 +50,8 @@ enum class ParamRole {
   Tests,          // MPI_Test calls during that compute: 0 .. kMaxTests
   Dims,           // dimensions of a Cartesian communicator: 1 .. kMaxDims
   Threads,        // threads per rank of a threaded operation: 1 .. kMaxThreads
+  Flag,           // a switch: 0 or 1
+  IoTransfers,    // IMB-IO's accesses per call: 1 .. kMaxIoTransfers
 };
 
 struct Param {

@@ -69,19 +69,25 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
     case ParamRole::Window:
     case ParamRole::Tests:
     case ParamRole::Dims:
-    case ParamRole::Threads: {
+    case ParamRole::Threads:
+    case ParamRole::IoTransfers: {
       const ParamRole role = f.params[i].role;
       const std::int64_t lo = role == ParamRole::Tests ? 0 : 1;
-      const std::int64_t hi = role == ParamRole::Window    ? kMaxWindow
-                              : role == ParamRole::Tests   ? kMaxTests
-                              : role == ParamRole::Threads ? kMaxThreads
-                                                           : kMaxDims;
+      const std::int64_t hi = role == ParamRole::Window        ? kMaxWindow
+                              : role == ParamRole::Tests       ? kMaxTests
+                              : role == ParamRole::Threads     ? kMaxThreads
+                              : role == ParamRole::IoTransfers ? kMaxIoTransfers
+                                                               : kMaxDims;
       if (v.as_int() < lo || v.as_int() > hi)
         return problem(
             DiagId::arg_out_of_range, at,
             {f.params[i].name, std::to_string(v.as_int()), std::to_string(lo), std::to_string(hi)});
       break;
     }
+    case ParamRole::Flag:
+      if (v.as_int() != 0 && v.as_int() != 1)
+        return problem(DiagId::bad_arg_flag, at, {std::to_string(i + 1), f.name, f.params[i].name});
+      break;
     case ParamRole::Compute:
       // !(x >= 0) also catches NaN.
       if (!(v.as_seconds() >= 0) || v.as_seconds() > kMaxComputeSeconds)

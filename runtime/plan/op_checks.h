@@ -25,6 +25,8 @@ constexpr std::int64_t kMaxDims = 16;
 // Synthetic's imbalance and noise (a fraction of its time): at most 100, i.e. 10000%.
 constexpr double kMaxSyntheticFactor = 100;
 constexpr std::int64_t kMaxThreads = 256;  // threads per rank of a threaded operation
+// IMB-IO's accesses per call: a file cycles through at most this many positions (io_imb.cpp).
+constexpr std::int64_t kMaxIoTransfers = 64;
 
 struct OpProblem {
   DiagId id;

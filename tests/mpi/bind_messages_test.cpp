@@ -115,10 +115,10 @@ TEST_CASE("bind messages: Synthetic's factors and counts") {
   CHECK(r.text == "'Synthetic': transient_factor must be positive, got 0");
 }
 
-TEST_CASE("bind messages: IMB-RMA's aggregate flag") {
+TEST_CASE("bind messages: IMB-RMA's aggregate flag, checked as the front end checks it") {
   const Refusal r = refusal("Rma_unidir_put", {i64(8), dt("MPI_BYTE"), i64(1), i64(2)});
-  CHECK(r.id == DiagId::job_flag);
-  CHECK(r.text == "'Rma_unidir_put': aggregate must be 0 or 1, got 2");
+  CHECK(r.id == DiagId::bad_arg_flag);
+  CHECK(r.text == "bad argument #4 to 'Rma_unidir_put' (aggregate must be 0 or 1)");
 }
 
 TEST_CASE("bind messages: make_op_call names the function and the argument") {

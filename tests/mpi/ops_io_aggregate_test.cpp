@@ -50,8 +50,8 @@ TEST_CASE("io: aggregate mode's transfers: one reported time each, whole calls p
   CHECK_FALSE(one.io->aggregate);
   one.release();
   CHECK(bind_io_error("C_Write_expl", {i64(16), i64(65), i64(1)}) ==
-        "'C_Write_expl': transfers must be in [1, 64], got 65");
+        "'C_Write_expl': transfers 65 is outside [1, 64]");
   CHECK(bind_io_error("S_Write_indv", {i64(16), i64(2), i64(2)}) ==
-        "'S_Write_indv': aggregate must be 0 or 1, got 2");
+        "bad argument #3 to 'S_Write_indv' (aggregate must be 0 or 1)");
   CHECK(files_left() == "");
 }

@@ -104,7 +104,7 @@ TEST_CASE("io: an aggregate nonblocking call does the CPU work of each transfer"
   CHECK(t >= 0.02);  // four times 5 ms, a lower bound only
   op.release();
   CHECK(bind_io_error("S_IWrite_indv", {i64(16), seconds(0), i64(4), i64(2)}) ==
-        "'S_IWrite_indv': aggregate must be 0 or 1, got 2");
+        "bad argument #4 to 'S_IWrite_indv' (aggregate must be 0 or 1)");
   CHECK(bind_io_error("C_IRead_shared", {i64(16), seconds(0), i64(65), i64(1)}).find("transfers") !=
         std::string::npos);
   CHECK(files_left() == "");

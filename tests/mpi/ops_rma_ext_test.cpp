@@ -120,7 +120,7 @@ TEST_CASE("imb-ext ops: aggregate other than 0 or 1 is refused with the catalogu
     test::bind_named("Ext_bidir_put", {{"aggregate", Value(2)}});
     FAIL("no refusal");
   } catch (const MessageError& e) {
-    CHECK(std::string(e.what()) == "'Ext_bidir_put': aggregate must be 0 or 1, got 2");
+    CHECK(std::string(e.what()) == "bad argument #4 to 'Ext_bidir_put' (aggregate must be 0 or 1)");
   }
 }
 

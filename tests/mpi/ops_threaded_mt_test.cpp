@@ -155,5 +155,5 @@ TEST_CASE("threads: osu_latency_mt pairs thread k with thread k by its tag, or l
   }
   std::vector<Value> bad = base;
   bad.push_back(i64(2));
-  CHECK(bind_error("Latency_mt", bad) == "'Latency_mt': paired must be 0 or 1, got 2");
+  CHECK(bind_error("Latency_mt", bad) == "bad argument #6 to 'Latency_mt' (paired must be 0 or 1)");
 }
