@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark (issue 33): Metron against the peers' threaded, collective and I/O programs on 2
 # ranks, interleaved in one session (ABBA rounds, comparison_lib.sh):
-#   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2)
+#   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2), paired
+#                                                 (thread k with thread k, as OSU's tags pair them)
 #   osu_allreduce -T mpi_float, 8 B, 1 KiB, 64 KiB Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
 #   osu_ibcast (pure communication) at 3 sizes    Ibcast(size, MPI_CHAR, 0)
 #   IMB-MT PingPongMT, 2 threads, at 8 B, 64 KiB  PingPongMT(size, MPI_CHAR, threads = 2)
-#   IMB-IO P_IWrite_priv at 1 MiB (t_ovrl)        P_IWrite_priv(1MiB, 10ms): IMB-IO's CPU work is
-#                                                 TARGET_CPU_SECS = 10 ms in its normal build
+#   IMB-IO P_IWrite_priv at 1 MiB (t_ovrl)        P_IWrite_priv(1MiB, 10ms, 20, 1): IMB-IO's CPU
+#                                                 work is TARGET_CPU_SECS = 10 ms in its normal
+#                                                 build, and it runs the I variants in its
+#                                                 aggregate mode, M = 20 (-iter 20) per sample
 # with the peers' iteration and warm-up counts on both sides. The values compared are the peers'
 # own definitions, computed from Metron's data where they are not Metron's default statistic:
 #   - osu_latency_mt: the mean half round trip of one sending thread (OSU divides a sending
@@ -19,8 +22,9 @@
 #     per-rank means, the median column Metron's median of the slower rank per call.
 #   - PingPongMT: IMB-MT's t_max (the slowest thread's loop time over repeat / 2). Metron's loop
 #     over the same repeat count per thread, the threads' span.
-#   - P_IWrite_priv: IMB-IO's t_ovrl (start, CPU work, wait, sync per sample, mean over samples
-#     and the slowest rank). Metron: the same sequence per call.
+#   - P_IWrite_priv: IMB-IO's t_ovrl (M writes started, M times the CPU work, one Waitall, sync,
+#     barrier, sync; the sample's time over M, the slowest rank). Metron: the same per call, with
+#     one sync, over M.
 #
 # The peers are never part of Metron: build them from their public sources first
 # (/work/shared/tools/build-peers.sh OUT osu=OSU_7.4_GITDIR imb=IMB_GITDIR; then `make IMB-MT
@@ -85,9 +89,9 @@ end measurement
 begin measurement "io"
    set scheme = per_call
    set sync = barrier
-   set warmup = 2
-   set reps = $(n 20 2)
-   measure pair : P_IWrite_priv(1MiB, 10ms)
+   set warmup = 1
+   set reps = $(n 5 2)
+   measure pair : P_IWrite_priv(1MiB, 10ms, $(n 20 1), 1)
 end measurement
 B
 
@@ -116,7 +120,7 @@ run_peers() {  # round
     OMP_NUM_THREADS=2 "$MPIEXEC" -n 2 "$IMBMT" PingPongMT -thread_level multiple -datatype char \
       -count 65536 -repeat "$(n 1000 20)" -warmup "$(n 10 2)" 2>/dev/null | awk '$1 == 131072 && NF >= 5 { print "pingpongmt_64k", $4; exit }'
     # IMB-IO nonblocking: #bytes #repetitions t_ovrl t_pure t_CPU overlap
-    (cd "$WORK" && "$MPIEXEC" -n 2 "$IMBIO" P_IWrite_priv -npmin 2 -msglog 20:20 -iter "$(n 20 2)" \
+    (cd "$WORK" && "$MPIEXEC" -n 2 "$IMBIO" P_IWrite_priv -npmin 2 -msglog 20:20 -iter "$(n 20 1)" \
       2>/dev/null) | awk '$1 == 1048576 && NF >= 5 { print "iwrite_1m", $3; exit }'
   } >> "$WORK/peers.txt"
 }
