@@ -404,6 +404,9 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     if (int written = write_simulated_preview(outcome.dir, o.quiet); written != kExitOk)
       rc = written;
   }
+  if ((rc == kExitOk || rc == kExitRuntime) && !o.quiet)
+    for (const std::string& line : analysis::startup_lines(outcome.startup))
+      std::printf("%s\n", line.c_str());
   if (rc == kExitOk || rc == kExitRuntime) std::printf("results: %s\n", outcome.dir.c_str());
   if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report) {
     std::fflush(stdout);

@@ -1,6 +1,8 @@
 // The start-up times across launches (see startup_summary.h).
 #include "runtime/analysis/startup_summary.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -131,6 +133,37 @@ std::vector<StartupStat> summarize_startup(const std::vector<StartupLaunch>& lau
       s.quantity = kColumns[c];
       out.push_back(std::move(s));
     }
+  return out;
+}
+
+namespace {
+
+std::string startup_ms(const StartupStat& s) {
+  std::string t = fmt::format("{:.3g} ms", s.median * 1e3);
+  if (!std::isnan(s.median_ci_lo))
+    t += fmt::format(" [{:.3g}, {:.3g}]", s.median_ci_lo * 1e3, s.median_ci_hi * 1e3);
+  return t;
+}
+
+}  // namespace
+
+std::vector<std::string> startup_lines(const std::vector<StartupStat>& stats) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    if (stats[i].quantity != "mpi_init_max_s") continue;
+    const StartupStat& init = stats[i];
+    const StartupStat* barrier = nullptr;
+    for (const StartupStat& s : stats)
+      if (s.factors == init.factors && s.quantity == "first_barrier_max_s") barrier = &s;
+    std::string where;
+    for (const auto& [f, v] : init.factors) where += (where.empty() ? " (" : ", ") + f + "=" + v;
+    if (!where.empty()) where += ")";
+    std::string line = "startup" + where + ": MPI_Init " + startup_ms(init);
+    if (barrier) line += ", first barrier " + startup_ms(*barrier);
+    line += fmt::format(" (slowest rank; median of {} launch{})", init.launches,
+                        init.launches == 1 ? "" : "es");
+    out.push_back(std::move(line));
+  }
   return out;
 }
 

@@ -45,6 +45,10 @@ struct StartupStat {
 std::vector<StartupStat> summarize_startup(const std::vector<StartupLaunch>& launches,
                                            double level = 0.95);
 
+// The lines `metron run` prints, one per factor combination: the slowest rank's MPI_Init and
+// first barrier (osu_init's max), medians over the launches with their CIs where assessable.
+std::vector<std::string> startup_lines(const std::vector<StartupStat>& stats);
+
 // DIR/startup.csv and DIR/startup_summary.csv; false with `error` set when one cannot be written.
 bool write_startup_files(const std::vector<StartupLaunch>& launches,
                          const std::vector<std::string>& factor_names, const std::string& dir,

@@ -145,8 +145,9 @@ struct RunState {
   bool simulated = false;
   double simulation_timeout_s = 0;
   double simulation_startup_s = 0;
-  std::string write_error;            // the first write of the run manifest that failed
-  std::vector<std::int64_t> checked;  // launches --resume checked (launch_check.h) already
+  std::string write_error;                     // the first write of the run manifest that failed
+  std::vector<std::int64_t> checked;           // launches --resume checked (launch_check.h) already
+  std::vector<analysis::StartupStat> startup;  // merge_startup_times's summary
 };
 
 // Rewrites the run manifest; a failure (a full disk) is kept in st.write_error and ends the run
@@ -917,6 +918,7 @@ int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
     return kExitIo;
   }
   merge["startup_rows"] = launches.size();
+  st.startup = analysis::summarize_startup(launches);
   return kExitOk;
 }
 
@@ -1011,6 +1013,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   int exit_code = outcome.failed == 0 ? kExitOk : kExitRuntime;
   if (!sources.empty() && merge_launch_files(st, sources, merge) != kExitOk) exit_code = kExitIo;
   st.manifest["merged"] = merge;
+  outcome.startup = st.startup;
   st.manifest["status"] = outcome.failed == 0 && exit_code != kExitIo ? "complete" : "failed";
   st.manifest["finished_at"] = utc_now_iso8601();
   if (!write_json_file(st.dir / "manifest.json", st.manifest)) {

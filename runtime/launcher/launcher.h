@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/analysis/startup_summary.h"
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/script_copy.h"
 
@@ -76,6 +77,7 @@ struct RunOutcome {
   std::size_t failed = 0;
   std::size_t retried = 0;  // launches that needed a retry (killed at a limit first)
   bool interrupted = false;
+  std::vector<analysis::StartupStat> startup;  // across the launches (startup_summary.csv)
 };
 
 // A launch's entry in the run manifest's "launches" array, status "pending".

@@ -1,10 +1,13 @@
 # metron run records the start-up of every launch (OSU's osu_init and osu_hello): the time of
 # MPI_Init and of the first barrier, min / mean / max over the ranks, in each launch's manifest,
-# in startup.csv (a row per launch) and in startup_summary.csv (median and mean with CIs).
+# in startup.csv (a row per launch) and in startup_summary.csv (median and mean with CIs), and
+# prints the medians (a line before the results folder).
 source "$(dirname "$0")/lib.sh"
 printf 'set reps = 5\nset warmup = 0\nbegin measurement "b"\n  measure MPI_COMM_WORLD : Synthetic(1, 10us)\nend measurement\n' > s.bench
-timeout 120 "$METRON" run s.bench --np 2 --replicates 3 --seed 5 --out out --quiet > out.txt 2> err.txt
+timeout 120 "$METRON" run s.bench --np 2 --replicates 3 --seed 5 --out out > out.txt 2> err.txt
 expect_eq "run exit code" "$?" "0"
+expect_grep "run prints the start-up line" \
+  '^startup: MPI_Init [0-9.e+-]* ms, first barrier [0-9.e+-]* ms (slowest rank; median of 3 launches)$' out.txt
 expect_grep "launch manifest records MPI_Init" '"call": "MPI_Init"' out/launches/0/manifest.json
 expect_grep "launch manifest: the first barrier" '"first_barrier_s"' out/launches/2/manifest.json
 expect_eq "startup.csv header" "$(head -1 out/startup.csv)" \

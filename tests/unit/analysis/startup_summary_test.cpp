@@ -108,3 +108,19 @@ TEST_CASE("startup: startup.csv has a row per launch, startup_summary.csv one pe
   CHECK(error.find("/nonexistent/dir/startup.csv") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("startup: the line metron run prints per factor combination") {
+  std::vector<StartupLaunch> ls;
+  for (int i = 1; i <= 7; ++i) ls.push_back(launch(i, i * 0.01, "a"));
+  ls.push_back(launch(8, 0.25, "b"));
+  const auto lines = metron::analysis::startup_lines(summarize_startup(ls));
+  REQUIRE(lines.size() == 2);
+  // The median of 10 .. 70 ms is 40 ms; its CI over 7 launches is the 1st and 7th values.
+  CHECK(lines[0] ==
+        "startup (alg=a): MPI_Init 40 ms [10, 70], first barrier 1 ms [1, 1] (slowest rank; "
+        "median of 7 launches)");
+  CHECK(lines[1] ==
+        "startup (alg=b): MPI_Init 250 ms, first barrier 1 ms (slowest rank; median "
+        "of 1 launch)");
+  CHECK(metron::analysis::startup_lines({}).empty());
+}
