@@ -10,35 +10,63 @@
 
 namespace metron::rt {
 
-GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
-                                         const LocalBatch& mine, int root) {
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  int rank = 0, size = 1;
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// How a rank's batch is laid out for the exchange: n durations, n validity flags, [n global
+// starts, n global ends,] and a status slot last. The gather keeps every rank's row (an idle
+// rank's times NaN, valid = 1, failed = NaN); the reduce encodes each field so that MPI_MAX
+// combines it (idle: -inf, invalid = 1, starts negated, failed = 1).
+struct Packing {
+  double idle;
+  double valid, invalid;
+  double start_sign;
+  double ok, failed;
+};
+constexpr Packing kGatherPacking{kNaN, 1.0, 0.0, 1.0, 0.0, kNaN};
+constexpr Packing kMaxPacking{-kInf, 0.0, 1.0, -1.0, 0.0, 1.0};
+
+std::vector<double> pack_batch(const LocalBatch& mine, std::size_t n, bool stamps,
+                               const Packing& p) {
+  const std::size_t w = (stamps ? 4 : 2) * n + 1;
+  std::vector<double> buf(w, p.idle);
+  buf.back() = mine.failed ? p.failed : p.ok;
+  if (mine.failed) return buf;
+  const bool idle = !mine.participates;
+  for (std::size_t i = 0; i < n; ++i) {
+    buf[i] = idle ? p.idle : mine.end_s[i] - mine.start_s[i];
+    buf[n + i] = mine.valid.empty() || mine.valid[i] ? p.valid : p.invalid;
+    if (stamps) {
+      buf[2 * n + i] = idle ? p.idle : p.start_sign * mine.global_start_s[i];
+      buf[3 * n + i] = idle ? p.idle : mine.global_end_s[i];
+    }
+  }
+  return buf;
+}
+
+// The result's shape, and this rank's rank in comm.
+GatheredDurations empty_result(MPI_Comm comm, std::int64_t n_obs, int& rank) {
+  int size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   GatheredDurations g;
   g.ranks = size;
   g.n = n_obs;
-  const std::size_t n = static_cast<std::size_t>(n_obs);
+  return g;
+}
 
-  // One buffer per rank: n durations, n validity flags (as doubles), [n global starts, n global
-  // ends,] and a status slot (NaN: this rank failed). One gather.
-  const std::size_t w = (stamps ? 4 : 2) * n + 1;
-  std::vector<double> buf(w, 0.0);
-  if (mine.failed) {
-    buf.back() = kNaN;
-  } else {
-    const bool idle = !mine.participates;
-    for (std::size_t i = 0; i < n; ++i) {
-      buf[i] = idle ? kNaN : mine.end_s[i] - mine.start_s[i];
-      buf[n + i] = mine.valid.empty() || mine.valid[i] ? 1.0 : 0.0;
-      if (stamps) {
-        buf[2 * n + i] = idle ? kNaN : mine.global_start_s[i];
-        buf[3 * n + i] = idle ? kNaN : mine.global_end_s[i];
-      }
-    }
-  }
+}  // namespace
+
+GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
+                                         const LocalBatch& mine, int root) {
+  int rank = 0;
+  GatheredDurations g = empty_result(comm, n_obs, rank);
+  const int size = g.ranks;
+  const std::size_t n = static_cast<std::size_t>(n_obs);
+  const std::vector<double> buf = pack_batch(mine, n, stamps, kGatherPacking);
+  const std::size_t w = buf.size();
   std::vector<double> all;
   if (rank == root) all.resize(static_cast<std::size_t>(size) * w);
   MPI_Gather(buf.data(), static_cast<int>(w), MPI_DOUBLE, all.data(), static_cast<int>(w),
@@ -74,33 +102,11 @@ GatheredDurations gather_local_durations(MPI_Comm comm, std::int64_t n_obs, bool
 
 GatheredDurations reduce_local_durations(MPI_Comm comm, std::int64_t n_obs, bool stamps,
                                          const LocalBatch& mine, int root) {
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  GatheredDurations g;
-  g.ranks = size;
-  g.n = n_obs;
+  int rank = 0;
+  GatheredDurations g = empty_result(comm, n_obs, rank);
   const std::size_t n = static_cast<std::size_t>(n_obs);
-
-  // One MPI_MAX over a buffer laid out so that every field combines as a maximum: durations
-  // (an idle rank: -inf), invalid flags, [minus the global starts, the global ends,] and the
-  // failed flag last.
-  const std::size_t w = (stamps ? 4 : 2) * n + 1;
-  std::vector<double> buf(w, -kInf);
-  buf.back() = mine.failed ? 1.0 : 0.0;
-  if (!mine.failed) {
-    const bool idle = !mine.participates;
-    for (std::size_t i = 0; i < n; ++i) {
-      buf[i] = idle ? -kInf : mine.end_s[i] - mine.start_s[i];
-      buf[n + i] = mine.valid.empty() || mine.valid[i] ? 0.0 : 1.0;
-      if (stamps) {
-        buf[2 * n + i] = idle ? -kInf : -mine.global_start_s[i];
-        buf[3 * n + i] = idle ? -kInf : mine.global_end_s[i];
-      }
-    }
-  }
+  const std::vector<double> buf = pack_batch(mine, n, stamps, kMaxPacking);
+  const std::size_t w = buf.size();
   std::vector<double> all(rank == root ? w : 0);
   MPI_Reduce(buf.data(), all.data(), static_cast<int>(w), MPI_DOUBLE, MPI_MAX, root, comm);
   if (rank != root) return g;

@@ -3,8 +3,10 @@
 // ranks: each of the 9 verifies before and after observations (every transfer's block holds the
 // rank's pattern at its own position: the individual pointers see the rank's blocks through a
 // view), the reported time is one transfer, a call's transfers never wrap the file's positions,
-// and bad transfers or aggregate values are refused.
-#include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
+// and bad transfers or aggregate values are refused. Under `set multi = on` each group writes
+// files of its own, as IMB's -multi groups do.
+#include "runtime/measure/job_runner.h"  // first: the front end's MPI names before <mpi.h>
+#include "runtime/ops/bound_op.h"
 #include "runtime/ops/catalog.h"
 #include "runtime/ops/io_job.h"
 
@@ -53,5 +55,36 @@ TEST_CASE("io: aggregate mode's transfers: one reported time each, whole calls p
         "'C_Write_expl': transfers 65 is outside [1, 64]");
   CHECK(bind_io_error("S_Write_indv", {i64(16), i64(2), i64(2)}) ==
         "bad argument #3 to 'S_Write_indv' (aggregate must be 0 or 1)");
+  CHECK(files_left() == "");
+}
+
+TEST_CASE("io: under multi, the groups of an IMB-IO job write files of their own") {
+  Job j;
+  j.op = rt::make_op_call("P_Write_expl", {i64(64)});
+  j.comm.size = 1;  // two groups of one rank on 2 ranks
+  Settings s = io_settings();
+  s.multi = true;
+  std::string mine;
+  {
+    rt::JobRunner runner(j, test_comm(), s);
+    REQUIRE(runner.op().io);
+    mine = runner.op().io->path;
+    rt::Observations obs;
+    runner.run_batch(2, obs);
+    CHECK(obs.size() == 2);
+  }
+  std::string other(mine.size(), '\0');
+  int rank = 0;
+  MPI_Comm_rank(test_comm(), &rank);
+  const int peer = 1 - rank;
+  REQUIRE(mine.size() < 4096);
+  int n = static_cast<int>(mine.size()), peer_n = 0;
+  MPI_Sendrecv(&n, 1, MPI_INT, peer, 0, &peer_n, 1, MPI_INT, peer, 0, test_comm(),
+               MPI_STATUS_IGNORE);
+  other.resize(static_cast<std::size_t>(peer_n));
+  MPI_Sendrecv(mine.data(), n, MPI_CHAR, peer, 1, other.data(), peer_n, MPI_CHAR, peer, 1,
+               test_comm(), MPI_STATUS_IGNORE);
+  CHECK_FALSE(mine.empty());
+  CHECK(mine != other);
   CHECK(files_left() == "");
 }
