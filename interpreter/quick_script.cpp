@@ -103,6 +103,11 @@ std::string buffer_line(const MeasureFunc& f, std::int64_t hi) {
 
 }  // namespace
 
+bool quick_needs_threads(const std::string& op) {
+  const MeasureFunc* f = resolve(op);
+  return f && f->family == OpFamily::Threaded;
+}
+
 std::optional<std::string> quick_script(const QuickRequest& r, QuickError& error) {
   const MeasureFunc* f = resolve(r.op);
   if (!f) {

@@ -26,4 +26,8 @@ struct QuickError {
 // that can exceed the 4 MiB default, so that no size is cut.
 std::optional<std::string> quick_script(const QuickRequest& request, QuickError& error);
 
+// Whether the operation quick_script measures for `op` runs threads (osu_latency_mt, IMB-MT):
+// MPI must then be started with MPI_THREAD_MULTIPLE.
+bool quick_needs_threads(const std::string& op);
+
 }  // namespace metron

@@ -9,6 +9,7 @@
 #include "interpreter/quick_script.h"
 #include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/osu_style_table.h"
+#include "runtime/ops/thread_level.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron {
@@ -79,6 +80,9 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
     else
       print_error(error);
   };
+  // quick starts MPI itself (exec_script): a threaded operation gets MPI_THREAD_MULTIPLE without
+  // the user setting METRON_THREAD_LEVEL (a value they did set is kept).
+  if (quick_needs_threads(g_request.op)) ::setenv(rt::kThreadLevelEnv, "multiple", 0);
   return exec_script(script_from_text(kQuickName, *text, "quick-" + g_request.op), o, argc, argv,
                      print_table);
 }

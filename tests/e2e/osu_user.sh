@@ -1,12 +1,13 @@
 # An OSU user's first ten minutes (issue 34): `metron quick` understands names as OSU users write
-# them and sizes its buffer to the largest size; progress lines never print NaN; exec says once
+# them (osu_latency_mt too, with the thread level it needs) and sizes its buffer to the largest
+# size; progress lines never print NaN; exec says once
 # that it does not apply a script's launch design, with the command that does.
 source "$(dirname "$0")/lib.sh"
 run() { timeout 120 $MPIEXEC -n 2 "$METRON" "$@"; }
 printf 'set reps = 3\nset warmup = 1\n' > fast.settings
 
 # Names: any case, OSU program names, and "did you mean" for the rest.
-for name in latency osu_latency osu_bw osu_allreduce osu_iallreduce; do
+for name in latency osu_latency osu_bw osu_allreduce osu_iallreduce osu_latency_mt; do
   "$METRON" quick $name --print-script > $name.bench 2> $name.err
   expect_eq "quick $name: exit code" "$?" "0"
 done
@@ -15,6 +16,7 @@ expect_grep "quick osu_latency is Latency" ": Latency(size, MPI_CHAR)" osu_laten
 expect_grep "quick osu_bw is Bandwidth" ": Bandwidth(size, MPI_CHAR)" osu_bw.bench
 expect_grep "quick osu_allreduce is Allreduce" ": Allreduce(size, MPI_CHAR)" osu_allreduce.bench
 expect_grep "quick osu_iallreduce is the overlap" ": Iallreduce_overlap(size, MPI_CHAR)" osu_iallreduce.bench
+expect_grep "quick osu_latency_mt is Latency_mt" ": Latency_mt(size, MPI_CHAR)" osu_latency_mt.bench
 expect_grep "the script says what the name means" "^# 'osu_bw' is measured by Bandwidth$" osu_bw.bench
 expect_fails "quick Latencyy" 64 "metron: error: unknown measurement function 'Latencyy' (docs/language.md lists them; OSU program names such as 'osu_bw' work too)
 metron: note: did you mean 'Latency'?" "$METRON" quick Latencyy
@@ -38,6 +40,15 @@ expect_grep "quick osu_bw: OSU-style header" "^# Size  *Bandwidth (MB/s)  *95% C
 expect_grep "quick osu_bw: a row per size" "^  1048576  *[0-9.]*  *n/a  *3$" bw.txt
 expect_eq "quick osu_bw: rows" "$(grep -c '^  [0-9]' bw.txt)" "21"
 expect_eq "quick osu_bw: results line last" "$(tail -1 bw.txt)" "results: bw"
+
+# osu_latency_mt runs threads: quick starts MPI with MPI_THREAD_MULTIPLE by itself (exec needs
+# METRON_THREAD_LEVEL=multiple for that).
+(unset METRON_THREAD_LEVEL; run quick osu_latency_mt --sizes 8:64 --settings fast.settings \
+  --out lmt > lmt.txt 2> lmt.err)
+expect_eq "quick osu_latency_mt exit code" "$?" "0"
+expect_eq "quick osu_latency_mt: sizes 8 to 64" "$(column bytes lmt/summary.csv | tr '\n' ' ')" "8 16 32 64 "
+expect_grep "quick osu_latency_mt: MPI_THREAD_MULTIPLE recorded" \
+  '"mpi_thread_level": "MPI_THREAD_MULTIPLE"' lmt/manifest.json
 
 # exec of a script with a launch design: one warning, with the command that runs the design.
 cat > design.bench <<'B'

@@ -87,6 +87,12 @@ TEST_SUITE("quick_script") {
     CHECK(has(script({"osu_bcast_persistent"}), ": Bcast_init(size, MPI_CHAR)"));
     CHECK(has(script({"osu_barrier"}), ": Barrier()"));
     CHECK(has(script({"osu_put_latency"}), ": Put_latency(size, MPI_CHAR)"));
+    CHECK(has(script({"osu_latency_mt"}), ": Latency_mt(size, MPI_CHAR)"));
+    // Threaded ones need MPI_THREAD_MULTIPLE, which quick asks for.
+    CHECK(metron::quick_needs_threads("osu_latency_mt"));
+    CHECK(metron::quick_needs_threads("PingPongMT"));
+    CHECK_FALSE(metron::quick_needs_threads("osu_latency"));
+    CHECK_FALSE(metron::quick_needs_threads("no_such_op"));
     // The exact name wins and is not annotated.
     CHECK_FALSE(has(script({"Bcast"}), "is measured by"));
   }
