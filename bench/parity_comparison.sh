@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark (issue 33): Metron against the peers' threaded, collective and I/O programs on 2
 # ranks, interleaved in one session (ABBA rounds, comparison_lib.sh):
-#   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2), paired
-#                                                 (thread k with thread k, as OSU's tags pair them)
+#   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2,
+#                                                 one_sender = 0): thread k with thread k, as
+#                                                 OSU's tags pair them
 #   osu_allreduce -T mpi_float, 8 B, 1 KiB, 64 KiB Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
 #   osu_ibcast (pure communication) at 3 sizes    Ibcast(size, MPI_CHAR, 0)
 #   IMB-MT PingPongMT, 2 threads, at 8 B, 64 KiB  PingPongMT(size, MPI_CHAR, threads = 2)
@@ -61,9 +62,9 @@ begin measurement "threads"
    set iterations = 100
    set warmup = 1
    set reps = $(n 50 2)
-   measure pair : Latency_mt(8, MPI_CHAR, 0, 1, 2)
+   measure pair : Latency_mt(8, MPI_CHAR, 0, 1, 2, 0)
    set iterations = 10
-   measure pair : Latency_mt(64kb, MPI_CHAR, 0, 1, 2)
+   measure pair : Latency_mt(64kb, MPI_CHAR, 0, 1, 2, 0)
    set iterations = 1000
    set warmup = 1
    set reps = $(n 10 2)

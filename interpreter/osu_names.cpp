@@ -16,7 +16,7 @@ constexpr std::pair<std::string_view, std::string_view> kPrograms[] = {
     {"osu_bibw", "Bibandwidth"},
     {"osu_mbw_mr", "Multi_bandwidth"},
     {"osu_multi_lat", "Multi_latency"},
-    {"osu_latency_mt", "Latency_mt"},  // OSU's -t 2:2 (2 threads each side, paired)
+    {"osu_latency_mt", "Latency_mt"},  // OSU's default: 1 sending, 2 receiving threads
     {"osu_put_latency", "Put_latency"},
     {"osu_get_latency", "Get_latency"},
     {"osu_acc_latency", "Accumulate_latency"},

@@ -112,9 +112,9 @@ int threads_arg(const BoundOp& b, const Args& a) {
   return t;
 }
 
-std::size_t tag_index(const OpCall& c) {
+std::size_t param_index(const OpCall& c, const std::string& name) {
   for (std::size_t i = 0; i < c.func->params.size(); ++i)
-    if (c.func->params[i].name == "tag") return i;
+    if (c.func->params[i].name == name) return i;
   throw_message(DiagId::bug_threaded_without_base, c.func->name);
 }
 
@@ -136,22 +136,34 @@ OpCall base_call(const std::string& base, const Args& a) {
 // communicator) osu_latency_mt's tag per thread, or not at all (any thread may match).
 enum class Apart { OwnComms, OwnTags, Not };
 
-void bind_threaded(BoundOp& b, const Args& a, const std::string& base, Apart apart) {
-  const int threads = threads_arg(b, a);
+// This rank's parts: how many, how they keep apart, and how many calls of the base operation a
+// part makes per call of the job (`iterations` times this): osu_latency_mt's one sender makes
+// the round trips of all the peer's threads.
+struct PartSpec {
+  int parts = 1;
+  Apart apart = Apart::OwnComms;
+  int iterations_scale = 1;
+};
+
+// The caller has checked the thread level (threads_arg), alike on every rank.
+void bind_threaded(BoundOp& b, const Args& a, const std::string& base, const PartSpec& spec) {
   auto th = std::make_shared<ThreadedParts>();
-  th->own_comms = apart == Apart::OwnComms;
+  th->own_comms = spec.apart == Apart::OwnComms;
   OpCall call = base_call(base, a);
-  const std::int64_t tag = apart == Apart::OwnTags ? a.integer("tag") : 0;
-  for (int t = 0; t < threads; ++t) {
-    if (apart == Apart::OwnTags) call.args[tag_index(call)] = Value(tag + t);
+  if (spec.iterations_scale != 1)
+    call.args[param_index(call, "iterations")] =
+        Value(a.integer("iterations") * spec.iterations_scale);
+  const std::int64_t tag = spec.apart == Apart::OwnTags ? a.integer("tag") : 0;
+  for (int t = 0; t < spec.parts; ++t) {
+    if (spec.apart == Apart::OwnTags) call.args[param_index(call, "tag")] = Value(tag + t);
     th->parts.push_back(bind_op(call, b.comm, *b.settings));
     th->parts.back().name = b.name;  // messages name what the script measures
   }
   const BoundOp& first = th->parts.front();
   th->send_share = thread_share_bytes(first.send_need_bytes);
   th->recv_share = thread_share_bytes(first.recv_need_bytes);
-  b.send_need_bytes = th->send_share * threads;
-  b.recv_need_bytes = th->recv_share * threads;
+  b.send_need_bytes = th->send_share * spec.parts;
+  b.recv_need_bytes = th->recv_share * spec.parts;
   // The job reports as its own what one thread's part measures.
   copy_members<&BoundOp::send_block_bytes, &BoundOp::recv_block_bytes, &BoundOp::send_count,
                &BoundOp::recv_count, &BoundOp::send_dt, &BoundOp::recv_dt, &BoundOp::peer,
@@ -175,11 +187,21 @@ void threaded_restart(BoundOp& b) noexcept {
 }
 
 void bind_threaded_imb(BoundOp& b, const Args& a) {
-  bind_threaded(b, a, imb_base_name(b.name), Apart::OwnComms);
+  bind_threaded(b, a, imb_base_name(b.name), {threads_arg(b, a), Apart::OwnComms});
 }
 
+// osu_latency_mt. One sender (OSU's -t T): rank 0's one thread makes T round trips per call of
+// the peer's T threads, which each answer one, whichever message they take; every rank divides
+// by the T round trips, so both report one round trip's half. Otherwise (-t T:T) thread k of
+// rank 0 ping-pongs with thread k of rank 1 on tag + k.
 void bind_latency_mt(BoundOp& b, const Args& a) {
-  bind_threaded(b, a, "Latency", a.integer("paired") == 1 ? Apart::OwnTags : Apart::Not);
+  const int threads = threads_arg(b, a);
+  if (a.integer("one_sender") == 0)
+    return bind_threaded(b, a, "Latency", {threads, Apart::OwnTags});
+  const bool sender = b.rank == 0;
+  bind_threaded(b, a, "Latency", {sender ? 1 : threads, Apart::Not, sender ? threads : 1});
+  if (!sender) b.divisor *= threads;
+  b.iterations = static_cast<int>(a.integer("iterations"));  // per thread of the peer, as OSU's
 }
 
 }  // namespace metron::rt::ops

@@ -1,8 +1,9 @@
 // Threaded operations (issue 33): an operation measured from T threads per rank. Each thread has
 // its own part, a BoundOp of the base operation with its own share of the job's buffer slots and,
 // as IMB-MT runs its benchmarks, its own duplicate of the job communicator (osu_latency_mt's
-// threads share the job communicator, each with a tag of its own unless paired = 0). The schemes time each thread's calls with run_threaded
-// (runtime/schemes/threaded.cpp); verification and warm-up run call(), all threads once.
+// threads share the job communicator; rank 0 may have one thread only, threaded.cpp). The
+// schemes time each thread's calls with run_threaded (runtime/schemes/threaded.cpp);
+// verification and warm-up run call(), all threads once.
 #pragma once
 
 #include <cstdint>

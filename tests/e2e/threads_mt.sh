@@ -9,6 +9,7 @@ begin measurement "mt"
   for threads in [1, 2] do
     measure MPI_COMM_WORLD : PingPongMT(8, MPI_CHAR, threads = threads)
     measure MPI_COMM_WORLD : Latency_mt(8, MPI_CHAR, threads = threads)
+    measure MPI_COMM_WORLD : Latency_mt(8, MPI_CHAR, threads = threads, one_sender = 0)
   od
 end measurement
 B
@@ -26,8 +27,8 @@ METRON_THREAD_LEVEL=multiple timeout 60 $MPIEXEC -n 2 "$METRON" exec t.bench --o
 expect_eq "exec with METRON_THREAD_LEVEL=multiple: exit code" "$?" "0"
 expect_grep "manifest: provided level" '"mpi_thread_level": "MPI_THREAD_MULTIPLE"' ex/manifest.json
 expect_grep "manifest: requested level" '"mpi_thread_level_requested": "MPI_THREAD_MULTIPLE"' ex/manifest.json
-expect_eq "summary rows" "$(($(wc -l < ex/summary.csv) - 1))" "4"
-expect_eq "threads column" "$(column var_threads ex/summary.csv | tr '\n' ' ')" "1 1 2 2 "
+expect_eq "summary rows" "$(($(wc -l < ex/summary.csv) - 1))" "6"
+expect_eq "threads column" "$(column var_threads ex/summary.csv | tr '\n' ' ')" "1 1 1 2 2 2 "
 # metron run asks for MPI_THREAD_MULTIPLE by itself.
 timeout 120 "$METRON" run t.bench --np 2 --out run --quiet > run.out 2> run.err
 expect_eq "run: exit code" "$?" "0"

@@ -19,12 +19,13 @@ struct Case {
   const char* name;
   std::vector<Value> args;  // without `threads`, which the test adds
   int divisor;
-  std::vector<int> receivers;  // ranks whose result buffer part 0 checks
+  std::vector<int> receivers;     // ranks whose result buffer part 0 checks
+  std::vector<Value> after = {};  // arguments after `threads`
 };
 
 std::vector<Case> cases() {
   return {
-      {"Latency_mt", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}},
+      {"Latency_mt", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}, {i64(0)}},  // -t 2:2
       {"PingPongMT", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 8, {0, 1}},
       {"PingPingMT", {i64(5), dt("MPI_INT"), i64(3), i64(4)}, 4, {0, 1}},
       {"UniBandMT", {i64(5), dt("MPI_INT"), i64(4), i64(3)}, 3, {1}},
@@ -42,6 +43,7 @@ std::vector<Case> cases() {
 rt::BoundOp bind_threads(const Case& c, std::int64_t threads) {
   std::vector<Value> args = c.args;
   args.push_back(i64(threads));
+  args.insert(args.end(), c.after.begin(), c.after.end());
   rt::BoundOp b = bind(c.name, std::move(args));
   b.prepare();
   return b;
@@ -138,22 +140,51 @@ TEST_CASE("threads: a team runs a task on every member and passes on a member's 
                     "member 2 failed");
 }
 
-TEST_CASE("threads: osu_latency_mt pairs thread k with thread k by its tag, or lets any match") {
-  const std::vector<Value> base = {i64(5), dt("MPI_INT"), i64(3), i64(2), i64(2)};
-  for (const std::int64_t paired : {1, 0}) {
-    CAPTURE(paired);
-    std::vector<Value> args = base;
-    args.push_back(i64(paired));
-    rt::BoundOp b = bind("Latency_mt", std::move(args));
-    b.prepare();
-    const auto& parts = b.threaded->parts;
-    CHECK(parts[0].tag == 3);
-    CHECK(parts[1].tag == (paired ? 4 : 3));  // OSU -t 2:2 keeps the threads' messages apart
-    const auto ok = rt::verify_op(b);
-    CHECK_MESSAGE(!ok, ok.value_or(""));
-    b.release();
+TEST_CASE("threads: osu_latency_mt's -t 2:2 pairs thread k with thread k by its tag") {
+  rt::BoundOp b = bind("Latency_mt", {i64(5), dt("MPI_INT"), i64(3), i64(2), i64(2), i64(0)});
+  b.prepare();
+  const auto& parts = b.threaded->parts;
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[0].tag == 3);
+  CHECK(parts[1].tag == 4);
+  CHECK(b.divisor == 4);  // one way: 2 per round trip, 2 round trips per thread and call
+  const auto ok = rt::verify_op(b);
+  CHECK_MESSAGE(!ok, ok.value_or(""));
+  b.release();
+}
+
+TEST_CASE("threads: osu_latency_mt's default -t 2: one sender, any of 2 receiving threads") {
+  // threads = 2, one_sender = 1 (the default): rank 0 one thread making 2 x 3 round trips per
+  // call, rank 1 two threads answering 3 each on the one tag.
+  rt::BoundOp b = bind("Latency_mt", {i64(5), dt("MPI_INT"), i64(7), i64(3), i64(2)});
+  b.prepare();
+  const auto& parts = b.threaded->parts;
+  int rank = 0;
+  MPI_Comm_rank(test_comm(), &rank);
+  CHECK(parts.size() == (rank == 0 ? 1u : 2u));
+  for (const auto& p : parts) {
+    CHECK(p.tag == 7);
+    CHECK(p.iterations == (rank == 0 ? 6 : 3));
   }
-  std::vector<Value> bad = base;
-  bad.push_back(i64(2));
-  CHECK(bind_error("Latency_mt", bad) == "bad argument #6 to 'Latency_mt' (paired must be 0 or 1)");
+  CHECK(b.divisor == 12);  // every rank: half of each of the 6 round trips
+  const auto ok = rt::verify_op(b);
+  CHECK_MESSAGE(!ok, ok.value_or(""));
+  const rt::VerifyFault fault{1, 1};
+  REQUIRE(rt::verify_op(b, &fault));
+  b.release();
+  // Timed through both schemes: one round trip's half, positive and small.
+  Job j;
+  j.op = rt::make_op_call("Latency_mt", {i64(8), dt("MPI_CHAR"), i64(0), i64(2), i64(2)});
+  for (SchemeKind scheme : {SchemeKind::PerCall, SchemeKind::LoopMean}) {
+    Settings s = small_settings();
+    s.scheme = scheme;
+    rt::JobRunner runner(j, test_comm(), s);
+    runner.warmup(2);
+    rt::Observations obs;
+    runner.run_batch(5, obs);
+    REQUIRE(obs.size() == 5);
+    for (std::size_t i = 0; i < obs.size(); ++i) CHECK(obs.end_s[i] > obs.start_s[i]);
+  }
+  CHECK(bind_error("Latency_mt", {i64(8), dt("MPI_CHAR"), i64(0), i64(1), i64(2), i64(2)}) ==
+        "bad argument #6 to 'Latency_mt' (one_sender must be 0 or 1)");
 }
