@@ -4,6 +4,8 @@
 #   osu_latency_mt -t 2:2 at 8 B and 64 KiB       Latency_mt(size, MPI_CHAR, threads = 2,
 #                                                 one_sender = 0): thread k with thread k, as
 #                                                 OSU's tags pair them
+#   osu_latency_mt (default -t 2) at 8 B, 64 KiB   Latency_mt(size, MPI_CHAR, threads = 2): one
+#                                                 sending thread, two receiving
 #   osu_allreduce -T mpi_float, 8 B, 1 KiB, 64 KiB Allreduce(size / 4, MPI_FLOAT, MPI_SUM)
 #   osu_ibcast (pure communication) at 3 sizes    Ibcast(size, MPI_CHAR, 0)
 #   IMB-MT PingPongMT, 2 threads, at 8 B, 64 KiB  PingPongMT(size, MPI_CHAR, threads = 2)
@@ -65,6 +67,10 @@ begin measurement "threads"
    measure pair : Latency_mt(8, MPI_CHAR, 0, 1, 2, 0)
    set iterations = 10
    measure pair : Latency_mt(64kb, MPI_CHAR, 0, 1, 2, 0)
+   set iterations = 100
+   measure pair : Latency_mt(8, MPI_CHAR, 0, 1, 2, 1)
+   set iterations = 10
+   measure pair : Latency_mt(64kb, MPI_CHAR, 0, 1, 2, 1)
    set iterations = 1000
    set warmup = 1
    set reps = $(n 10 2)
@@ -107,6 +113,8 @@ run_peers() {  # round
   {
     echo "latmt_8 $(osu_point "$LATMT" 8 2 "$(n 10000 4)" "$(n 100 2)" -t 2:2)"
     echo "latmt_64k $(osu_point "$LATMT" 65536 2 "$(n 1000 4)" "$(n 10 2)" -t 2:2)"
+    echo "latmt1_8 $(osu_point "$LATMT" 8 2 "$(n 10000 4)" "$(n 100 2)")"
+    echo "latmt1_64k $(osu_point "$LATMT" 65536 2 "$(n 1000 4)" "$(n 10 2)")"
     echo "allred_8 $(osu_point "$ALLRED" 8 2 "$(n 1000 5)" "$(n 200 1)" -T mpi_float)"
     echo "allred_1k $(osu_point "$ALLRED" 1024 2 "$(n 1000 5)" "$(n 200 1)" -T mpi_float)"
     echo "allred_64k $(osu_point "$ALLRED" 65536 2 "$(n 100 5)" "$(n 10 1)" -T mpi_float)"
@@ -136,7 +144,7 @@ run_metron() {  # round
     NR == 1 { H = NF; for (i = 1; i <= NF; i++) col[$i] = i; next }
     {
       op = f("op"); b = f("bytes"); key = ""
-      if (op == "Latency_mt") key = "latmt"
+      if (op == "Latency_mt") key = f("job") >= 2 ? "latmt1" : "latmt"  # jobs 2, 3: one_sender
       else if (op == "PingPongMT") key = "pingpongmt"
       else if (op == "Allreduce") key = "allred"
       else if (op == "Ibcast") key = "ibcast"
@@ -160,5 +168,5 @@ run_metron() {  # round
 echo "parity_comparison: $ROUNDS rounds on 2 ranks (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
 interleave "$ROUNDS" run_peers run_metron
 comparison_table peer "$WORK/peers.txt" "$WORK/metron.txt" \
-  "latmt_8 latmt_64k allred_8 allred_1k allred_64k ibcast_8 ibcast_1k ibcast_64k pingpongmt_8 pingpongmt_64k iwrite_1m" \
-  "osu_latency_mt 8 B (us);osu_latency_mt 64 KiB (us);osu_allreduce 8 B (us);osu_allreduce 1 KiB (us);osu_allreduce 64 KiB (us);osu_ibcast 8 B pure (us);osu_ibcast 1 KiB pure (us);osu_ibcast 64 KiB pure (us);IMB-MT PingPongMT 8 B (us);IMB-MT PingPongMT 64 KiB (us);IMB-IO P_IWrite_priv 1 MiB (us)" 32
+  "latmt_8 latmt_64k latmt1_8 latmt1_64k allred_8 allred_1k allred_64k ibcast_8 ibcast_1k ibcast_64k pingpongmt_8 pingpongmt_64k iwrite_1m" \
+  "osu_latency_mt -t 2:2 8 B (us);osu_latency_mt -t 2:2 64 KiB (us);osu_latency_mt 8 B (us);osu_latency_mt 64 KiB (us);osu_allreduce 8 B (us);osu_allreduce 1 KiB (us);osu_allreduce 64 KiB (us);osu_ibcast 8 B pure (us);osu_ibcast 1 KiB pure (us);osu_ibcast 64 KiB pure (us);IMB-MT PingPongMT 8 B (us);IMB-MT PingPongMT 64 KiB (us);IMB-IO P_IWrite_priv 1 MiB (us)" 36
