@@ -45,6 +45,15 @@ std::int64_t total(const OpArgs& a, std::string_view name, int p) {
   return s;
 }
 
+// IMB-IO's reads: the I variants' `transfers` reads of a call land in a slice each (io_imb.cpp).
+BufferUse imb_read(const OpArgs& a) {
+  const std::int64_t b = a.count("count");
+  const std::int64_t slices = a.has("transfers") ? a.integer("transfers") : 1;
+  BufferUse u = sides(b, b, b, false);
+  u.recv_bytes = b * std::max<std::int64_t>(slices, 1);
+  return u;
+}
+
 }  // namespace
 
 BufferUse usage_io_none(const OpArgs&, int) {
@@ -111,8 +120,7 @@ BufferUse usage_imb_single_write(const OpArgs& a, int) {
 }
 
 BufferUse usage_imb_single_read(const OpArgs& a, int) {
-  const std::int64_t b = a.count("count");
-  return sides(b, b, b, false);
+  return imb_read(a);
 }
 
 BufferUse usage_imb_parallel_write(const OpArgs& a, int) {
@@ -121,8 +129,7 @@ BufferUse usage_imb_parallel_write(const OpArgs& a, int) {
 }
 
 BufferUse usage_imb_parallel_read(const OpArgs& a, int) {
-  const std::int64_t b = a.count("count");
-  return sides(b, b, b, false);
+  return imb_read(a);
 }
 
 // SKaMPI's local IO: rank 0 moves the bytes alone (the other ranks need no buffer, but the
