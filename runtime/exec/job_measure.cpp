@@ -158,12 +158,22 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
 
   StopControl control(s, ctx.quantum_s);
   const bool stamps = dynamic_cast<GlobalTimes*>(&runner->sync()) != nullptr;
+  // Batches end within the time budget at the time an observation took so far: the warm-up's
+  // calls for the first batch (decided on the root, so broadcast), the measured ones after.
+  LoopNext first{control.first_batch(), 0};
+  if (rank == 0 && r.warmup > 0)
+    first.batch = control.within_budget(first.batch, launch_clock_s() - t_begin,
+                                        r.warmup_s / static_cast<double>(r.warmup));
+  MPI_Bcast(&first.batch, 1, MPI_INT64_T, 0, comm);
+  const double t_measure = launch_clock_s();
   const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
     append_batch(g, times, stamps, s.raw_per_rank, r);
-    const std::int64_t next = control.next_batch(r.time_s, r.valid, launch_clock_s() - t_begin);
-    return LoopNext{next, control.spacer()};
+    const double now = launch_clock_s();
+    const std::int64_t next = control.next_batch(r.time_s, r.valid, now - t_begin);
+    const double per_obs = (now - t_measure) / static_cast<double>(r.time_s.size());
+    return LoopNext{control.within_budget(next, now - t_begin, per_obs), control.spacer()};
   };
-  error = run_measured_loop(*runner, comm, s, LoopNext{control.first_batch(), 0}, step,
+  error = run_measured_loop(*runner, comm, s, first, step,
                             inject_error(job, rank, p)
                                 ? message_text(DiagId::job_mpi_error_injected, job.op.func->name)
                                 : std::string());

@@ -16,9 +16,7 @@ constexpr std::int64_t kFixedChunk = 10000;
 }  // namespace
 
 StopControl::StopControl(const Settings& s, double quantum_s)
-    : s_(s),
-      count_valid_only_(s.sync.kind == ProcSyncKind::RoundTime),
-      started_(launch_clock_s()) {
+    : s_(s), count_valid_only_(s.sync.kind == ProcSyncKind::RoundTime), started_(launch_clock_s()) {
   if (s.reps) {
     first_ = std::min(*s.reps, kFixedChunk);
     reason_ = StopReason::FixedReps;
@@ -109,6 +107,14 @@ std::int64_t StopControl::next_skampi_batch(std::size_t attempted, double elapse
   return 0;
 }
 
+std::int64_t StopControl::within_budget(std::int64_t batch, double elapsed_s,
+                                        double per_obs_s) const {
+  if (s_.reps || batch <= 1 || !(per_obs_s > 0)) return batch;
+  const double fits = std::floor((s_.max_time_s - elapsed_s) / per_obs_s);
+  if (fits >= static_cast<double>(batch)) return batch;
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::max(fits, 0.0)));
+}
+
 std::int64_t StopControl::next_batch(const std::vector<double>& values,
                                      const std::vector<std::uint8_t>& valid, double elapsed_s) {
   // The rule's own cost is this machine's, also in a simulation.
@@ -132,8 +138,7 @@ std::int64_t StopControl::next_batch(const std::vector<double>& values,
   }
   // Roundtime's budget per job, counted from the first observation (the clock sync before it
   // is not the job's measuring time).
-  if (next > 0 && count_valid_only_ &&
-      launch_clock_s() - started_ >= s_.sync.roundtime_budget_s) {
+  if (next > 0 && count_valid_only_ && launch_clock_s() - started_ >= s_.sync.roundtime_budget_s) {
     next = 0;
     reason_ = StopReason::TimeBudget;
   }

@@ -30,6 +30,11 @@ class StopControl {
   // Untimed calls to run before the next batch: the spacer of a confirmation (confirmation.h),
   // 0 otherwise. Valid after next_batch().
   std::int64_t spacer() const { return spacer_; }
+  // `batch` cut to the observations that fit what is left of the time budget (max_time; elapsed_s
+  // counted as for next_batch) at per_obs_s each, at least 1: a batch of a hundred observations
+  // of half a second would overrun a 10 s budget by a minute. A fixed count (`set reps`) and an
+  // unknown per_obs_s (<= 0) leave it as it is.
+  std::int64_t within_budget(std::int64_t batch, double elapsed_s, double per_obs_s) const;
   // Confirmations (a `stop when` rule's, and the transient guard's of SKaMPI's rule): rounds,
   // disagreements, spacer calls.
   const adapt::Confirmation& confirmation() const { return confirm_; }
@@ -45,7 +50,7 @@ class StopControl {
 
   const Settings& s_;
   bool count_valid_only_ = false;  // roundtime: invalid observations are redone
-  double started_ = 0;  // launch_clock_s() at construction
+  double started_ = 0;             // launch_clock_s() at construction
   std::int64_t first_ = 1;
   std::int64_t taken_ = 0;
   std::size_t seen_ = 0;
