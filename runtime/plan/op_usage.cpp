@@ -335,7 +335,15 @@ BufferUse usage_mt_alltoall(const OpArgs& a, int p) {
   return threaded(usage_alltoall(a, p), a);
 }
 BufferUse usage_mt_one_way(const OpArgs& a, int p) {
-  return threaded(usage_one_way(a, p), a);
+  BufferUse u = threaded(usage_one_way(a, p), a);
+  // osu_latency_mt's one sender has one message in flight, whatever the receiving threads: the
+  // rates of one ping-pong; the buffer is the receivers' (every thread a share).
+  if (a.has("one_sender") && a.integer("one_sender") == 1) {
+    const BufferUse one = usage_one_way(a, p);
+    u.rate_bytes = one.rate_bytes;
+    u.rate_messages = one.rate_messages;
+  }
+  return u;
 }
 BufferUse usage_mt_multi_latency(const OpArgs& a, int p) {
   return threaded(usage_multi_latency(a, p), a);

@@ -6,6 +6,7 @@
 #include "runtime/measure/job_runner.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/thread_level.h"
 #include "runtime/ops/threaded.h"
+#include "runtime/plan/op_args.h"
 #include "tests/mpi/op_test_support.h"
 
 #include <doctest/doctest.h>
@@ -187,4 +188,18 @@ TEST_CASE("threads: osu_latency_mt's default -t 2: one sender, any of 2 receivin
   }
   CHECK(bind_error("Latency_mt", {i64(8), dt("MPI_CHAR"), i64(0), i64(1), i64(2), i64(2)}) ==
         "bad argument #6 to 'Latency_mt' (one_sender must be 0 or 1)");
+}
+
+TEST_CASE("threads: osu_latency_mt's rates: T messages at once under -t T:T, one with one sender") {
+  auto use = [](std::int64_t one_sender) {
+    const OpCall c = rt::make_op_call(
+        "Latency_mt", {i64(1000), dt("MPI_CHAR"), i64(0), i64(1), i64(4), i64(one_sender)});
+    return c.func->usage(OpArgs(*c.func, c.args), 2);
+  };
+  const BufferUse paired = use(0), one = use(1);
+  CHECK(paired.rate_messages == 4);
+  CHECK(paired.rate_bytes == 4000);
+  CHECK(one.rate_messages == 1);
+  CHECK(one.rate_bytes == 1000);
+  CHECK(one.recv_bytes == paired.recv_bytes);  // rank 1's 4 threads each have their share
 }
