@@ -139,9 +139,9 @@ ModelFit fit_family(std::vector<SweepPoint> points, const FitOptions& o) {
     two = {segment_of(a, *fa), segment_of(b, *fb)};
   }
   if (!two.empty()) {
-    // Two lines and the breakpoint: five parameters against two.
+    // Two lines and the breakpoint: five parameters against two; and a difference that matters.
     f.bic_two = bic(best, f.points.size(), 5);
-    if (f.bic_two < f.bic_one) f.segments = two;
+    if (f.bic_two < f.bic_one && one->rel_rmse > o.min_split_rmse) f.segments = two;
   }
   bootstrap(f, o);
   return f;
