@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "runtime/ops/derived_types.h"
 #include "runtime/ops/error_agreement.h"
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/threaded.h"
@@ -33,6 +34,13 @@ std::int64_t tag_upper_bound() {
 
 std::int64_t block_bytes(std::int64_t count, const TypeDesc& d) {
   return count * d.extent();
+}
+
+void bind_same_blocks(BoundOp& b, const Args& a) {
+  b.send_count = b.recv_count = int_count(a, "count");
+  b.send_dt = b.recv_dt = a.type("datatype");
+  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
 }
 
 std::string verify_message(const BoundOp& b, const VerifyPlace& where, const Mismatch& m) {

@@ -26,6 +26,9 @@ int int_count(const Args& a, std::string_view param);
 std::int64_t tag_upper_bound();
 // count * extent of the datatype, in bytes.
 std::int64_t block_bytes(std::int64_t count, const TypeDesc& d);
+// `count` elements of `datatype` sent and received alike: both counts, both types (committed,
+// owned by b) and both block sizes.
+void bind_same_blocks(BoundOp& b, const Args& a);
 // Refuses the binding with a catalogue message whose first argument is the op's name
 // ("'Bcast': ..."): throws MessageError.
 template <typename... Args>

@@ -88,12 +88,9 @@ void bind_roles(BoundOp& b, CallFn ping_fn, CallFn pong_fn) {
 
 // (count, datatype, tag, iterations)
 void bind_pingpong(BoundOp& b, const Args& a, CallFn ping_fn, CallFn pong_fn) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  bind_same_blocks(b, a);
   b.tag = b.tag_back = static_cast<int>(a.integer("tag"));
   b.iterations = static_cast<int>(a.integer("iterations"));
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
   bind_roles(b, ping_fn, pong_fn);
 }
@@ -108,10 +105,7 @@ void fill_from_peer(BoundOp& b) {
 }
 
 void bind_peer_block(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
+  bind_same_blocks(b, a);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
   b.participates = b.peer >= 0;
   b.fill_fn = fill_from_peer;

@@ -83,13 +83,10 @@ std::optional<std::string> check_both(const BoundOp& b) {
 void bind_window(BoundOp& b, const Args& a, int peer, bool bidirectional) {
   b.peer = peer;
   b.participates = peer >= 0;
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  bind_same_blocks(b, a);
   b.window = static_cast<int>(a.integer("window"));          // checked: op_checks.h (kMaxWindow)
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;                                  // the reported time is one window
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   // The same on every rank, so that the arena layout is too (and the ack always has room).
   b.send_need_bytes = std::max<std::int64_t>(b.send_block_bytes, kAckBytes);
   b.single_block = b.settings && b.settings->single_buffer;

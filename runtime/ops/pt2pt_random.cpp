@@ -58,11 +58,8 @@ std::optional<std::string> check_random(const BoundOp& b) {
 
 // (count, datatype, iterations)
 void bind_random(BoundOp& b, const Args& a) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  bind_same_blocks(b, a);
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
   b.requests.assign(1, MPI_REQUEST_NULL);
   b.fill_fn = fill_random;

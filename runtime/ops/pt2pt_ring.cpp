@@ -88,12 +88,9 @@ std::optional<std::string> check_replace(const BoundOp& b) {
 
 // (count, datatype, iterations)
 void bind_ring(BoundOp& b, const Args& a, int recv_blocks) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  bind_same_blocks(b, a);
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.send_block_bytes;
   b.recv_need_bytes = b.recv_block_bytes * recv_blocks;
   b.fill_fn = fill_ring;

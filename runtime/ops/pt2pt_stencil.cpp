@@ -56,12 +56,9 @@ void bind_stencil(BoundOp& b, const Args& a, int ndims) {
   if (!side) bind_error(b, DiagId::job_imb_stencil_grid, ndims, b.size);
   b.schedule = imb_stencil_neighbours(*side, b.rank);
   const std::int64_t k = static_cast<std::int64_t>(b.schedule.size());
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
+  bind_same_blocks(b, a);
   b.iterations = static_cast<int>(a.integer("iterations"));  // checked: op_checks.h
   b.divisor = b.iterations;
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes * k;
   b.requests.assign(static_cast<std::size_t>(2 * k), MPI_REQUEST_NULL);
   b.call_fn = call_stencil;

@@ -74,12 +74,9 @@ struct Reduction {
 
 // (count, datatype, op, ...): one block on each side.
 void bind_reduction(BoundOp& b, const Args& a, const Reduction& r) {
-  b.send_count = b.recv_count = int_count(a, "count");
-  b.send_dt = b.recv_dt = a.type("datatype");
+  bind_same_blocks(b, a);
   b.reduce_op = a.reduce_op("op");
-  b.send_type = b.recv_type = commit_type(b, b.send_dt);
   b.reduce = mpi_op(b.reduce_op);
-  b.send_block_bytes = b.recv_block_bytes = block_bytes(b.send_count, b.send_dt);
   b.send_need_bytes = b.recv_need_bytes = b.send_block_bytes;
   if (r.send != SendSide::Block) b.send_need_bytes = b.send_block_bytes * b.size;
   if (r.send == SendSide::VectorPerRankCounts)
