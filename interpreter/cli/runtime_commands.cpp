@@ -711,7 +711,7 @@ void register_run_command(CLI::App& app, CliOptions& o) {
   g_run
       ->add_option("--launcher", o.launcher,
                    std::string("command template of one launch; placeholders") + placeholders +
-                       " (default \"" + launcher::kDefaultLauncher + "\")")
+                       " (default \"" + launcher::default_launcher() + "\")")
       ->check(non_empty_check());
   g_run->add_option("--resume", o.resume, "continue the interrupted run in this folder");
   g_run->add_flag("--trust-launcher", g_opt.trust_launcher, kTrustLauncherHelp);

@@ -240,6 +240,17 @@ json hang_record(const ChildResult& r, const ChildLimits& limits, const char* de
   return t;
 }
 
+// The variables a launch sets for its ranks, for {env}: its factors', the planned size, and the
+// thread level `metron run` asks for (a launcher such as Open MPI's mpirun passes a variable to
+// the ranks of other hosts only when it is named).
+std::string launch_env_names(const Launch& l) {
+  std::string names;
+  for (const auto& [name, value] : l.env) names += name + ",";
+  names += rt::kPlannedNpEnv;
+  if (std::getenv(rt::kThreadLevelEnv)) names += std::string(",") + rt::kThreadLevelEnv;
+  return names;
+}
+
 // Starts one launch into a clean folder and records its outcome in `entry`. A launch killed at
 // its deadline or start-up limit (or one that timed out by itself) is retried up to st.retries
 // times; each attempt is recorded in entry["attempts"], the killed ones' folders are kept in
@@ -252,7 +263,8 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
       {"np", std::to_string(l.np)},     {"metron", st.metron},
       {"script", st.script_copy},       {"dir", fs::absolute(ldir).string()},
       {"launch", std::to_string(l.id)}, {"replicate", std::to_string(l.replicate)},
-      {"levels", l.levels_spec()},      {"seed", std::to_string(st.seed)}};
+      {"levels", l.levels_spec()},      {"seed", std::to_string(st.seed)},
+      {"env", launch_env_names(l)}};
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
   if (st.skip_unsupported && !argv.empty()) argv.push_back("--skip-unsupported");
   if (!st.settings_copy.empty() && !argv.empty()) {
@@ -489,7 +501,7 @@ int lock_run_folder(const fs::path& dir) {
 int check_replay_inputs(const RunOptions& o, const LoadedScript& program) {
   LaunchInputs in;
   in.folder = o.replay_of;
-  in.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+  in.launcher = o.launcher.empty() ? default_launcher() : o.launcher;
   in.launcher_from_folder = o.launcher_from_folder;
   in.env_names = env_names(run_design(program.plan.design, o.replicates, o.np));
   in.trusted = o.trust_launcher;
@@ -609,7 +621,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   }
   launches = expand_launches(design);
   order = launch_order(launches.size(), st.seed);
-  st.launcher = o.launcher.empty() ? std::string(kDefaultLauncher) : o.launcher;
+  st.launcher = o.launcher.empty() ? default_launcher() : o.launcher;
   st.skip_unsupported = o.skip_unsupported;
 
   st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
@@ -720,9 +732,14 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   const RunDesign design = design_from_json(st.manifest["design"]);
   LaunchInputs in;
   in.folder = st.dir.string();
-  in.launcher = o.launcher.empty() ? st.manifest.value("launcher", std::string(kDefaultLauncher))
-                                   : o.launcher;
-  in.launcher_from_folder = o.launcher.empty();
+  // A run started with its build's default resumes with this build's: the launcher of this
+  // binary's library.
+  const std::string recorded_launcher = st.manifest.value("launcher", std::string());
+  const bool by_default = o.launcher.empty() && is_default_launcher(recorded_launcher);
+  in.launcher = !o.launcher.empty() ? o.launcher
+                : by_default        ? default_launcher()
+                                    : recorded_launcher;
+  in.launcher_from_folder = o.launcher.empty() && !by_default;
   in.env_names = env_names(design);
   in.trusted = o.trust_launcher;
   if (std::string refused = check_trusted_launch_inputs(in); !refused.empty()) {

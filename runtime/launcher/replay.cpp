@@ -14,6 +14,7 @@
 #include "runtime/analysis/results_data.h"
 #include "runtime/analysis/simulated_folder.h"
 #include "runtime/bundle/bundle.h"
+#include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
@@ -207,8 +208,11 @@ RunOptions rerun_options(const ReplayOptions& o, const Recording& rec, const std
   r.replicates = o.replicates > 0 ? o.replicates : rec.is_run ? rec.replicates : 1;
   r.seed = rec.seed;
   r.seed_given = true;
-  r.launcher = o.launcher.empty() ? rec.launcher : o.launcher;
-  r.launcher_from_folder = o.launcher.empty() && !rec.launcher.empty();
+  // A recording made with its build's default launcher replays with this build's: the launcher
+  // of this binary's MPI library, whichever library the recording's was.
+  const bool by_default = is_default_launcher(rec.launcher);
+  r.launcher = !o.launcher.empty() ? o.launcher : by_default ? "" : rec.launcher;
+  r.launcher_from_folder = o.launcher.empty() && !by_default;
   r.trust_launcher = o.trust_launcher;
   r.skip_unsupported = o.skip_unsupported || rec.skip_unsupported;
   r.argv = o.argv;
