@@ -660,11 +660,14 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.finalize_grace_s = o.finalize_grace;
   r.strict = g_opt.strict;
   int rc = launcher::replay_experiment(r);
-  if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report &&
+  // A replay that measured: its verdicts' codes (docs/cli.md, Exit codes), or a failed launch.
+  const bool measured = rc == kExitOk || rc == kExitReplayDiffers ||
+                        rc == kExitReplayUndecided || rc == kExitRuntime;
+  if (measured && g_opt.report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
     std::fflush(stdout);
     int report_rc = write_report_for(r.out_dir, "", "", "", "");
-    if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+    if (report_rc != kExitOk && rc != kExitRuntime) return report_rc;
   }
   return rc;
 }
