@@ -38,7 +38,7 @@ std::string undecided_cell(Undecided why, std::optional<std::size_t> launches) {
     case Undecided::NoEffect:
       return "no effect to estimate";
     case Undecided::OnBound:
-      return "on the bound: no number of launches decides it";
+      return "too close to the bound for its spread: no launch count decides it";
     case Undecided::NoisyStrict:
       return "--strict: noise flags";
     case Undecided::NotTested:

@@ -108,7 +108,7 @@ TEST_CASE("inconclusive: an estimate on the margin's bound gets no count, and sa
             "inconclusive: no number of launches would decide it: the estimate lies too close to "
             "the bound the verdict turns on"));
   CHECK(has(verdict_table({c}, CompareOptions{}),
-            "(on the bound: no number of launches decides it)"));
+            "(too close to the bound for its spread: no launch count decides it)"));
 }
 
 TEST_CASE("inconclusive: a claim whose effect sits on its bound says no number would decide it") {
@@ -134,7 +134,8 @@ TEST_CASE("inconclusive: a claim whose effect sits on its bound says no number w
   REQUIRE(f.size() == 1);
   CHECK(f[0].undecided == Undecided::OnBound);
   const std::string table = findings_replay_table(replay_findings(f, f), "x", "y");
-  CHECK(has(table, "inconclusive (on the bound: no number of launches decides it)"));
+  CHECK(has(table,
+            "inconclusive (too close to the bound for its spread: no launch count decides it)"));
 }
 
 TEST_CASE("inconclusive: a claim on one launch a side, and one under --strict, say why") {
