@@ -62,14 +62,16 @@ TEST_CASE("machine fit: more ranks than cores when they all run here") {
   m.ranks_local = true;
   const auto w = defeated(s, m, 4);
   REQUIRE(w.size() == 1);
-  CHECK(w[0] ==
-        "4 ranks per launch on this machine's 2 cores: the ranks take turns on the cores, and "
-        "every time includes the others' turns");
+  CHECK(
+      w[0] ==
+      "each launch puts 4 ranks on this machine's 2 cores: the ranks take turns on the cores, and "
+      "every time includes the others' turns");
   // Threads count as much as ranks.
   const auto t = defeated("measure comm(2) : PingPongMT(8, MPI_CHAR, threads = 2)\n", m, 2);
   REQUIRE(t.size() == 1);
   CHECK(t[0] ==
-        "2 ranks of up to 2 threads each on this machine's 2 cores: the threads take turns on the "
+        "each launch puts 2 ranks of up to 2 threads each on this machine's 2 cores: the threads "
+        "take turns on the "
         "cores, and every time includes the others' turns");
 }
 
