@@ -8,7 +8,7 @@ and local classes count towards the function around them.
 
 usage: tools/long_functions.py LIMIT DIR...    e.g. tools/long_functions.py 100 runtime interpreter
 """
-import re, sys, os
+import argparse, re, sys, os
 
 def strip(src):
     out = []; i = 0; n = len(src)
@@ -74,11 +74,24 @@ def scan(path, limit):
             last_stmt_end = i + 1
     return res
 
-limit = int(sys.argv[1]); out = []
-for root in sys.argv[2:]:
-    for d, _, fs in os.walk(root):
-        for f in fs:
-            if f.endswith(('.cpp', '.h', '.hpp', '.cc')) and 'generated' not in d:
-                out += scan(os.path.join(d, f), limit)
-for length, p, s, n in sorted(out, reverse=True):
-    print(f'{length:4d} {p}:{s} {n}')
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__.split('\n\nusage:')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('limit', type=int, metavar='LIMIT', help='list functions longer than this many lines')
+    ap.add_argument('dirs', nargs='+', metavar='DIR', help='folders to scan (recursively)')
+    args = ap.parse_args()
+    out = []
+    for root in args.dirs:
+        if not os.path.isdir(root):
+            ap.error(f"'{root}' is not a folder")
+        for d, _, fs in os.walk(root):
+            for f in fs:
+                if f.endswith(('.cpp', '.h', '.hpp', '.cc')) and 'generated' not in d:
+                    out += scan(os.path.join(d, f), args.limit)
+    for length, p, s, n in sorted(out, reverse=True):
+        print(f'{length:4d} {p}:{s} {n}')
+    return 0
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -107,8 +107,8 @@ TEST_SUITE("quick_script") {
   TEST_CASE("quick_script: the buffer holds the largest size on any number of ranks") {
     // Bcast 1 MiB needs 1 MiB: the 4 MiB default holds it, no line.
     CHECK_FALSE(has(script({"Bcast"}), "set buffer"));
-    // osu_bw: a window of 64 messages of 4 MiB, sent and received (issue 34: it stopped at
-    // 32 KiB with the default buffer).
+    // osu_bw: a window of 64 messages of 4 MiB, sent and received (with the default buffer
+    // the sweep would stop at 32 KiB).
     CHECK(has(script({"Bandwidth", "1:4MiB", true}), "\nset buffer = 260MiB\n"));
     // Allgather: a send block and get_np() receive blocks.
     CHECK(has(script({"Allgather", "0:4MiB", true}),
