@@ -158,3 +158,8 @@ set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/messages
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_messages.cmake)
 set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)
+# docs/architecture.md names every folder under runtime/ and every operation family
+# (cmake/check_architecture_doc.cmake).
+add_test(NAME meta/architecture_doc
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_architecture_doc.cmake)
+set_tests_properties(meta/architecture_doc PROPERTIES LABELS meta TIMEOUT 60)
