@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "runtime/analysis/model_fit.h"
+#include "runtime/analysis/number_text.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
 
@@ -31,10 +32,10 @@ std::pair<double, double> achieved(const ModelFit& f, const Segment& s) {
 }
 
 std::string us(double s) {
-  return std::isfinite(s) ? fmt::format("{:.4g}", s * 1e6) : "n/a";
+  return number_text(s * 1e6);
 }
 std::string num(double v) {
-  return std::isfinite(v) ? fmt::format("{:.4g}", v) : "n/a";
+  return number_text(v);
 }
 
 }  // namespace
