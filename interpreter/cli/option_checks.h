@@ -46,6 +46,24 @@ inline CLI::Validator alpha_check() {
       "ALPHA");
 }
 
+// A bound such as --peak-bandwidth: a finite number above 0 (CLI::PositiveNumber lets NaN and
+// infinity through).
+inline CLI::Validator positive_finite_check() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        double v = NAN;
+        try {
+          std::size_t used = 0;
+          v = std::stod(s, &used);
+          if (used != s.size()) v = NAN;
+        } catch (...) {
+          v = NAN;
+        }
+        return v > 0 && std::isfinite(v) ? "" : message_text(DiagId::cli_bad_peak, s);
+      },
+      "NUMBER");
+}
+
 inline CLI::Validator non_empty_check() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
