@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace metron::analysis {
@@ -12,12 +13,21 @@ std::string number_text(double v, NumberStyle style) {
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) v = 0;  // -0 reads as 0
   const int digits = style.significant < 1 ? 1 : style.significant;
-  std::string s = style.keep_zeros ? fmt::format("{:#.{}g}", v, digits)
-                                   : fmt::format("{:.{}g}", v, digits);
-  // The alternate form keeps the zeros, and also a bare point ("100."): drop the point.
-  if (const auto point = s.find('.'); point != std::string::npos && point + 1 == s.size())
-    s.pop_back();
-  else if (const auto e = s.find('e'); e != std::string::npos && e > 0 && s[e - 1] == '.')
+  if (!style.keep_zeros) return fmt::format("{:.{}g}", v, digits);
+  // The alternate form keeps the zeros, but also adds a point, or ".0", to a number that has
+  // its digits already ("100.0" for 100 at three digits): drop what is past the digits asked for.
+  std::string s = fmt::format("{:#.{}g}", v, digits);
+  const std::size_t e = std::min(s.find('e'), s.size());
+  std::size_t significant = 0;
+  bool leading = true;
+  for (std::size_t i = 0; i < e; ++i) {
+    if (s[i] < '0' || s[i] > '9') continue;
+    leading = leading && s[i] == '0';
+    if (!leading) ++significant;
+  }
+  if (significant > static_cast<std::size_t>(digits) && e >= 2 && s.compare(e - 2, 2, ".0") == 0)
+    s.erase(e - 2, 2);
+  else if (e >= 1 && s[e - 1] == '.')
     s.erase(e - 1, 1);
   return s;
 }

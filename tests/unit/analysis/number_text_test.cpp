@@ -37,9 +37,9 @@ TEST_CASE("number_text: a ratio keeps its three digits, never a bare point") {
   CHECK(number_text(1.0, kRatioStyle) == "1.00");
   CHECK(number_text(0.95, kRatioStyle) == "0.950");
   CHECK(number_text(0.98123, kRatioStyle) == "0.981");
-  CHECK(number_text(100.0, kRatioStyle) == "100");   // fmt's "#" form would give "100."
-  CHECK(number_text(5.0, {1, true}) == "5");         // "5."
-  CHECK(number_text(5e5, {1, true}) == "5e+05");     // "5.e+05"
+  CHECK(number_text(100.0, kRatioStyle) == "100");  // fmt's "#" form would give "100."
+  CHECK(number_text(5.0, {1, true}) == "5");        // "5."
+  CHECK(number_text(5e5, {1, true}) == "5e+05");    // "5.e+05"
   CHECK(number_text(1234.0, kRatioStyle) == "1.23e+03");
   CHECK(number_text(-0.0, kRatioStyle) == "0.00");
 }
