@@ -105,6 +105,10 @@ if(METRON_SMPI)
   add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
                                              $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
   set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
+  # What SimGrid cannot simulate is refused before any launch; one simulated run of 2 ranks.
+  add_test(NAME e2e/smpi_platform_checks COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_platform_checks.sh
+                                                 $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
+  set_tests_properties(e2e/smpi_platform_checks PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
 endif()
 
 # Golden tests: run a metron command on each input and diff stdout+stderr+exit code.
