@@ -674,7 +674,7 @@ json warn_defeated_settings(const LoadedScript& program, const std::vector<Launc
   m.invariant_tsc = rt::has_cpu_flag("constant_tsc") && rt::has_cpu_flag("nonstop_tsc");
   // MPICH's mpiexec starts every rank here unless a host file says otherwise, and binds none
   // unless asked.
-  m.ranks_local = launcher == kDefaultLauncher && !std::getenv("HYDRA_HOST_FILE");
+  m.ranks_local = is_default_launcher(launcher) && !std::getenv("HYDRA_HOST_FILE");
   m.ranks_bound =
       launcher.find("bind-to") != std::string::npos || std::getenv("HYDRA_BINDING") != nullptr;
   int np = 1;
