@@ -112,6 +112,10 @@ if(METRON_SMPI)
   add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
                                              $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
   set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
+  # What SimGrid cannot simulate is refused before any launch; one simulated run of 2 ranks.
+  add_test(NAME e2e/smpi_platform_checks COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_platform_checks.sh
+                                                 $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
+  set_tests_properties(e2e/smpi_platform_checks PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
 endif()
 
 # The Open MPI build's tests (cmake/MetronOpenMpi.cmake): the MPI tests compiled against Open MPI
@@ -219,3 +223,8 @@ set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/messages
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_messages.cmake)
 set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)
+# docs/architecture.md names every folder under runtime/ and every operation family
+# (cmake/check_architecture_doc.cmake).
+add_test(NAME meta/architecture_doc
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_architecture_doc.cmake)
+set_tests_properties(meta/architecture_doc PROPERTIES LABELS meta TIMEOUT 60)

@@ -61,6 +61,7 @@ set(METRON_UNITY_SKIP
     runtime/stats/ordered_sample.cpp
     runtime/stats/quantile.cpp
     runtime/stats/wilcoxon.cpp
+    runtime/ops/onesided_datatypes.cpp
 )
 foreach(f ${METRON_UNITY_SKIP})
   set_source_files_properties(${CMAKE_SOURCE_DIR}/${f} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

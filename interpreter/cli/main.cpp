@@ -1,5 +1,7 @@
-// metron: the command-line entry point. Subcommands are in commands.cpp; this file only parses
-// arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70 runtime, 74 I/O).
+// metron: the command-line entry point. The subcommands are declared in commands.h (check, plan
+// and ast in front_commands.cpp, the others in runtime_commands.cpp and *_command.cpp); this file
+// only parses arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70
+// runtime, 74 I/O).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>

@@ -796,10 +796,10 @@ void register_analyze_command(CLI::App& app, CliOptions& o) {
   g_analyze
       ->add_option("--peak-bandwidth", g_opt.peak_bandwidth,
                    "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_finite_check());
   g_analyze
       ->add_option("--peak-latency", g_opt.peak_latency, "with --fit: the link's latency in us")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_finite_check());
   g_analyze->add_flag("--strict", g_opt.strict, kStrictHelp);
 }
 

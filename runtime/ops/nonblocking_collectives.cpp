@@ -1,4 +1,4 @@
-// MPI-3 nonblocking collectives (issue 15), as OSU's osu_i* and IMB-NBC measure them. Each
+// MPI-3 nonblocking collectives, as OSU's osu_i* and IMB-NBC measure them. Each
 // binds as its blocking counterpart (same arguments, buffers and verification); the call posts
 // the MPI_I* operation and completes it with MPI_Wait:
 //   pure     (I<name>):          post, MPI_Wait

@@ -588,7 +588,7 @@ const std::vector<SettingInfo> kSettingTable = {
      "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
      "adaptive refinement of autorefine loops", parse_refine, refine_text, refine_json,
      {{"set_autorefine_factor", refine_skampi}}},
-    // IMB's options (issue 33).
+    // IMB's options.
     {"root_shift", "on | off",
      "on: IMB's -root_shift: Bcast, Reduce, Gather(v), Scatter(v) and their I* and _overlap forms "
      "move the root to the next rank of the communicator after every observation, starting "

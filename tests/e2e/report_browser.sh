@@ -95,7 +95,7 @@ expect_grep "header: script hash" "sha256 <code>[0-9a-f]\{64\}</code>" r/report.
 expect_grep "header: MPI library" "MPICH Version" r/report.html
 expect_grep "header: replay command" "metron replay r" r/report.html
 expect_grep "header: seed" "<th>seed</th>" r/report.html
-# A quick report from 0 B (issue 34; docs/report/quick-*.png): a log2 size axis with 0 B at a
+# A quick report from 0 B (docs/report/quick-*.png): a log2 size axis with 0 B at a
 # tick of its own, and a rate plot.
 printf 'set reps = 20\nset warmup = 1\n' > fast.settings
 timeout 120 $MPIEXEC -n 2 "$METRON" quick Latency --sizes 0:4KiB --settings fast.settings --out q --quiet

@@ -1,4 +1,4 @@
-# Warm-up and truncation on a programmed transient (issue 12): Synthetic's first observations
+# Warm-up and truncation on a programmed transient: Synthetic's first observations
 # are 10x slower; the default warm-up (auto) and the post-hoc MSER-5 truncation report the
 # steady-state median within 5%, and the manifest records how many calls were discarded.
 # Under load the warm-up may end early, on its 2 s wall-clock budget: its blocks are cut to the

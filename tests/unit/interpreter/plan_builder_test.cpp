@@ -62,7 +62,7 @@ end measurement
     auto on = load_text(buf);
     REQUIRE(diag_ids(*on) == "");
     CHECK(factor_values(on->plan, "count").back() == 1024);
-    std::snprintf(buf, sizeof buf, script, "");  // off by default (issue 12)
+    std::snprintf(buf, sizeof buf, script, "");  // off by default
     auto off = load_text(buf);
     REQUIRE(diag_ids(*off) == "");
     CHECK(factor_values(off->plan, "count").back() == 2048);
