@@ -40,7 +40,6 @@ set(METRON_UNITY_SKIP
     interpreter/io_builtins.cpp
     runtime/analysis/claim_tests.cpp
     runtime/analysis/claims.cpp
-    runtime/analysis/compare.cpp
     runtime/analysis/findings.cpp
     runtime/analysis/guidelines.cpp
     runtime/analysis/model_fit.cpp

@@ -226,7 +226,7 @@ bool accepts_derived_types(OpFamily family) {
     case OpFamily::HandMade:
     case OpFamily::PointToPoint:
     case OpFamily::Nonblocking:
-    case OpFamily::Io:  // memtype, etype and filetype (io_checks.h, runtime/ops/io_skampi.cpp)
+    case OpFamily::Io:  // memtype, etype and filetype (io_checks.h, ops/io_skampi_binding.cpp)
       return true;
     // Persistent: MPICH 4.0 releases a derived type's reference at every completion of a
     // persistent collective and again at MPI_Request_free, and aborts on the negative count
