@@ -40,6 +40,12 @@ ArchivePtr open_archive(const std::string& path) {
   return a;
 }
 
+// Why libarchive failed: its message, which it may not have (then the errno's text, if any).
+std::string archive_why(struct archive* a) {
+  if (const char* e = archive_error_string(a)) return e;
+  return archive_errno(a) != 0 ? errno_text(archive_errno(a)) : "";
+}
+
 // What the archive may unpack to: kMaxUnpackRatio times its size, at least kMinUnpackBytes,
 // at most kMaxUnpackBytes.
 std::int64_t unpack_limit(std::int64_t archive_bytes) {
@@ -85,7 +91,7 @@ std::optional<std::string> read_entry(struct archive* a, const std::string& rel,
   const std::int64_t limit = unpack_limit(s.archive_bytes);
   for (;;) {
     const la_ssize_t n = archive_read_data(a, buf.data(), buf.size());
-    if (n < 0) return message_text(DiagId::bundle_unreadable, archive_error_string(a));
+    if (n < 0) return message_text(DiagId::bundle_unreadable, archive_why(a));
     if (n == 0) break;
     size += n;
     s.bytes += n;
@@ -112,7 +118,7 @@ std::optional<std::string> scan(const std::string& path, Scan& s) {
     const int r = archive_read_next_header(a.get(), &e);
     if (r == ARCHIVE_EOF) break;
     if (r < ARCHIVE_WARN)
-      return message_text(DiagId::bundle_unreadable, archive_error_string(a.get()));
+      return message_text(DiagId::bundle_unreadable, archive_why(a.get()));
     if (++s.entries > kMaxBundleEntries)
       return message_text(DiagId::bundle_too_many_entries, kMaxBundleEntries);
     const std::string name = archive_entry_pathname(e) ? archive_entry_pathname(e) : "";

@@ -101,16 +101,22 @@ std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& file
     return std::nullopt;
   }
   std::vector<std::string> layout = copy_layout(files);
+  // The names may come from a manifest that someone else wrote (replay, --resume): every place
+  // is checked before the first file is written.
+  std::vector<fs::path> places(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (fs::path(layout[i]).is_absolute()) continue;
-    // The names may come from a manifest that someone else wrote (replay, --resume).
     std::string why;
     const auto place = confined_path(root, layout[i], why);
     if (!place) {
       error = message_text(DiagId::manifest_name_outside, "script.files", files[i].name, why);
       return std::nullopt;
     }
-    const fs::path dst = *place;
+    places[i] = *place;
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (places[i].empty()) continue;
+    const fs::path& dst = places[i];
     std::error_code ec;
     fs::create_directories(dst.parent_path(), ec);
     std::ofstream f(dst, std::ios::binary);

@@ -50,6 +50,7 @@ using json = nlohmann::json;
 fs::path g_base;                              // the fuzzer's folder: work/, outside/
 fs::path g_archive;                           // the input being read
 const char* const kPlanted = "fuzz-planted";  // the file name every escaping mutation aims at
+int g_unpacked = 0, g_recordings = 0;  // how far the inputs got: unpacked, read as a recording
 
 extern "C" void on_fatal(int sig) {
   std::error_code ec;
@@ -316,9 +317,10 @@ void read_input(const fs::path& work, int n) {
   namespace ln = metron::launcher;
   std::string dest, error;
   if (metron::bundle::unpack(g_archive.string(), dest, error) != 0) return;
+  ++g_unpacked;
   metron::bundle::verify_folder(dest);
   int code = 0;
-  if (auto rec = ln::read_recording(dest, error, &code))
+  if (auto rec = ln::read_recording(dest, error, &code); rec && ++g_recordings)
     ln::write_script_copy(rec->files, (work / ("replay-" + std::to_string(n)) / "script").string(),
                           error);
   if (auto m = metron::out::read_json_file(fs::path(dest) / "manifest.json"))
@@ -479,7 +481,8 @@ int run_fuzz(const std::string& corpus, int cases, std::uint64_t seed, unsigned 
     failures += check_case(n, before, work);
     clean_work(work);
   }
-  std::printf("bundle_fuzz: %d cases, %d failures\n", cases, failures);
+  std::printf("bundle_fuzz: %d cases (%d unpacked, %d of them read as recordings), %d failures\n",
+              cases, g_unpacked, g_recordings, failures);
   if (failures == 0 || plant) fs::remove_all(g_base);  // a real failure keeps its folder
   return failures == 0 ? 0 : 1;
 }
