@@ -94,7 +94,7 @@ PublishedValue Interp::published_value(const ast::Published& n, const ast::Publi
   }
   v.source = printable_text(cell("source").text);
   v.selection = printable_text(cell("selection").text);
-  v.at = location(diags_.sources(), row.range);
+  v.at = printable_text(location(diags_.sources(), row.range));
   v.machine = printable_text(cell("machine").text);
   v.mpi = printable_text(cell("mpi").text);
   v.procs = printable_text(cell("procs").text);
