@@ -118,6 +118,7 @@ class Interp {
                       const ast::PublishedCell& unit);
   void check_published();
   std::vector<PendingPublished> pending_published_;
+  std::map<std::string, SourceRange> published_ids_;  // where each id is first listed
   // The job of `call` on `comm` (checked), or nullopt when it is not measured: MPI_COMM_NULL, a
   // message that ends a '...' loop, a refinement rebuild of another group.
   std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,

@@ -435,7 +435,8 @@ class NestingGuard {
 struct ParseContext {
   SourceManager& sm;
   DiagnosticEngine& diags;
-  std::vector<FileId> stack;  // files being parsed, outermost first, for cycle detection
+  bool from_recording = false;  // BuildOptions::from_recording
+  std::vector<FileId> stack;    // files being parsed, outermost first, for cycle detection
   std::vector<SourceRange> include_sites;  // include_sites[i]: where stack[i + 1] is included
 };
 
@@ -484,20 +485,44 @@ std::vector<std::string> include_candidates(const ParseContext& pc, const std::s
   return out;
 }
 
+// The first candidate that can be read, as `use` allows (runtime/plan/file_policy.h). A file
+// the policy refuses ends the search: the script meant that one. nullopt after `not_found` is
+// reported with the candidate and the reason (the first candidate's, or the refused one's).
+std::optional<FileId> load_candidate(ParseContext& pc, const std::string& path, FileId from,
+                                     FileUse use, SourceRange at, DiagId not_found) {
+  std::vector<std::string> candidates = include_candidates(pc, path, from);
+  std::string first_why;
+  for (const auto& c : candidates) {
+    if (auto id = pc.sm.load(c, use)) return id;
+    const FileRead& r = pc.sm.last_read();
+    if (r.refused) {
+      pc.diags.report(not_found, at, c, r.why);
+      return std::nullopt;
+    }
+    if (&c == &candidates.front()) first_why = r.why;
+  }
+  pc.diags.report(not_found, at, candidates.front(), first_why);
+  return std::nullopt;
+}
+
+// In a script from a recording, a file named by an absolute path would be this machine's file
+// of that name in the launches, which run the recorded copies: refused (docs/security.md).
+bool absolute_in_recording(ParseContext& pc, const std::string& path, SourceRange at,
+                           DiagId refused) {
+  if (!pc.from_recording || !std::filesystem::path(path).is_absolute()) return false;
+  pc.diags.report(refused, at, path);
+  return true;
+}
+
 void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, FileId from) {
   if (pc.stack.size() >= static_cast<std::size_t>(kMaxIncludeDepth)) {
     pc.diags.report(DiagId::include_too_deep, st.range, kMaxIncludeDepth);
     return;
   }
-  std::vector<std::string> candidates = include_candidates(pc, node.path, from);
-  std::optional<FileId> id;
-  for (const auto& c : candidates)
-    if ((id = pc.sm.load(c))) break;
-  if (!id) {
-    pc.diags.report(DiagId::include_not_found, st.range, candidates.front(),
-                    read_failure_reason(candidates.front()));
-    return;
-  }
+  if (absolute_in_recording(pc, node.path, st.range, DiagId::include_absolute_recorded)) return;
+  const std::optional<FileId> id =
+      load_candidate(pc, node.path, from, FileUse::Include, st.range, DiagId::include_not_found);
+  if (!id) return;
   for (std::size_t i = 0; i < pc.stack.size(); ++i)
     if (pc.stack[i] == *id) {
       pc.diags.report(DiagId::include_cycle, st.range, pc.sm.file(*id).name());
@@ -508,7 +533,6 @@ void resolve_include(ParseContext& pc, const ast::Stmt& st, ast::Include& node, 
       return;
     }
   node.file = *id;
-  if (private_on_disk(pc.sm.file(*id).name())) pc.sm.set_private(*id);
   pc.include_sites.push_back(st.range);
   node.body = parse_file(pc, *id);
   pc.include_sites.pop_back();
@@ -620,15 +644,10 @@ std::optional<ast::ClaimTerm> parse_selection_cell(ParseContext& pc, FileId file
 // published "file.csv": the file is found as an include is, read into the SourceManager (so it
 // is one of the script's files in the manifest and travels with the script), and split.
 void resolve_published(ParseContext& pc, const ast::Stmt& st, ast::Published& node, FileId from) {
-  std::vector<std::string> candidates = include_candidates(pc, node.path, from);
-  std::optional<FileId> id;
-  for (const auto& c : candidates)
-    if ((id = pc.sm.load(c))) break;
-  if (!id) {
-    pc.diags.report(DiagId::published_not_found, st.range, candidates.front(),
-                    read_failure_reason(candidates.front()));
-    return;
-  }
+  if (absolute_in_recording(pc, node.path, st.range, DiagId::published_absolute_recorded)) return;
+  const std::optional<FileId> id = load_candidate(pc, node.path, from, FileUse::Published, st.range,
+                                                  DiagId::published_not_found);
+  if (!id) return;
   node.file = *id;
   if (!valid_bytes(pc, *id)) return;
   read_published_file(pc.sm, pc.diags, node,
@@ -659,10 +678,11 @@ void resolve_includes(ParseContext& pc, ast::Block& block, FileId from) {
 
 }  // namespace
 
-ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags) {
+ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags,
+                         bool from_recording) {
   ast::Script script;
   script.main_file = main;
-  ParseContext pc{sm, diags, {}, {}};
+  ParseContext pc{sm, diags, from_recording, {}, {}};
   try {
     script.body = parse_file(pc, main);
   } catch (const TooManyErrors&) {

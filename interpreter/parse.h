@@ -17,8 +17,10 @@ inline constexpr int kMaxListItems = 100'000;  // elements of one list literal (
 inline constexpr int kMaxExprDepth = 20'000;
 
 // Parses the file `main` (already loaded into sm) and every file it includes. Syntax errors are
-// reported to diags; the returned AST holds what could be recovered.
-ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags);
+// reported to diags; the returned AST holds what could be recovered. `from_recording`: see
+// BuildOptions::from_recording.
+ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags,
+                         bool from_recording = false);
 
 // Runs fn on a thread with a large stack, so that deep (but legal) nesting cannot overflow it.
 void run_with_large_stack(const std::function<void()>& fn);

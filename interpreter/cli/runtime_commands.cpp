@@ -24,7 +24,6 @@
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/analysis/simulated_folder.h"
-#include "runtime/bundle/bundle.h"
 #include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/finalize_grace.h"
@@ -631,12 +630,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   launcher::ReplayOptions r;
   r.load = load_script_for_runtime;
   r.recorded_dir = o.dirs.front();
-  // Chosen here so that --report knows the folder; a bundle replays as the folder it unpacks to.
-  std::error_code ec;
-  const std::string base = std::filesystem::is_regular_file(r.recorded_dir, ec)
-                               ? bundle::unpack_folder(r.recorded_dir)
-                               : r.recorded_dir;
-  r.out_dir = o.out.empty() ? launcher::default_replay_dir(base) : o.out;
+  r.out_dir = o.out;  // empty: next to the recording (a bundle's: the folder it unpacks to)
   if (g_opt.lead == "findings")
     r.lead = launcher::ReplayLead::Findings;
   else if (g_opt.lead == "jobs")
@@ -659,14 +653,15 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_opt.launch_timeout;
   r.finalize_grace_s = o.finalize_grace;
   r.strict = g_opt.strict;
-  int rc = launcher::replay_experiment(r);
+  std::string out_dir;
+  int rc = launcher::replay_experiment(r, &out_dir);
   // A replay that measured: its verdicts' codes (docs/cli.md, Exit codes), or a failed launch.
   const bool measured = rc == kExitOk || rc == kExitReplayDiffers ||
                         rc == kExitReplayUndecided || rc == kExitRuntime;
-  if (measured && g_opt.report &&
-      std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
+  if (measured && g_opt.report && !out_dir.empty() &&
+      std::filesystem::exists(std::filesystem::path(out_dir) / "summary.csv")) {
     std::fflush(stdout);
-    int report_rc = write_report_for(r.out_dir, "", "", "", "");
+    int report_rc = write_report_for(out_dir, "", "", "", "");
     if (report_rc != kExitOk && rc != kExitRuntime) return report_rc;
   }
   return rc;

@@ -21,6 +21,7 @@
 #include "runtime/analysis/simulated_preview.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 
@@ -221,9 +222,9 @@ int write_simulated_preview(const std::string& dir, bool quiet) {
   }
   std::vector<nlohmann::json> launches;
   for (const nlohmann::json& e : run->value("launches", nlohmann::json::array())) {
-    const std::string sub = e.value("dir", std::string());
-    auto m =
-        sub.empty() ? std::nullopt : out::read_json_file(fs::path(dir) / sub / "manifest.json");
+    std::string outside;
+    const auto sub = confined_path(dir, e.value("dir", std::string()), outside);
+    auto m = sub ? out::read_json_file(*sub / "manifest.json") : std::nullopt;
     launches.push_back(m ? *m : nlohmann::json());
   }
   const analysis::Preview p = analysis::build_preview(

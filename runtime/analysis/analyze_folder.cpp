@@ -16,6 +16,7 @@
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
@@ -30,7 +31,10 @@ nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& 
   if (manifest.is_object() && manifest.contains("launches") && manifest["launches"].is_array())
     for (const auto& l : manifest["launches"])
       if (l.is_object() && l.contains("dir") && l["dir"].is_string()) {
-        path = fs::path(dir) / l["dir"].get<std::string>() / "manifest.json";
+        std::string outside;  // a name that leaves the folder is not read
+        const auto sub = confined_path(dir, l["dir"].get<std::string>(), outside);
+        if (!sub) return nullptr;
+        path = *sub / "manifest.json";
         break;
       }
   auto m = out::read_json_file(path);  // regular files only, bounded

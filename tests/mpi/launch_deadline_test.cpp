@@ -20,7 +20,7 @@ LaunchDeadline deadline_of(const std::string& text, int np = 2) {
   BuildOptions b;
   b.np = np;
   auto p = load_program("t.bench", b,
-                        [text](const std::string&) -> std::optional<std::string> { return text; });
+                        [text](const std::string&, FileUse) -> FileRead { return {text}; });
   REQUIRE_MESSAGE(!p->diags.has_errors(), p->diags.render());
   DeadlineAllowances a;
   a.startup_s = 7;

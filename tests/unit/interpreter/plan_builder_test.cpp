@@ -170,16 +170,16 @@ end measurement
     CHECK(within->statistic == adapt::CiStatistic::Median);
     CHECK(within->level == 0.95);
     CHECK(within->max_rel_half_width == 0.01);
-    CHECK(b.min_reps == 100);  // OSU's iteration counts: large messages ...
+    CHECK(b.min_reps == 100);   // OSU's iteration counts: large messages ...
     CHECK(b.max_reps == 1000);  // ... and small ones
     CHECK(b.max_time_s == 10);
 
     BuildOptions four;
     four.np = 4;
-    auto ski = metron::load_program(
-        "main.ski", four, [&](const std::string& p) -> std::optional<std::string> {
-          if (p == "main.ski") return text;
-          return std::nullopt;
+    auto ski =
+        metron::load_program("main.ski", four, [&](const std::string& p, FileUse) -> FileRead {
+          if (p == "main.ski") return {text};
+          return {};
         });
     REQUIRE(diag_ids(*ski) == "");
     const Settings& s = *ski->plan.jobs.at(0).settings;
