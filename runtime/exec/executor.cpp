@@ -250,7 +250,9 @@ JobResult LaunchWalk::measure_on_ranks(const Job& job, int refine_round, std::st
   const JobContext ctx{r.timer_quantum_s, kinds_seen_.insert(kind).second};
   if (comm != MPI_COMM_NULL) measure_job(job, comm, ctx, r, error);
   error = agree_on_error(world_, error);
-  if (error.empty()) ship_result(r, ranks.empty() ? 0 : ranks.front(), me_, world_);
+  // Also after a failure, which every rank now knows of: the job root's verification message
+  // and warm-up reach the files.
+  ship_result(r, ranks.empty() ? 0 : ranks.front(), me_, world_);
   return r;
 }
 

@@ -8,6 +8,7 @@
 
 #include "runtime/exec/launch_clock.h"
 #include "runtime/exec/measured_loop.h"
+#include "runtime/exec/reduce_result.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
@@ -140,6 +141,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.overlap_pure_s = o.pure_s;
     r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
     r.overlap_tests = o.tests;
+    r.overlap_method = o.method;
   }
   try {
     if (s.verify) {
@@ -181,14 +183,11 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.stop_reason = StopReason::Error;
     return;
   }
-  // Late starts and window overruns: summed over ranks onto the job root.
-  const SyncStats st = runner->sync().stats();
-  std::int64_t counts[2] = {st.late, st.overran};
-  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : counts, counts, 2, MPI_INT64_T, MPI_SUM, 0, comm);
+  // Every rank's own figures (late starts, window overruns), reduced onto the job root as the
+  // table of a job's record says.
+  r.sync = runner->sync().stats();
+  reduce_to_job_root(r, comm);
   if (rank == 0) {
-    r.sync = st;
-    r.sync.late = counts[0];
-    r.sync.overran = counts[1];
     r.stop_reason = control.reason();
     r.achieved_precision = control.achieved_precision();
     r.achieved_coverage = control.achieved_coverage();

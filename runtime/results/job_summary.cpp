@@ -172,6 +172,8 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   if (r.job && r.job->op.func)
     out.rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, out.median, out.median_ci_lo,
                          out.median_ci_hi);
+  if (r.overlap_pure_s >= 0)
+    out.overlap_pct = overlap_percent(out.median, r.overlap_compute_s, r.overlap_pure_s);
   return out;
 }
 

@@ -37,6 +37,9 @@ struct JobSummary {
   std::string noise;  // noisy-machine findings: the launch's, and descheduled observations
   // MB/s and messages/s from the median and its CI (NaN where the operation has none).
   OpRates rates = kNoRates;
+  // I<collective>_overlap: OSU's overlap of the median with the compute (overlap_percent);
+  // NaN for other operations.
+  double overlap_pct = kRateNaN;
 };
 
 // A job whose trend test rejects at this level is flagged as not stationary.
