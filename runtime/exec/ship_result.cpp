@@ -1,5 +1,5 @@
 // ship_result (see ship_result.h): the fields the table of a job's record marks as the job
-// root's (reductions Root and Sum, runtime/results/result_fields.def), packed in table order
+// root's (reductions Root, Sum and Max, runtime/results/result_fields.def), packed in table order
 // into one byte string on the job root and unpacked in the same order on world rank 0. A field
 // added to the table travels without a change here.
 #include "runtime/exec/ship_result.h"
@@ -19,8 +19,9 @@ constexpr int kTag = 4711;
 // A message holds at most INT_MAX elements: the bytes go in pieces of this size.
 constexpr std::size_t kPiece = std::size_t{1} << 30;
 
+// Numbers, enums and small structs of them (adapt::RankMax) go as their bytes.
 template <typename T>
-constexpr bool kPlain = std::is_arithmetic_v<T> || std::is_enum_v<T>;
+constexpr bool kPlain = std::is_trivially_copyable_v<T>;
 
 // Appends each field's bytes: a number or enum as it is, a string or vector as its length and
 // its elements.
@@ -80,6 +81,7 @@ void for_each_shipped(Result& r, F&& f) {
   f(value);
 #define METRON_SHIP_Root(value) METRON_SHIP(value)
 #define METRON_SHIP_Sum(value) METRON_SHIP(value)
+#define METRON_SHIP_Max(value) METRON_SHIP(value)
 #define METRON_SHIP_Summary(value)
 #define METRON_SHIP_Plan(value)
 #define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
@@ -88,6 +90,7 @@ void for_each_shipped(Result& r, F&& f) {
 #undef METRON_SHIP
 #undef METRON_SHIP_Root
 #undef METRON_SHIP_Sum
+#undef METRON_SHIP_Max
 #undef METRON_SHIP_Summary
 #undef METRON_SHIP_Plan
 }

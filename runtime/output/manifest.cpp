@@ -97,19 +97,52 @@ bool present(rt::When when, const JobResult& r) {
 void add_fields(nlohmann::json& j, const JobResult& r, const JobSummary& s) {
 #define METRON_MANIFEST(name, type, pointer, when)    \
   if constexpr (std::string_view(pointer).size() > 0) \
-    if (present(rt::When::when, r))                   \
-      j[nlohmann::json::json_pointer(pointer)] = json_value(kind::type{}, rt::field::name(r, s));
+    if (present(rt::When::when, r)) put(j, pointer, kind::type{}, rt::field::name(r, s));
 #define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
   METRON_MANIFEST(name, type, manifest, when)
 #include "runtime/results/result_fields.def"
 #undef METRON_MANIFEST
 }
 
+// A superseded measurement: its number, size, median, noise and contention.
+nlohmann::json superseded_entry(const rt::SupersededAttempt& a) {
+  const JobResult& r = *a.result;
+  const JobSummary& s = a.summary;
+  nlohmann::json j = {{"attempt", r.attempt},
+                      {"n", s.n},
+                      {"median_s", json_value(kind::Real{}, s.median)},
+                      {"noise", s.noise}};
+#define METRON_CONTENTION(name, type, value, pointer) \
+  put(j, pointer, kind::type{}, rt::field::name(r, s));
+#define METRON_CONTENTION_Max(name, type, value, pointer) \
+  METRON_CONTENTION(name, type, value, pointer)
+#define METRON_CONTENTION_Root(name, type, value, pointer)
+#define METRON_CONTENTION_Sum(name, type, value, pointer)
+#define METRON_CONTENTION_Summary(name, type, value, pointer)
+#define METRON_CONTENTION_Plan(name, type, value, pointer)
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
+  METRON_CONTENTION_##reduction(name, type, value, manifest)
+#include "runtime/results/result_fields.def"
+#undef METRON_CONTENTION
+#undef METRON_CONTENTION_Max
+#undef METRON_CONTENTION_Root
+#undef METRON_CONTENTION_Sum
+#undef METRON_CONTENTION_Summary
+#undef METRON_CONTENTION_Plan
+  return j;
+}
+
 }  // namespace
 
-void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
+void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error,
+                              const std::vector<rt::SupersededAttempt>& superseded) {
   nlohmann::json j = {{"id", r.job->id}, {"order", r.order}};
   add_fields(j, r, s);
+  if (!superseded.empty()) {
+    j["superseded"] = nlohmann::json::array();
+    for (const rt::SupersededAttempt& a : superseded)
+      j["superseded"].push_back(superseded_entry(a));
+  }
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
   // `set multi = on`: the groups that measured at once, their world ranks group after group.
   if (r.comm_size > 0 && r.world_ranks.size() > static_cast<std::size_t>(r.comm_size))
@@ -202,6 +235,9 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                           100 * s.trend_change);
     if (!s.noise.empty()) what += "; noisy: " + s.noise;
   }
+  if (r.attempts > 1)
+    what += fmt::format("; measured {} times for contention, kept measurement {}", r.attempts,
+                        r.attempt);
   if (r.refine_round > 0) what += fmt::format(" [refined, round {}]", r.refine_round);
   return fmt::format("[{:>{}}/{}] {}{}  {} {} B on {} rank{}: {}", pos + 1,
                      std::to_string(total).size(), total, j.block, factors, j.op.func->name,

@@ -49,6 +49,14 @@ template <typename E>
 void cell(CsvWriter& w, kind::Name, E v) {
   w.field(adapt::to_string(v));
 }
+// Two cells: the largest value and the world rank that had it.
+inline void cell(CsvWriter& w, kind::RankMax, const adapt::RankMax& v) {
+  cell(w, kind::Unset{}, v.max);
+  if (v.max < 0)
+    w.field(std::string_view());
+  else
+    w.field(v.rank);
+}
 
 inline nlohmann::json json_value(kind::Int, std::int64_t v) {
   return v;
@@ -73,6 +81,21 @@ template <typename E>
 nlohmann::json json_value(kind::Name, E v) {
   return adapt::to_string(v);
 }
+// Puts a value at its JSON pointer in a job's manifest entry; a RankMax is two keys, the value
+// at the pointer and its rank at pointer + "_rank".
+template <typename Kind, typename T>
+void put(nlohmann::json& j, std::string_view pointer, Kind k, const T& v) {
+  j[nlohmann::json::json_pointer(std::string(pointer))] = json_value(k, v);
+}
+inline void put(nlohmann::json& j, std::string_view pointer, kind::RankMax,
+                const adapt::RankMax& v) {
+  const bool none = v.max < 0;
+  j[nlohmann::json::json_pointer(std::string(pointer))] =
+      none ? nlohmann::json(nullptr) : nlohmann::json(v.max);
+  j[nlohmann::json::json_pointer(std::string(pointer) + "_rank")] =
+      none ? nlohmann::json(nullptr) : nlohmann::json(v.rank);
+}
+
 // A series has no manifest key (the table gives none): never called, compiled for the table's
 // uniform expansion.
 template <typename T>

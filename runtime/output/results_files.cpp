@@ -104,14 +104,50 @@ void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
   }
 }
 
-bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, std::string& error) {
+// One row per observation: raw.csv's, or raw_attempts.csv's with the measurement's number.
+void ResultsFiles::observation_rows(CsvWriter& w, const rt::JobResult& r, bool attempt) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i) {
-    common_fields(raw_, r);
-#define OBSERVATION_COLUMN(name, type, value) cell(raw_, kind::type{}, rt::observation::name(r, i));
+    common_fields(w, r);
+    if (attempt) w.field(r.attempt);
+#define OBSERVATION_COLUMN(name, type, value) cell(w, kind::type{}, rt::observation::name(r, i));
 #include "runtime/results/result_fields.def"
-    if (simulated_) raw_.field(true);
-    raw_.end_row();
+    if (simulated_) w.field(true);
+    w.end_row();
   }
+}
+
+// raw_attempts.csv: raw.csv's columns with `attempt` before the observation's; opened, with its
+// header, when a job first supersedes a measurement.
+bool ResultsFiles::write_superseded(const std::vector<rt::SupersededAttempt>& superseded,
+                                    std::string& error) {
+  if (superseded.empty()) return true;
+  if (!attempts_.is_open()) {
+    if (!attempts_.open(dir_ + "/raw_attempts.csv")) {
+      error = message_text(DiagId::cannot_write_into_folder, dir_);
+      return false;
+    }
+    std::vector<std::string> cols = names(col::kJobColumns);
+    for (const auto& f : factor_names_) cols.push_back(std::string(col::kVarPrefix) + f);
+    cols.push_back(col::attempt);
+    for (std::string_view c : col::kObservationColumns) cols.emplace_back(c);
+    if (simulated_) cols.push_back("simulated");
+    attempts_.header(cols);
+    attempts_.flush();
+    if (!attempts_.commit()) {
+      error = message_text(DiagId::cannot_write_file_why, attempts_.path(), attempts_.error());
+      return false;
+    }
+  }
+  for (const rt::SupersededAttempt& a : superseded) observation_rows(attempts_, *a.result, true);
+  attempts_.flush();
+  return true;
+}
+
+bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
+                             const std::vector<rt::SupersededAttempt>& superseded,
+                             std::string& error) {
+  if (!write_superseded(superseded, error)) return false;
+  observation_rows(raw_, r, false);
   common_fields(summary_, r);
 #define METRON_CSV_Csv(name, type) cell(summary_, kind::type{}, rt::field::name(r, s));
 #define METRON_CSV_NoCsv(name, type)
@@ -143,14 +179,14 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, st
   }
   raw_.flush();
   summary_.flush();
-  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_, &attempts_})
     if (!w->ok()) {
       error = message_text(DiagId::cannot_write_file_why, w->path(), w->error());
-      for (CsvWriter* v : {&raw_, &summary_, &ranks_})
+      for (CsvWriter* v : {&raw_, &summary_, &ranks_, &attempts_})
         if (v->is_open()) v->rollback();
       return false;
     }
-  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_, &attempts_})
     if (w->is_open()) w->commit();
   sko_.add_job(r, s);
   return true;

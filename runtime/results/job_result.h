@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/adapt/contention.h"
 #include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/warmup.h"
 #include "runtime/plan/plan.h"
@@ -55,6 +56,13 @@ struct JobResult {
   double overlap_compute_s = -1;
   int overlap_tests = -1;
   std::string overlap_method;
+  // Contention for the CPU during the measured loop: every measure's largest over the job's
+  // ranks (adapt/contention.h); the noise flags and `set noisy_job` act on it.
+  adapt::JobContention contention;
+  // This record is measurement `attempt` (1-based) of `attempts` the job took: more than one when
+  // `set noisy_job = remeasure` measured it again under contention (docs/methodology.md).
+  std::int64_t attempt = 1;
+  std::int64_t attempts = 1;
 };
 
 // Every field is in the table of a job's record (result_fields.def): a field added here and not

@@ -10,11 +10,21 @@
 
 namespace metron::col {
 
-#define METRON_COL_Csv(name) inline constexpr char name[] = #name;
-#define METRON_COL_NoCsv(name)
-#define JOB_COLUMN(name, type, value) inline constexpr char name[] = #name;
-#define OBSERVATION_COLUMN(name, type, value) inline constexpr char name[] = #name;
-#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) METRON_COL_##csv(name)
+// One column per field; a RankMax field has two, NAME and NAME_rank.
+#define METRON_NAME(name) inline constexpr char name[] = #name;
+#define METRON_NAMES_Int(name) METRON_NAME(name)
+#define METRON_NAMES_Real(name) METRON_NAME(name)
+#define METRON_NAMES_Unset(name) METRON_NAME(name)
+#define METRON_NAMES_Flag(name) METRON_NAME(name)
+#define METRON_NAMES_OnOff(name) METRON_NAME(name)
+#define METRON_NAMES_Text(name) METRON_NAME(name)
+#define METRON_NAMES_Name(name) METRON_NAME(name)
+#define METRON_NAMES_RankMax(name) METRON_NAME(name) METRON_NAME(name##_rank)
+#define METRON_COL_Csv(name, type) METRON_NAMES_##type(name)
+#define METRON_COL_NoCsv(name, type)
+#define JOB_COLUMN(name, type, value) METRON_NAME(name)
+#define OBSERVATION_COLUMN(name, type, value) METRON_NAME(name)
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) METRON_COL_##csv(name, type)
 #include "runtime/results/result_fields.def"
 
 // The columns in the order the writers write them.
@@ -26,14 +36,21 @@ inline constexpr std::string_view kJobColumns[] = {
 inline constexpr std::string_view kObservationColumns[] = {
 #include "runtime/results/result_fields.def"
 };
-#define METRON_SUMMARY_Csv(name) std::string_view(#name),
-#define METRON_SUMMARY_NoCsv(name)
-#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) METRON_SUMMARY_##csv(name)
+#undef METRON_NAME
+#define METRON_NAME(name) std::string_view(#name),
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) METRON_COL_##csv(name, type)
 inline constexpr std::string_view kSummaryColumns[] = {
 #include "runtime/results/result_fields.def"
 };
-#undef METRON_SUMMARY_Csv
-#undef METRON_SUMMARY_NoCsv
+#undef METRON_NAME
+#undef METRON_NAMES_Int
+#undef METRON_NAMES_Real
+#undef METRON_NAMES_Unset
+#undef METRON_NAMES_Flag
+#undef METRON_NAMES_OnOff
+#undef METRON_NAMES_Text
+#undef METRON_NAMES_Name
+#undef METRON_NAMES_RankMax
 #undef METRON_COL_Csv
 #undef METRON_COL_NoCsv
 

@@ -25,6 +25,7 @@ struct OnOff {};
 struct Text {};
 struct Name {};
 struct Series {};
+struct RankMax {};
 }  // namespace kind
 
 // When the manifest has a field (the table's `when`).

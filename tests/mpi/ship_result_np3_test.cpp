@@ -22,11 +22,12 @@ using namespace metron::test;
 
 namespace {
 
-// Calls f(name, field) on every field the table says the job root ships (Root, Sum).
+// Calls f(name, field) on every field the table says the job root ships (Root, Sum, Max).
 template <typename F>
 void each_shipped(rt::JobResult& r, F&& f) {
 #define TEST_SHIP_Root(name, value) f(#name, value);
 #define TEST_SHIP_Sum(name, value) f(#name, value);
+#define TEST_SHIP_Max(name, value) f(#name, value);
 #define TEST_SHIP_Summary(name, value)
 #define TEST_SHIP_Plan(name, value)
 #define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
@@ -34,6 +35,7 @@ void each_shipped(rt::JobResult& r, F&& f) {
 #include "runtime/results/result_fields.def"
 #undef TEST_SHIP_Root
 #undef TEST_SHIP_Sum
+#undef TEST_SHIP_Max
 #undef TEST_SHIP_Summary
 #undef TEST_SHIP_Plan
 }
@@ -49,6 +51,8 @@ void distinct(T& v, int k) {
     v = static_cast<T>(100 + k);
   else if constexpr (std::is_same_v<T, std::string>)
     v = fmt::format("field {}: 'Bcast': rank 2 received 0x00 at byte 3", k);
+  else if constexpr (std::is_same_v<T, adapt::RankMax>)
+    v = {0.25 + k, k};
   else
     v = {static_cast<typename T::value_type>(k + 1), static_cast<typename T::value_type>(k + 2),
          static_cast<typename T::value_type>(1)};
@@ -62,6 +66,8 @@ std::string text(const T& v) {
     return fmt::format("{}", v);
   else if constexpr (std::is_same_v<T, std::string>)
     return v;
+  else if constexpr (std::is_same_v<T, adapt::RankMax>)
+    return fmt::format("{} on {}", v.max, v.rank);
   else
     return fmt::format("{}", fmt::join(v, " "));
 }
@@ -108,9 +114,13 @@ TEST_CASE("ship_result np3: a job on ranks {1, 2} whose verification failed afte
   MPI_Comm comm = ranks_1_2();
   rt::JobResult r;
   if (comm != MPI_COMM_NULL) {
-    // As measure_job leaves the record: every rank's late starts, summed onto the job root;
-    // the root's verification message, warm-up and confirmations.
+    // As measure_job leaves the record: every rank's late starts, summed onto the job root,
+    // and its contention, the largest with its rank; the root's verification message, warm-up
+    // and confirmations.
     r.sync.late = my_rank();
+    r.contention.cpu_pressure = {my_rank() == 2 ? 0.38 : 0.05, my_rank()};
+    r.contention.cpu_steal = {-1, my_rank()};  // no rank could read it
+    r.contention.involuntary_switches = {my_rank() == 1 ? 2140.0 : 3.0, my_rank()};
     rt::reduce_to_job_root(r, comm);
     if (my_rank() == 1) {
       r.stop_reason = rt::StopReason::Error;
@@ -135,6 +145,12 @@ TEST_CASE("ship_result np3: a job on ranks {1, 2} whose verification failed afte
     CHECK(r.confirm_disagreements == 1);
     CHECK(r.confirm_spacer_calls == 12);
     CHECK(r.sync.late == 1 + 2);
+    CHECK(r.contention.cpu_pressure.max == 0.38);
+    CHECK(r.contention.cpu_pressure.rank == 2);
+    CHECK(r.contention.cpu_steal.max < 0);
+    CHECK(r.contention.cpu_steal.rank == -1);
+    CHECK(r.contention.involuntary_switches.max == 2140.0);
+    CHECK(r.contention.involuntary_switches.rank == 1);
   }
 }
 
