@@ -29,6 +29,7 @@ set(METRON_LONG_TESTS
     e2e/window_sync=120              # 10-30 s: retries until the window validity pattern shows
     e2e/clock_resync=120             # 19 s
     e2e/refine_step=150              # 24 s
+    e2e/job_contention=120           # 10 s at a load average of 12: three launches under busy loops
     e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 18-25 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
     e2e/finalize_grace=180           # 20 s: waits out finalize graces of 5, 1, 1 and 1 + 4 s

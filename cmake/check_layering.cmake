@@ -12,7 +12,7 @@ set(rules
     "runtime/stats|runtime/stats,runtime/adapt|no"
     "runtime/adapt|runtime/stats,runtime/adapt|no"
     "runtime/plan|runtime/plan,runtime/stats,runtime/adapt|no"
-    "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h|no"
+    "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h,runtime/results/result_columns.h|no"
     "runtime/bundle|runtime/bundle,runtime/analysis,runtime/plan,runtime/output/json_file.h|no"
     # The records of a launch, and the writers that only format them: no MPI, nothing of the
     # executor (exec/ gathers the facts and hands them over).

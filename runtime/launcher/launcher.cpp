@@ -1102,20 +1102,24 @@ int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
   return kExitOk;
 }
 
-// Merges raw.csv, summary.csv and (where every launch has one) raw_ranks.csv into the run
-// folder; the row counts go into `merge`. kExitIo with the error recorded if one cannot be.
+// Merges raw.csv, summary.csv, (where every launch has one) raw_ranks.csv and (those launches
+// that have one) raw_attempts.csv into the run folder; the row counts go into `merge`. kExitIo
+// with the error recorded if one cannot be.
 int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, json& merge) {
   std::vector<std::string> factor_names;
   for (const auto& f : st.manifest["design"].value("factors", json::array()))
     factor_names.push_back(f.value("name", ""));
   std::string err;
-  for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv"}) {
+  for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv", "raw_attempts.csv"}) {
     // raw.csv and summary.csv are in every launch (check_launch_folder); raw_ranks.csv is
-    // in those whose plans record per-rank times.
-    bool all_have = true;
-    for (const auto& s : sources) all_have = all_have && fs::exists(fs::path(s.dir) / file);
-    if (!all_have && std::string(file) == "raw_ranks.csv") continue;
-    long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
+    // in those whose plans record per-rank times; raw_attempts.csv in those that measured a job
+    // again under contention.
+    std::vector<MergeSource> have;
+    for (const auto& s : sources)
+      if (fs::exists(fs::path(s.dir) / file)) have.push_back(s);
+    if (have.size() < sources.size() && std::string(file) == "raw_ranks.csv") continue;
+    if (have.empty() && std::string(file) == "raw_attempts.csv") continue;
+    long long rows = merge_csv(have, factor_names, file, st.dir.string(), err);
     if (rows < 0) {
       print_error(err);
       st.manifest["error"] = err;
