@@ -139,6 +139,7 @@ void read_identity(const std::string& dir, const json& m, const json& launch, Ru
 
 void read_jobs(const analysis::ResultsData& d, RunRecord& r) {
   for (const analysis::JobSeries& s : d.jobs) {
+    if (s.launches.empty()) continue;  // failed in every launch: nothing measured
     JobRecord j;
     j.key = s.key;
     j.job_key = s.key.text();

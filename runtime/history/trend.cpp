@@ -28,10 +28,6 @@ std::string runs_span(std::size_t from, std::size_t to) {
                         : "runs " + std::to_string(from + 1) + "-" + std::to_string(to);
 }
 
-std::string num(double v) {
-  return std::isnan(v) ? "-" : fmt::format("{:.3g}", v);
-}
-
 std::string p_text(double p) {
   return std::isnan(p) ? "-" : fmt::format("{:.2g}", p);
 }
@@ -80,7 +76,8 @@ std::string latest_text(const SeriesReport& s, const TrendOptions& o) {
     default:
       t += fmt::format(": {} against {} ({} vs {} launches, margin {}%, p = {} slower, {} within)",
                        ratio_text(g.ratio), runs_span(g.baseline_from, g.baseline_to), g.n_latest,
-                       g.n_baseline, num(o.margin * 100), p_text(g.p_slower), p_text(g.p_within));
+                       g.n_baseline, ratio_number(o.margin * 100), p_text(g.p_slower),
+                       p_text(g.p_within));
   }
   if (!s.gated) t += "; not gated: the series has no value in its script's latest run";
   return t + "\n";
@@ -88,9 +85,15 @@ std::string latest_text(const SeriesReport& s, const TrendOptions& o) {
 
 }  // namespace
 
+std::string ratio_number(double v) {
+  if (std::isnan(v)) return "-";
+  return std::fabs(v) >= 1000 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v);
+}
+
 std::string ratio_text(const std::optional<stats::ShiftEstimate>& r) {
   if (!r) return "-";
-  return num(r->estimate) + "x [" + num(r->lower) + ", " + num(r->upper) + "]";
+  return ratio_number(r->estimate) + "x [" + ratio_number(r->lower) + ", " +
+         ratio_number(r->upper) + "]";
 }
 
 std::vector<SeriesReport> trend_reports(Database& db, const std::vector<FilterTerm>& filter,

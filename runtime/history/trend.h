@@ -34,7 +34,9 @@ std::string trend_text(const std::vector<SeriesReport>& reports, const TrendOpti
 // selected); else 0.
 int trend_exit_code(const std::vector<SeriesReport>& reports);
 
-// "41.2x [40.1, 42.6]" (three significant digits; "-" parts when undefined).
+// "41.2x [40.1, 42.6]" (three significant digits, whole numbers from 1000 on; "-" parts when
+// undefined), and one such number.
 std::string ratio_text(const std::optional<stats::ShiftEstimate>& r);
+std::string ratio_number(double v);
 
 }  // namespace metron::history

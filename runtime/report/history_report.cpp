@@ -46,7 +46,7 @@ std::string change_marks(const history::SeriesReport& s) {
     const std::string x = gp_number(static_cast<double>(c.run) + 0.5);
     cmds += "set arrow from " + x + ", graph 0 to " + x +
             ", graph 1 nohead dashtype 2 lw 2 lc rgb '#d55e00'\n";
-    const std::string text = c.ratio ? fmt::format("{:.3g}x", c.ratio->estimate) : "change";
+    const std::string text = c.ratio ? history::ratio_number(c.ratio->estimate) + "x" : "change";
     cmds += "set label " + gp_quote(text) + " at " + x +
             ", graph 0.96 offset 0.4,0 left textcolor rgb '#d55e00'\n";
   }

@@ -34,6 +34,12 @@ head -c 200 good/summary.csv > damaged/summary.csv
 expect_eq "a damaged folder: exit 74" "$?" "74"
 expect_grep "... the reader's message names the file" "^metron: error: damaged/summary.csv" dm.err
 expect_eq "... in one line" "$(wc -l < dm.err)" "1"
+# A launch whose only job failed (an MPI error injected into job 0): nothing measured to add
+printf 'set reps = 5\nbegin measurement "b"\n  measure MPI_COMM_WORLD : Bcast(1, MPI_CHAR, 0)\nend measurement\n' > one.bench
+METRON_INJECT_MPI_ERROR=0 timeout 60 $MPIEXEC -n 2 "$METRON" exec one.bench --out nojobs > /dev/null 2>&1
+expect_eq "the launch failed" "$(json_status nojobs/manifest.json)" "failed"
+expect_fails "a folder whose every job failed" 74 "metron: error: 'nojobs' has no measured job to add" \
+  "$METRON" history add nojobs --db "$DB"
 # Being written: its lock is held (the holder's pid is in the lock file, as metron writes it)
 cp -r good busy
 echo "4242 node7" > busy/.metron.lock
