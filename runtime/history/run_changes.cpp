@@ -25,7 +25,8 @@ std::vector<std::string> run_changes(const RunIdentity& before, const RunIdentit
     out.push_back("script: sha256 " + before.script_sha256.substr(0, 12) + la + " vs " +
                   after.script_sha256.substr(0, 12) + lb);
   else if (before.plan_sha256 != after.plan_sha256)
-    out.push_back("plan: the same script planned differently (a settings file, np, a launch factor)");
+    out.push_back(
+        "plan: the same script planned differently (a settings file, np, a launch factor)");
   return out;
 }
 

@@ -112,12 +112,11 @@ void read_identity(const std::string& dir, const json& m, const json& launch, Ru
   r.script = fs::path(text_of(script, "path")).filename().string();
   r.script_sha256 = text_of(script, "sha256");
   const json plan = launch.is_object() ? launch.value("plan", json()) : json();
-  r.plan = plan;
   // Without its seed, which the run records apart: a new seed each night is not a new plan.
-  json seedless = plan;
-  if (seedless.is_object() && seedless.contains("design") && seedless["design"].is_object())
-    seedless["design"].erase("seed");
-  r.plan_sha256 = sha256_hex(seedless.dump());
+  r.plan = plan;
+  if (r.plan.is_object() && r.plan.contains("design") && r.plan["design"].is_object())
+    r.plan["design"].erase("seed");
+  r.plan_sha256 = sha256_hex(r.plan.dump());
   r.np = run ? m.value("design", json::object()).value("np", std::int64_t{0})
              : m.value("np", std::int64_t{0});
   r.seed = text_of(m, "seed");

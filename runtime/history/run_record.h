@@ -41,7 +41,8 @@ struct RunRecord {
   std::string seed;  // a 64-bit unsigned number, as text
   std::string launcher, mpi_library, mpi_version, metron_version, metron_commit;
   std::string started_at, finished_at;
-  nlohmann::json environment, system, plan;
+  nlohmann::json environment, system;
+  nlohmann::json plan;  // without its seed (design.seed): the same for runs of the same plan
   std::vector<JobRecord> jobs;
   std::vector<ClaimRecord> claims;
 };

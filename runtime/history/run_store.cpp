@@ -25,8 +25,8 @@ std::int64_t insert_run(Database& db, const RunRecord& r) {
   auto rows = db.query(
       "INSERT INTO metron_runs (run_key, folder, kind, status, script, script_sha256, "
       "plan_sha256, machine, hosts, np, seed, launches, launcher, mpi_library, mpi_version, "
-      "metron_version, metron_commit, started_at, finished_at, environment, system, plan, "
-      "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "metron_version, metron_commit, started_at, finished_at, environment, system, "
+      "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
       "RETURNING id",
       {r.run_key,
        r.folder,
@@ -49,7 +49,6 @@ std::int64_t insert_run(Database& db, const RunRecord& r) {
        r.finished_at,
        r.environment.dump(),
        r.system.dump(),
-       r.plan.dump(),
        out::utc_now_iso8601()});
   return as_int(rows.at(0).at(0));
 }
@@ -80,6 +79,8 @@ AddOutcome add_run(Database& db, const RunRecord& r) {
     return o;
   }
   o.added = true;
+  db.query("INSERT INTO metron_plans (sha256, plan) VALUES (?, ?) ON CONFLICT DO NOTHING",
+           {r.plan_sha256, r.plan.dump()});
   o.run_id = insert_run(db, r);
   for (const JobRecord& j : r.jobs) {
     o.values += insert_job(db, o.run_id, series_id(db, r, j), j);

@@ -29,8 +29,8 @@ std::string dialect(std::string sql, Backend b) {
   return sql;
 }
 
-// Version 1: runs, the series (one job of one script on one machine), each run's result of
-// each series with its per-launch values, and the run's claims.
+// Version 1: runs and their plans, the series (one job of one script on one machine), each
+// run's result of each series with its per-launch values, and the run's claims.
 const std::vector<std::string> kVersion1 = {
     "CREATE TABLE metron_history (schema_version BIGINT NOT NULL, migrated_at TEXT NOT NULL, "
     "migrated_by TEXT NOT NULL)",
@@ -41,7 +41,9 @@ const std::vector<std::string> kVersion1 = {
     "launcher TEXT NOT NULL, mpi_library TEXT NOT NULL, mpi_version TEXT NOT NULL, "
     "metron_version TEXT NOT NULL, metron_commit TEXT NOT NULL, started_at TEXT NOT NULL, "
     "finished_at TEXT NOT NULL, environment TEXT NOT NULL, system TEXT NOT NULL, "
-    "plan TEXT NOT NULL, added_at TEXT NOT NULL)",
+    "added_at TEXT NOT NULL)",
+    // A plan once, however many runs share it (a 100-job plan is some 200 KB of JSON).
+    "CREATE TABLE metron_plans (sha256 TEXT PRIMARY KEY, plan TEXT NOT NULL)",
     "CREATE INDEX metron_runs_started ON metron_runs (started_at)",
     "CREATE TABLE metron_series (id {id}, script TEXT NOT NULL, machine TEXT NOT NULL, "
     "np BIGINT NOT NULL, block TEXT NOT NULL, op TEXT NOT NULL, bytes BIGINT NOT NULL, "

@@ -57,6 +57,7 @@ h::RunRecord run(const std::string& key, const std::string& started) {
   r.environment = nlohmann::json::object();
   r.system = {{"mpi_library_version", "MPICH Version: 4.0.2"}};
   r.plan = nlohmann::json::object();
+  r.plan_sha256 = "p1";
   r.jobs = {job("Bcast", 8, {1e-6, 1.1e-6}), job("Barrier", 0, {2e-6, 2.1e-6})};
   r.claims = {{"c1", "claim : Bcast < Barrier", "holds", 0.5, 0.4, 0.6}};
   return r;
@@ -94,6 +95,8 @@ TEST_SUITE("run_store") {
     CHECK(runs[1].medians == std::vector<double>{1e-6, 1.1e-6});
     CHECK(h::series_runs(*db, series[1].id, "2026-12-02").size() == 1);
     CHECK(db->query("SELECT verdict FROM metron_claims", {}).size() == 2);
+    // both runs have the same plan: stored once
+    CHECK(db->query("SELECT sha256 FROM metron_plans", {}).size() == 1);
     auto id = h::run_identity(*db, second.run_id);
     CHECK(id.folder == "results/b");
     CHECK(id.system["mpi_library_version"] == "MPICH Version: 4.0.2");

@@ -39,8 +39,8 @@ TEST_SUITE("history_schema") {
     h::prepare_schema(*db, true);  // again: nothing to do
     CHECK(db->query("SELECT COUNT(*) FROM metron_history", {}).at(0).at(0) ==
           h::DbValue{std::int64_t{1}});
-    for (const char* t : {"metron_runs", "metron_series", "metron_results", "metron_launch_values",
-                          "metron_claims"})
+    for (const char* t : {"metron_runs", "metron_plans", "metron_series", "metron_results",
+                          "metron_launch_values", "metron_claims"})
       CHECK(db->has_table(t));
   }
 
