@@ -30,6 +30,7 @@ struct HistoryCli {
   double alpha = 0.05;
   std::string method = "hunter";
   std::string max_p;
+  std::string min_change;
   std::size_t window = 50;
   std::uint64_t seed = 1;
 };
@@ -88,6 +89,14 @@ bool history_trend_options(history::TrendOptions& o) {
       print_message(DiagId::history_bad_max_p, g_history.max_p);
       return false;
     }
+  }
+  if (!g_history.min_change.empty()) {
+    auto m = analysis::parse_margin(g_history.min_change);
+    if (!m) {
+      print_message(DiagId::history_bad_min_change, g_history.min_change);
+      return false;
+    }
+    o.min_magnitude = *m;
   }
   if (!g_history.since.empty() && !history_since_ok(g_history.since)) {
     print_message(DiagId::history_bad_since, g_history.since);
@@ -223,6 +232,9 @@ void register_history_command(CLI::App& app) {
   g_history_cmd->add_option("--max-p", g_history.max_p,
                             "trend: a change point's p-value must be below this (default 0.001 for "
                             "hunter, 0.05 for permutation)");
+  g_history_cmd->add_option("--min-change", g_history.min_change,
+                            "trend: hunter's merge also drops change points smaller than this "
+                            "relative change, e.g. 2% (default: none, as Apache Otava)");
   g_history_cmd
       ->add_option("--window", g_history.window, "trend: hunter's window in runs (default 50)")
       ->check(CLI::Range(2, 1 << 20));

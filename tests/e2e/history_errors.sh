@@ -105,6 +105,8 @@ expect_fails "a bad --method" 64 "metron: error: bad --method 'pelt' (hunter or 
   "$METRON" history trend --db "$DB" --method pelt
 expect_fails "a bad --max-p" 64 "metron: error: bad --max-p '2' (a p-value between 0 and 1)" \
   "$METRON" history trend --db "$DB" --max-p 2
+expect_fails "a bad --min-change" 64 "metron: error: bad --min-change '-1' (a percentage such as 2%, or 0.02)" \
+  "$METRON" history trend --db "$DB" --min-change=-1
 expect_fails "a bad --margin" 64 "metron: error: bad --margin 'lots' (a percentage such as 5%, or 0.05)" \
   "$METRON" history trend --db "$DB" --margin lots
 expect_fails "report without a folder or --history" 64 \

@@ -28,6 +28,8 @@ expect_eq "trend of Bcast after the second slow run: not a regression (exit $rc)
 expect_grep "still found at run 4" "change at run 4 (" t5.out
 expect_grep "the latest run is judged against run 4 only" "against run 4 (3 vs 3 launches" t5.out
 expect_no_grep "only the Bcast series" "Synthetic" t5.out
+"$METRON" history trend --db "$DB" --job op=Bcast --min-change 50% > m5.out 2> m5.err
+expect_grep "a 50% smallest change keeps run 4's" "change at run 4 (" m5.out
 "$METRON" history trend --db "$DB" --job op=Bcast --method permutation > p5.out 2> p5.err
 expect_grep "the permutation test finds run 4 too" "change at run 4 (" p5.out
 expect_grep "... with its p-value" "p = 0.005" p5.out
