@@ -34,8 +34,9 @@ set(METRON_LONG_TESTS
     e2e/slurm_run=300                # 20-25 s: five sbatch jobs on a one-node Slurm (1 s: skipped)
     e2e/run_resume=300
     e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches
-    e2e/history_sqlite=240           # 15 runs: five runs of three launches, a report in Chromium
-    e2e/history_postgres=240         # 15 runs and a PostgreSQL server started and stopped
+    e2e/history_sqlite=240           # 22-27 s at a load average of 12: five runs of three launches
+    e2e/history_postgres=240         # 20 s: four runs and a PostgreSQL server started and stopped
+    e2e/history_errors=180           # 30 s at a load average of 12: two runs, about 40 commands
     e2e/bundle_replay=600)           # 60-90 s: 4 runs of 6-12 launches, two over TCP              # 10-40 s: busy-waiting launches, a kill, a resume
 
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the

@@ -50,6 +50,13 @@ std::string text_of(const json& j, const char* key) {
   return v.is_string() ? v.get<std::string>() : v.is_null() ? "" : v.dump();
 }
 
+// A whole number of the manifest, 0 when absent or of another type (a damaged manifest is
+// refused before, by load_results; this only keeps a reader from throwing).
+std::int64_t int_of(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j[key].is_number_integer()) return 0;
+  return j[key].get<std::int64_t>();
+}
+
 // The manifest of the run's first merged launch (the run manifest has no plan and no system).
 json first_launch_manifest(const std::string& dir, const json& run) {
   if (!run.contains("run_schema_version")) return run;
@@ -117,8 +124,7 @@ void read_identity(const std::string& dir, const json& m, const json& launch, Ru
   if (r.plan.is_object() && r.plan.contains("design") && r.plan["design"].is_object())
     r.plan["design"].erase("seed");
   r.plan_sha256 = sha256_hex(r.plan.dump());
-  r.np = run ? m.value("design", json::object()).value("np", std::int64_t{0})
-             : m.value("np", std::int64_t{0});
+  r.np = int_of(run ? m.value("design", json::object()) : m, "np");
   r.seed = text_of(m, "seed");
   r.launcher = run ? text_of(m, "launcher") : "";
   r.system = system;
