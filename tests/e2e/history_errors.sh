@@ -40,17 +40,17 @@ METRON_INJECT_MPI_ERROR=0 timeout 60 $MPIEXEC -n 2 "$METRON" exec one.bench --ou
 expect_eq "the launch failed" "$(json_status nojobs/manifest.json)" "failed"
 expect_fails "a folder whose every job failed" 74 "metron: error: 'nojobs' has no measured job to add" \
   "$METRON" history add nojobs --db "$DB"
-# Being written: its lock is held (the holder's pid is in the lock file, as metron writes it)
+# Being written: its lock is held (here by this shell, on descriptor 9; the holder's pid is in
+# the lock file, as metron writes it)
 cp -r good busy
-echo "4242 node7" > busy/.metron.lock
-flock -n busy/.metron.lock sleep 30 &
-HOLDER=$!
-sleep 0.5
+exec 9> busy/.metron.lock
+echo "4242 node7" >&9
+flock -n 9
 expect_fails "a folder being written" 74 \
   "metron: error: 'busy' is being written (by pid 4242): add it when the run has finished" \
   "$METRON" history add busy --db "$DB"
-kill "$HOLDER" 2> /dev/null
-wait "$HOLDER" 2> /dev/null
+flock -u 9
+exec 9>&-
 # All or nothing: one refused folder of two, and the database is not even created
 "$METRON" history add good empty --db "$DB" > an.out 2> an.err
 expect_eq "two folders, one refused: exit 74" "$?" "74"

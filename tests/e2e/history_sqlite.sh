@@ -17,9 +17,9 @@ expect_grep "the Bcast series changes at run 4" "change at run 4 (.*, r4): [0-9.
 expect_grep "the latest Bcast run is a regression" "latest run 4: regression: " t4.out
 expect_grep "what changed: the launcher" "changed: launcher: .*-genv LD_PRELOAD" t4.out
 expect_grep "the summary" "2 series (hunter method" t4.out
-# Its ratio: 500 us added to a Bcast of about 1-10 us
+# Its ratio: 500 us added to a Bcast of about 1-10 us (tens on a loaded machine)
 ratio=$(grep -o 'change at run 4 ([^)]*): [0-9.e+]*x' t4.out | head -1 | sed 's/.*: //; s/x$//')
-expect_eq "the change is at least 20 times slower ($ratio)" "$(awk -v r="$ratio" 'BEGIN{print (r >= 20)}')" "1"
+expect_eq "the change is at least 5 times slower ($ratio)" "$(awk -v r="$ratio" 'BEGIN{print (r >= 5)}')" "1"
 
 history_run 5 "$DB" slow
 "$METRON" history trend --db "$DB" --job op=Bcast > t5.out 2> t5.err
