@@ -17,6 +17,10 @@ set(METRON_SMPI_DEFINITIONS
     # smpicxx's helper header would make malloc and free SMPI's shared-malloc wrappers in every
     # file; Metron's buffers are real memory (runtime/ops/arena.cpp).
     SMPI_NO_OVERRIDE_MALLOC=1)
+# What SMPI's mpi.h declares, probed as the main build's library is (cmake/MetronMpiFeatures.cmake).
+metron_probe_mpi(METRON_SMPI_MPI_DEFINITIONS SMPI INCLUDES ${METRON_SMPI_INCLUDE_DIR}/smpi
+                 DEFINITIONS ${METRON_SMPI_DEFINITIONS})
+list(APPEND METRON_SMPI_DEFINITIONS ${METRON_SMPI_MPI_DEFINITIONS})
 # The simulated binary is for previews, not for timing the interpreter: a quick build at -O1,
 # without debug information, which smpirun would copy once per rank.
 set(METRON_SMPI_OPT -O1 CACHE STRING "optimization of the SMPI build's MPI sources")

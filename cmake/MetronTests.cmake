@@ -31,6 +31,9 @@ set(METRON_LONG_TESTS
     e2e/refine_step=150              # 24 s
     e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 18-25 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
+    e2e/finalize_grace=180           # 20 s: waits out finalize graces of 5, 1, 1 and 1 + 4 s
+    e2e/launch_killed=180            # 12 s: 9 launches of about a second
+    e2e/replay_exit_codes=180        # 15 s: a run and two replays of 6 launches
     e2e/slurm_run=300                # 20-25 s: five sbatch jobs on a one-node Slurm (1 s: skipped)
     e2e/run_resume=300
     e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches
@@ -95,10 +98,14 @@ endforeach()
 file(GLOB E2E_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/*.sh)
 list(FILTER E2E_SRC EXCLUDE REGEX "/lib\\.sh$")  # the tests' helpers, not a test
 list(FILTER E2E_SRC EXCLUDE REGEX "/smpi_[^/]*\\.sh$")  # the simulated build's, below
+list(FILTER E2E_SRC EXCLUDE REGEX "/mpi_libraries\\.sh$")  # the Open MPI build's, below
 foreach(src ${E2E_SRC})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME e2e/${name} COMMAND bash ${src} $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR})
-  set_tests_properties(e2e/${name} PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+  # $MPIEXEC in the scripts (tests/e2e/lib.sh) is the launcher of the build's library: with two
+  # libraries installed, the plain `mpiexec` may be the other one's.
+  set_tests_properties(e2e/${name} PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E}
+                                              ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
 endforeach()
 
 # The simulated build's end-to-end test gets its binary too (cmake/MetronSmpi.cmake).
@@ -110,6 +117,57 @@ if(METRON_SMPI)
   add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
                                              $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
   set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
+endif()
+
+# The Open MPI build's tests (cmake/MetronOpenMpi.cmake): the MPI tests compiled against Open MPI
+# and run under its mpirun, the end-to-end tests of METRON_OPENMPI_E2E with its metron and
+# mpirun, and the tests of both libraries together (tests/e2e/mpi_libraries.sh). Open MPI's
+# mpirun refuses to run as root, and to start more ranks than cores, unless told: CI runs as
+# root on 2 cores, so the tests (never the product) set both.
+if(METRON_OPENMPI)
+  set(METRON_OPENMPI_TEST_ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+      OMPI_MCA_rmaps_base_oversubscribe=1)
+  add_executable(mpi_tests_openmpi ${CMAKE_SOURCE_DIR}/tests/mpi/mpi_main.cpp ${MPI_TEST_SRC})
+  target_link_libraries(mpi_tests_openmpi PRIVATE metron_mpi_openmpi metron_front metron_stats
+                        doctest::doctest)
+  target_compile_options(mpi_tests_openmpi PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLAGS})
+  target_compile_definitions(mpi_tests_openmpi PRIVATE METRON_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+    METRON_BINARY="$<TARGET_FILE:metron_openmpi>")
+  add_dependencies(mpi_tests_openmpi metron_openmpi)
+  set_target_properties(mpi_tests_openmpi PROPERTIES UNITY_BUILD OFF)
+  foreach(src ${MPI_TEST_SRC})
+    get_filename_component(name ${src} NAME_WE)
+    set(np 2)
+    if(name MATCHES "_np([0-9]+)_test$")
+      set(np ${CMAKE_MATCH_1})
+    endif()
+    add_test(NAME openmpi/mpi/${name}
+             COMMAND ${METRON_OPENMPI_MPIEXEC} -n ${np} $<TARGET_FILE:mpi_tests_openmpi>
+                     --source-file=*/tests/mpi/${name}.cpp)
+    set(env ${METRON_OPENMPI_TEST_ENV})
+    if(name MATCHES "_mt_test$")
+      list(APPEND env METRON_THREAD_LEVEL=multiple)
+    endif()
+    set_tests_properties(openmpi/mpi/${name} PROPERTIES LABELS "mpi;openmpi"
+                         TIMEOUT ${METRON_TIMEOUT_MPI} ENVIRONMENT "${env}")
+  endforeach()
+  # End-to-end tests that run unchanged with the Open MPI build: exec, run (default launcher,
+  # env factors, failures, launch sizes), threads.
+  set(METRON_OPENMPI_E2E exec_basic run_basic run_failure launch_size threads_mt)
+  foreach(name ${METRON_OPENMPI_E2E})
+    add_test(NAME openmpi/e2e/${name} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/${name}.sh
+                                              $<TARGET_FILE:metron_openmpi> ${CMAKE_SOURCE_DIR})
+    set_tests_properties(openmpi/e2e/${name} PROPERTIES LABELS "e2e;openmpi"
+      TIMEOUT ${METRON_TIMEOUT_E2E}
+      ENVIRONMENT "MPIEXEC=${METRON_OPENMPI_MPIEXEC};${METRON_OPENMPI_TEST_ENV}")
+  endforeach()
+  # Both libraries: a launcher of the other library refused, env factors under both, a replay
+  # of a recording made with the other library.
+  add_test(NAME openmpi/e2e/mpi_libraries
+           COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/mpi_libraries.sh $<TARGET_FILE:metron>
+                   ${CMAKE_SOURCE_DIR} $<TARGET_FILE:metron_openmpi>)
+  set_tests_properties(openmpi/e2e/mpi_libraries PROPERTIES LABELS "e2e;openmpi" TIMEOUT 240
+    ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE};OPENMPI_MPIEXEC=${METRON_OPENMPI_MPIEXEC};${METRON_OPENMPI_TEST_ENV}")
 endif()
 
 # Golden tests: run a metron command on each input and diff stdout+stderr+exit code.
@@ -142,6 +200,9 @@ foreach(entry ${METRON_LONG_TESTS})
     message(FATAL_ERROR "METRON_LONG_TESTS names '${name}', which is not a test")
   endif()
   set_tests_properties(${name} PROPERTIES TIMEOUT ${seconds})
+  if(TEST openmpi/${name})  # the same test of the Open MPI build
+    set_tests_properties(openmpi/${name} PROPERTIES TIMEOUT ${seconds})
+  endif()
 endforeach()
 add_test(NAME meta/test_timeouts
          COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCTEST_COMMAND=${CMAKE_CTEST_COMMAND}

@@ -59,7 +59,7 @@ std::vector<std::string> env_names(const RunDesign& d) {
 
 std::string check_trusted_launch_inputs(const LaunchInputs& in) {
   if (in.trusted) return "";
-  if (in.launcher_from_folder && in.launcher != kDefaultLauncher)
+  if (in.launcher_from_folder && in.launcher != default_launcher())
     return message_text(DiagId::untrusted_launcher, in.folder, in.launcher);
   for (const std::string& name : in.env_names)
     if (dangerous_env_name(name))

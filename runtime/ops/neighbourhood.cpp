@@ -8,9 +8,9 @@
 // Counts are equal for every neighbour and the v- and w-forms' blocks are packed.
 #include <climits>
 
+#include "runtime/ops/mpi_absent_calls.h"
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/persistent_requests.h"
-#include "runtime/ops/smpi_absent_calls.h"
 #include "runtime/ops/verify_pattern.h"
 
 namespace metron::rt::ops {

@@ -3,9 +3,9 @@
 // in prepare(), once every rank has bound, one request per buffer slot (a persistent request is
 // tied to its buffers, and buffer cycling moves them); release() frees them. The timed region
 // is MPI_Start and MPI_Wait on the current slot's request, as OSU's osu_*_persistent time it.
+#include "runtime/ops/mpi_absent_calls.h"
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/persistent_requests.h"
-#include "runtime/ops/smpi_absent_calls.h"
 
 namespace metron::rt::ops {
 

@@ -17,7 +17,7 @@ shift
 exec "$@"
 W
 timeout 300 "$METRON" run f.bench --out out --seed 3 \
-  --launcher "bash $WORK/wrap.sh {launch} mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" \
+  --launcher "bash $WORK/wrap.sh {launch} $MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" \
   > stdout.txt 2> stderr.txt
 expect_eq "exit code" "$?" "70"
 expect_eq "run manifest status" "$(run_status out/manifest.json)" "failed"

@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib.sh"
 # 21 ignores the few that are.
 # (metron run checks the script itself first: SYN_SEED=0 there.)
 export SYN_SEED=0
-LAUNCHER='env SYN_SEED={launch} mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet'
+LAUNCHER="env SYN_SEED={launch} $MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
 for t in 100 103; do
   cat > s$t.bench <<B
 set reps = 21

@@ -17,6 +17,7 @@
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/progress.h"
 #include "runtime/launcher/script_copy.h"
+#include "runtime/mpi_library.h"
 
 using namespace metron;
 using namespace metron::launcher;
@@ -139,7 +140,7 @@ TEST_CASE("launcher template: placeholders inside words, values never split") {
                                           {"replicate", "1"},
                                           {"levels", ""},
                                           {"seed", "42"}};
-  auto argv = expand_launcher(kDefaultLauncher, v, err);
+  auto argv = expand_launcher(kLegacyDefaultLauncher, v, err);
   REQUIRE(err.empty());
   std::vector<std::string> expected = {"mpiexec",  "-n",
                                        "4",        "/opt/m etron/bin/metron",
@@ -157,12 +158,43 @@ TEST_CASE("launcher template: placeholders inside words, values never split") {
   CHECK(argv[1] == "--ntasks=4");
   CHECK(argv[2] == "--job-name=metron 3");
 
+  // {env:FLAG}: FLAG NAME per variable the launch sets (Open MPI's -x), nothing for none; {env}
+  // inside a word: the names, comma-separated.
+  v["env"] = "ALG,METRON_PLANNED_NP";
+  argv = expand_launcher("mpirun -n {np} {env:-x} --export=ALL,{env} {metron}", v, err);
+  CHECK(argv == std::vector<std::string>{"mpirun", "-n", "4", "-x", "ALG", "-x",
+                                         "METRON_PLANNED_NP", "--export=ALL,ALG,METRON_PLANNED_NP",
+                                         "/opt/m etron/bin/metron"});
+  v["env"] = "";
+  CHECK(expand_launcher("mpirun {env:-x} x", v, err) == std::vector<std::string>{"mpirun", "x"});
+
   CHECK(expand_launcher("mpiexec -n {nprocs} x", v, err).empty());
   CHECK(err.find("unknown placeholder '{nprocs}'") != std::string::npos);
   CHECK(expand_launcher("mpiexec 'open", v, err).empty());
   CHECK(err.find("unclosed quote") != std::string::npos);
   CHECK(expand_launcher("   ", v, err).empty());
   CHECK(expand_launcher("x {np", v, err).empty());
+}
+
+TEST_CASE("launcher template: the default starts the launcher of this build's MPI library") {
+  const std::string d = default_launcher();
+  CHECK(d.rfind(rt::mpi_launcher_program() + " -n {np} ", 0) == 0);
+  // Open MPI's mpirun passes a variable to remote ranks only when named with -x.
+  CHECK((d.find(" {env:-x} ") != std::string::npos) ==
+        (rt::mpi_library_family() == MpiFamily::OpenMpi));
+  // A recorded default, of any library's build, stands for this build's default.
+  const std::string tail =
+      " {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} "
+      "--quiet";
+  CHECK(is_default_launcher(d));
+  CHECK(is_default_launcher(kLegacyDefaultLauncher));
+  CHECK(is_default_launcher(""));
+  CHECK(is_default_launcher("/usr/bin/mpiexec.mpich -n {np}" + tail));
+  CHECK(is_default_launcher("'/opt/open mpi/bin/mpirun' -n {np} {env:-x}" + tail));
+  CHECK_FALSE(is_default_launcher("srun -n {np}" + tail));
+  CHECK_FALSE(is_default_launcher("mpiexec -n {np} -bind-to core" + tail));
+  CHECK_FALSE(is_default_launcher("sh -c 'touch x; mpiexec -n {np}" + tail + "'"));
+  CHECK_FALSE(is_default_launcher("mpiexec -n {np} {metron} exec {script}"));
 }
 
 TEST_CASE("script copy: includes keep their relative positions") {
