@@ -23,9 +23,10 @@ build_delay() {
   fi
 }
 
-# The default launcher, with the wrapper preloaded into the ranks only (-genv): the launches of
-# a run made with it are 500 us slower per Bcast; script and binary are the same.
-SLOW_LAUNCHER="$MPIEXEC -genv LD_PRELOAD $WORK/libdelay.so -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
+# MPICH's launcher (the wrapper is built against MPICH, as metron is), with the wrapper preloaded
+# into the ranks only (-genv): the launches of a run made with it are 500 us slower per Bcast;
+# script and binary are the same.
+SLOW_LAUNCHER="mpiexec.mpich -genv LD_PRELOAD $WORK/libdelay.so -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
 
 # history_run N DB [slow]: run N of h.bench (3 launches, seed N) into rN, added with --history.
 history_run() {
