@@ -39,6 +39,9 @@ set(METRON_LONG_TESTS
     e2e/run_resume=300
     e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches
     e2e/stranger_bundle=180          # 29 s at a load average of 12: 3 runs, 3 replays, a bomb
+    e2e/history_sqlite=240           # 22-27 s at a load average of 12: five runs of three launches
+    e2e/history_postgres=240         # 20 s: four runs and a PostgreSQL server started and stopped
+    e2e/history_errors=180           # 30 s at a load average of 12: two runs, about 40 commands
     e2e/bundle_replay=600)           # 60-90 s: 4 runs of 6-12 launches, two over TCP              # 10-40 s: busy-waiting launches, a kill, a resume
 
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the
@@ -47,12 +50,14 @@ set(METRON_LONG_TESTS
 file(GLOB_RECURSE STATS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/stats/*_test.cpp
                                                    ${CMAKE_SOURCE_DIR}/tests/unit/adapt/*_test.cpp)
 file(GLOB_RECURSE FRONT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*_test.cpp)
-list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis|output)/")
+list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis|output|history)/")
 # tests/unit/analysis/ tests metron_analysis (results folders, verdicts, claims).
 file(GLOB_RECURSE ANALYSIS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/analysis/*_test.cpp)
 # tests/unit/output/ tests metron_output (records and writers, without MPI).
 file(GLOB_RECURSE OUTPUT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/output/*_test.cpp)
-foreach(kind stats front analysis output)
+# tests/unit/history/ tests metron_history (the history database, series, the CI gate).
+file(GLOB_RECURSE HISTORY_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/history/*_test.cpp)
+foreach(kind stats front analysis output history)
   string(TOUPPER ${kind} KIND)
   add_executable(metron_${kind}_tests ${CMAKE_SOURCE_DIR}/tests/unit/main.cpp ${${KIND}_TEST_SRC})
   target_link_libraries(metron_${kind}_tests PRIVATE metron_${kind} doctest::doctest)
@@ -217,7 +222,7 @@ set_tests_properties(meta/layering PROPERTIES LABELS meta TIMEOUT 60)
 # no MPI function: a symbol scan of the archives.
 add_test(NAME meta/no_mpi_symbols
          COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM}
-                 "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
+                 "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_history>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_no_mpi_symbols.cmake)
 set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
 # Every user-visible message comes from the catalogue: no sentence thrown, passed to bind_error,

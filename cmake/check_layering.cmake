@@ -14,6 +14,8 @@ set(rules
     "runtime/plan|runtime/plan,runtime/stats,runtime/adapt|no"
     "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h,runtime/results/result_columns.h|no"
     "runtime/bundle|runtime/bundle,runtime/analysis,runtime/plan,runtime/output/json_file.h|no"
+    # The history database reads results folders as analysis does; no MPI, nothing of the runtime.
+    "runtime/history|runtime/history,runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/json_file.h,runtime/output/folder_lock.h|no"
     # The records of a launch, and the writers that only format them: no MPI, nothing of the
     # executor (exec/ gathers the facts and hands them over).
     "runtime/results|runtime/results,runtime/plan,runtime/stats,runtime/adapt|no"
@@ -41,7 +43,7 @@ foreach(rule ${rules})
     endif()
     # A more specific rule covers these folders.
     if(folder STREQUAL "runtime" AND rel MATCHES
-                                     "^runtime/(stats|adapt|plan|analysis|bundle|results|output|exec)/")
+                                     "^runtime/(stats|adapt|plan|analysis|bundle|results|output|exec|history)/")
       continue()
     endif()
     file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")

@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   add_script_options(astc, o);
 
   register_runtime_commands(app, o);
+  register_history_command(app);
   if (auto rc = run_doc_generator(app, argc, argv)) return *rc;
 
   try {
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cmd_check(o);
     if (plan->parsed()) return cmd_plan(o);
     if (astc->parsed()) return cmd_ast(o);
+    if (history_command_parsed()) return cmd_history();
     return run_runtime_command(app, o, argc, argv);
   } catch (const std::exception& e) {
     print_message(DiagId::internal_error, e.what());

@@ -76,6 +76,7 @@ struct RuntimeCommandOptions {
   bool allow_simulated = false;         // compare, replay --allow-simulated (docs/simulation.md)
   std::string report_file;              // compare --report FILE
   SimulateOptions simulate;             // run --simulate, --hostfile, --smpi-metron
+  std::string history;                  // run --history URL: add the finished run there
 };
 RuntimeCommandOptions g_opt;
 constexpr const char* kTrustLauncherHelp =
@@ -364,6 +365,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
+  if (!g_opt.history.empty() && !history_url_ok(g_opt.history)) return kExitUsage;
   bool automatic = g_opt.run_replicates == "auto";
   if (!g_opt.run_replicates.empty() && !automatic) {
     try {
@@ -428,6 +430,11 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     std::fflush(stdout);
     int report_rc = write_report_for(outcome.dir, "", "", "", "");
     if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+  }
+  if ((rc == kExitOk || rc == kExitRuntime) && !g_opt.history.empty()) {
+    std::fflush(stdout);
+    int history_rc = add_run_to_history(outcome.dir, g_opt.history);
+    if (history_rc != kExitOk && rc == kExitOk) return history_rc;
   }
   return rc;
 }
@@ -754,6 +761,11 @@ void register_run_command(CLI::App& app, CliOptions& o) {
                    "failed (default 1)")
       ->check(CLI::Range(0, 1000));
   g_run->add_flag("--report", g_opt.report, "also write DIR/report.html (docs/report.md)");
+  g_run
+      ->add_option("--history", g_opt.history,
+                   "add the finished run to this history database: a file, sqlite:FILE or "
+                   "postgresql://... (docs/history.md)")
+      ->check(non_empty_check());
   g_run->add_option("--guideline-margin", g_opt.guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
   g_run->add_flag("--strict", g_opt.strict, kStrictHelp);
