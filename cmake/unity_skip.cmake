@@ -17,7 +17,7 @@ set(METRON_UNITY_SKIP
     interpreter/cli/man_page.cpp
     interpreter/cli/pack_command.cpp
     interpreter/cli/report_command.cpp
-    interpreter/cli/runtime_commands.cpp
+    interpreter/cli/exec_command.cpp
     runtime/ops/skampi_collectives.cpp
     runtime/ops/pt2pt_ring.cpp
     runtime/ops/pt2pt_random.cpp

@@ -30,9 +30,6 @@ struct ClockCheckCli {
   cs::SyncParams params;
   cs::ClockCheckOptions options;
 };
-ClockCheckCli g_cc;
-CLI::App* g_cmd = nullptr;
-
 std::vector<std::string> split(const std::string& text) {
   std::vector<std::string> parts;
   std::stringstream ss(text);
@@ -42,76 +39,67 @@ std::vector<std::string> split(const std::string& text) {
   return parts;
 }
 
-}  // namespace
-
-void register_clock_check_command(CLI::App& app) {
-  // Defaults: SyncParams's, the paper's 1000 fitpoints x 100 exchanges, which scripts get too
-  // (about 0.15 s per rank pair on one host).
-  g_cmd = app.add_subcommand(
-      "clock-check",
-      "measure clock synchronization: sync time and offsets after 0..N s per method (run under "
-      "mpiexec; METRON_CLOCK_SKEW injects offsets and drifts)");
+// Defaults: SyncParams's, the paper's 1000 fitpoints x 100 exchanges, which scripts get too
+// (about 0.15 s per rank pair on one host).
+void add_clock_check_options(CLI::App& command, ClockCheckCli& cc) {
   std::string all;
   for (std::string_view m : cs::clock_sync_methods())
     all += (all.empty() ? "" : ",") + std::string(m);
-  g_cmd->add_option("--methods", g_cc.methods, "comma-separated methods (default: " + all + ")");
-  g_cmd->add_option("--fitpoints", g_cc.params.fitpoints, "fitpoints of the drift models")
+  command.add_option("--methods", cc.methods, "comma-separated methods (default: " + all + ")");
+  command.add_option("--fitpoints", cc.params.fitpoints, "fitpoints of the drift models")
       ->check(CLI::Range(2, 1 << 24));
-  g_cmd->add_option("--exchanges", g_cc.params.exchanges, "exchanges per fitpoint")
+  command.add_option("--exchanges", cc.params.exchanges, "exchanges per fitpoint")
       ->check(CLI::Range(1, 1 << 24));
-  g_cmd->add_option("--pingpongs", g_cc.params.pingpongs, "ping-pongs per SKaMPI/Netgauge offset")
+  command.add_option("--pingpongs", cc.params.pingpongs, "ping-pongs per SKaMPI/Netgauge offset")
       ->check(CLI::Range(1, 1 << 24));
-  g_cmd->add_option("--rtt-pingpongs", g_cc.params.rtt_pingpongs, "round trips of the RTT estimate")
+  command.add_option("--rtt-pingpongs", cc.params.rtt_pingpongs, "round trips of the RTT estimate")
       ->check(CLI::Range(1, 1 << 24));
-  g_cmd->add_option("--after", g_cc.after, "seconds after the sync at which offsets are probed");
-  g_cmd->add_option("--rounds", g_cc.options.rounds, "ping-pongs per offset probe")
+  command.add_option("--after", cc.after, "seconds after the sync at which offsets are probed");
+  command.add_option("--rounds", cc.options.rounds, "ping-pongs per offset probe")
       ->check(CLI::Range(1, 1 << 20));
-  g_cmd->add_option("--clock", g_cc.clock, "local clock: monotonic | wtime")
+  command.add_option("--clock", cc.clock, "local clock: monotonic | wtime")
       ->check(CLI::IsMember({"monotonic", "wtime"}));
-  g_cmd->add_flag("--concurrent", g_cc.options.concurrent,
-                  "sync every method first, then follow all on one timeline (faster)");
-  g_cmd->add_option("--csv", g_cc.csv, "also write one row per method and instant to this file");
+  command.add_flag("--concurrent", cc.options.concurrent,
+                   "sync every method first, then follow all on one timeline (faster)");
+  command.add_option("--csv", cc.csv, "also write one row per method and instant to this file");
 }
 
-bool clock_check_command_parsed() {
-  return g_cmd && g_cmd->parsed();
-}
-
-int cmd_clock_check(int argc, char** argv) {
+int run_clock_check(ClockCheckCli& cc, const CommandLine& line) {
   rt::die_with_parent();
+  int argc = line.argc;
+  char** argv = line.argv;
   MPI_Init(&argc, &argv);
   int rank = 0, p = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   int status = kExitOk;
   try {
-    g_cc.options.after_s.clear();
-    for (const std::string& a : split(g_cc.after)) {
+    cc.options.after_s.clear();
+    for (const std::string& a : split(cc.after)) {
       // from_chars, not stod: stod's own exceptions would print 'stod' and, for an out-of-range
       // value, exit as a runtime failure instead of a usage error.
       double s = 0;
       const auto [end, ec] = std::from_chars(a.data(), a.data() + a.size(), s);
       if (ec != std::errc() || end != a.data() + a.size() || !(s >= 0) || !std::isfinite(s))
         throw std::invalid_argument(message_text(DiagId::cli_bad_after, a));
-      g_cc.options.after_s.push_back(s);
+      cc.options.after_s.push_back(s);
     }
-    if (g_cc.options.after_s.empty())
+    if (cc.options.after_s.empty())
       throw std::invalid_argument(message_text(DiagId::cli_after_empty));
-    std::vector<std::string> names = split(g_cc.methods);
+    std::vector<std::string> names = split(cc.methods);
     if (names.empty())
       for (std::string_view m : cs::clock_sync_methods()) names.emplace_back(m);
     std::vector<std::string_view> methods(names.begin(), names.end());
     const cs::LocalClock clock = cs::LocalClock::from_env(
-        g_cc.clock == "wtime" ? cs::ClockSource::Wtime : cs::ClockSource::Monotonic);
-    const auto rows =
-        cs::run_clock_check(MPI_COMM_WORLD, methods, g_cc.params, clock, g_cc.options);
+        cc.clock == "wtime" ? cs::ClockSource::Wtime : cs::ClockSource::Monotonic);
+    const auto rows = cs::run_clock_check(MPI_COMM_WORLD, methods, cc.params, clock, cc.options);
     if (rank == 0) {
       const char* skew = std::getenv(cs::kClockSkewEnv);
-      std::printf("clock-check: %d ranks, clock %s, %s=%s\n", p, g_cc.clock.c_str(),
+      std::printf("clock-check: %d ranks, clock %s, %s=%s\n", p, cc.clock.c_str(),
                   cs::kClockSkewEnv, skew ? skew : "(unset)");
       cs::print_clock_check(stdout, rows);
-      if (!g_cc.csv.empty() && !cs::write_clock_check_csv(g_cc.csv, rows)) {
-        print_message(DiagId::cannot_write_file, g_cc.csv);
+      if (!cc.csv.empty() && !cs::write_clock_check_csv(cc.csv, rows)) {
+        print_message(DiagId::cannot_write_file, cc.csv);
         status = kExitIo;
       }
     }
@@ -126,6 +114,15 @@ int cmd_clock_check(int argc, char** argv) {
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Finalize();
   return status;
+}
+
+}  // namespace
+
+CommandEntry clock_check_command() {
+  return make_command("clock-check",
+                      "measure clock synchronization: sync time and offsets after 0..N s per "
+                      "method (run under mpiexec; METRON_CLOCK_SKEW injects offsets and drifts)",
+                      add_clock_check_options, run_clock_check);
 }
 
 }  // namespace metron

@@ -27,15 +27,11 @@ struct HistoryCli {
   std::string job;
   std::string since;
   std::string margin = "5%";
-  double alpha = 0.05;
   std::string method = "hunter";
   std::string max_p;
   std::string min_change;
-  std::size_t window = 50;
-  std::uint64_t seed = 1;
+  history::TrendOptions trend;  // --alpha, --window, --seed; the rest is read from the text above
 };
-HistoryCli g_history;
-CLI::App* g_history_cmd = nullptr;
 
 // The database the options name (the default location, printed, when none); nullopt after
 // printing the error.
@@ -66,40 +62,38 @@ bool history_since_ok(const std::string& s) {
 }
 
 // The trend options from the command line; false after printing the error.
-bool history_trend_options(history::TrendOptions& o) {
-  auto method = history::parse_change_method(g_history.method);
+bool history_trend_options(const HistoryCli& h, history::TrendOptions& o) {
+  o = h.trend;
+  auto method = history::parse_change_method(h.method);
   if (!method) {
-    print_message(DiagId::history_bad_method, g_history.method);
+    print_message(DiagId::history_bad_method, h.method);
     return false;
   }
   o.method = *method;
-  auto margin = analysis::parse_margin(g_history.margin);
+  auto margin = analysis::parse_margin(h.margin);
   if (!margin) {
-    print_message(DiagId::cli_bad_margin, g_history.margin);
+    print_message(DiagId::cli_bad_margin, h.margin);
     return false;
   }
   o.margin = *margin;
-  o.alpha = g_history.alpha;
-  o.window = g_history.window;
-  o.seed = g_history.seed;
-  if (!g_history.max_p.empty()) {
+  if (!h.max_p.empty()) {
     char* end = nullptr;
-    o.max_p = std::strtod(g_history.max_p.c_str(), &end);
+    o.max_p = std::strtod(h.max_p.c_str(), &end);
     if (*end != '\0' || !(o.max_p > 0 && o.max_p < 1)) {
-      print_message(DiagId::history_bad_max_p, g_history.max_p);
+      print_message(DiagId::history_bad_max_p, h.max_p);
       return false;
     }
   }
-  if (!g_history.min_change.empty()) {
-    auto m = analysis::parse_margin(g_history.min_change);
+  if (!h.min_change.empty()) {
+    auto m = analysis::parse_margin(h.min_change);
     if (!m) {
-      print_message(DiagId::history_bad_min_change, g_history.min_change);
+      print_message(DiagId::history_bad_min_change, h.min_change);
       return false;
     }
     o.min_magnitude = *m;
   }
-  if (!g_history.since.empty() && !history_since_ok(g_history.since)) {
-    print_message(DiagId::history_bad_since, g_history.since);
+  if (!h.since.empty() && !history_since_ok(h.since)) {
+    print_message(DiagId::history_bad_since, h.since);
     return false;
   }
   return true;
@@ -175,87 +169,79 @@ std::optional<std::vector<history::SeriesReport>> history_load_trends(
   }
 }
 
-int cmd_history_trend() {
+int history_trend(const HistoryCli& h) {
   history::TrendOptions o;
-  if (!history_trend_options(o)) return kExitUsage;
-  if (!g_history.dirs.empty()) {
-    print_message(DiagId::history_trend_no_dirs, g_history.dirs.front());
+  if (!history_trend_options(h, o)) return kExitUsage;
+  if (!h.dirs.empty()) {
+    print_message(DiagId::history_trend_no_dirs, h.dirs.front());
     return kExitUsage;
   }
   std::string shown;
   int rc = kExitOk;
-  auto reports = history_load_trends(g_history.db, g_history.job, g_history.since, o, shown, rc);
+  auto reports = history_load_trends(h.db, h.job, h.since, o, shown, rc);
   if (!reports) return rc;
   if (reports->empty()) print_message(DiagId::history_no_series, shown);
   std::fputs(history::trend_text(*reports, o).c_str(), stdout);
   return history::trend_exit_code(*reports);
 }
 
-}  // namespace
-
-void register_history_command(CLI::App& app) {
-  g_history_cmd = app.add_subcommand(
-      "history",
-      "the performance history: 'add DIR...' stores finished runs in a database (SQLite or "
-      "PostgreSQL), 'trend' finds each series' change points and exits 1 when the latest run "
-      "is a regression, 2 when undecided (docs/history.md)");
-  g_history_cmd->add_option("action", g_history.action, "add or trend")
+void add_history_options(CLI::App& command, HistoryCli& h) {
+  command.add_option("action", h.action, "add or trend")
       ->required()
       ->check(CLI::IsMember({"add", "trend"}));
-  g_history_cmd->add_option("dirs", g_history.dirs,
-                            "add: the results folders (metron run or exec)");
-  g_history_cmd
-      ->add_option("--db", g_history.db,
-                   "the database: a file, sqlite:FILE or postgresql://USER@HOST/DB (default "
-                   "$XDG_DATA_HOME/metron/history.sqlite)")
+  command.add_option("dirs", h.dirs, "add: the results folders (metron run or exec)");
+  command
+      .add_option("--db", h.db,
+                  "the database: a file, sqlite:FILE or postgresql://USER@HOST/DB (default "
+                  "$XDG_DATA_HOME/metron/history.sqlite)")
       ->check(non_empty_check());
-  g_history_cmd
-      ->add_option("--machine", g_history.machine,
-                   "add: the machine's name (default: the Slurm cluster, else rank 0's host)")
+  command
+      .add_option("--machine", h.machine,
+                  "add: the machine's name (default: the Slurm cluster, else rank 0's host)")
       ->check(non_empty_check());
-  g_history_cmd->add_option(
-      "--job", g_history.job,
-      "trend: the series to look at, FIELD=VALUE or words, comma-separated "
-      "(fields: script, machine, np, block, op, bytes, comm_size, a loop variable)");
-  g_history_cmd->add_option("--since", g_history.since,
-                            "trend: runs started from this date (YYYY-MM-DD)");
-  g_history_cmd->add_option("--margin", g_history.margin,
-                            "trend: the latest run is a regression when slower by more than this "
-                            "(default 5%)");
-  g_history_cmd
-      ->add_option("--alpha", g_history.alpha, "trend: the level of the latest run's tests")
+  command.add_option("--job", h.job,
+                     "trend: the series to look at, FIELD=VALUE or words, comma-separated "
+                     "(fields: script, machine, np, block, op, bytes, comm_size, a loop variable)");
+  command.add_option("--since", h.since, "trend: runs started from this date (YYYY-MM-DD)");
+  command.add_option("--margin", h.margin,
+                     "trend: the latest run is a regression when slower by more than this "
+                     "(default 5%)");
+  command.add_option("--alpha", h.trend.alpha, "trend: the level of the latest run's tests")
       ->check(alpha_check());
-  g_history_cmd->add_option(
-      "--method", g_history.method,
-      "trend: change points by hunter (E-Divisive with Student's t-test, windows; "
-      "default) or permutation (E-Divisive with the permutation test)");
-  g_history_cmd->add_option("--max-p", g_history.max_p,
-                            "trend: a change point's p-value must be below this (default 0.001 for "
-                            "hunter, 0.05 for permutation)");
-  g_history_cmd->add_option("--min-change", g_history.min_change,
-                            "trend: hunter's merge also drops change points smaller than this "
-                            "relative change, e.g. 2% (default: none, as Apache Otava)");
-  g_history_cmd
-      ->add_option("--window", g_history.window, "trend: hunter's window in runs (default 50)")
+  command.add_option("--method", h.method,
+                     "trend: change points by hunter (E-Divisive with Student's t-test, windows; "
+                     "default) or permutation (E-Divisive with the permutation test)");
+  command.add_option("--max-p", h.max_p,
+                     "trend: a change point's p-value must be below this (default 0.001 for "
+                     "hunter, 0.05 for permutation)");
+  command.add_option("--min-change", h.min_change,
+                     "trend: hunter's merge also drops change points smaller than this "
+                     "relative change, e.g. 2% (default: none, as Apache Otava)");
+  command.add_option("--window", h.trend.window, "trend: hunter's window in runs (default 50)")
       ->check(CLI::Range(2, 1 << 20));
-  g_history_cmd
-      ->add_option("--seed", g_history.seed, "trend: the permutation test's seed (default 1)")
+  command.add_option("--seed", h.trend.seed, "trend: the permutation test's seed (default 1)")
       ->check(seed_check());
 }
 
-bool history_command_parsed() {
-  return g_history_cmd && g_history_cmd->parsed();
-}
-
-int cmd_history() {
-  if (g_history.action == "add") {
-    if (g_history.dirs.empty()) {
+int run_history(HistoryCli& h, const CommandLine&) {
+  if (h.action == "add") {
+    if (h.dirs.empty()) {
       print_message(DiagId::history_add_needs_dirs);
       return kExitUsage;
     }
-    return history_add_folders(g_history.dirs, g_history.db, g_history.machine);
+    return history_add_folders(h.dirs, h.db, h.machine);
   }
-  return cmd_history_trend();
+  return history_trend(h);
+}
+
+}  // namespace
+
+CommandEntry history_command() {
+  return make_command("history",
+                      "the performance history: 'add DIR...' stores finished runs in a database "
+                      "(SQLite or PostgreSQL), 'trend' finds each series' change points and exits "
+                      "1 when the latest run is a regression, 2 when undecided (docs/history.md)",
+                      add_history_options, run_history);
 }
 
 int add_run_to_history(const std::string& dir, const std::string& url) {

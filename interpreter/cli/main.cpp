@@ -1,13 +1,12 @@
-// metron: the command-line entry point. The subcommands are declared in commands.h (check, plan
-// and ast in front_commands.cpp, the others in runtime_commands.cpp and *_command.cpp); this file
-// only parses arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70
+// metron: the command-line entry point. The subcommands are the table in command_table.h (one
+// NAME_command.cpp each); this file adds them to the command line, parses the arguments, runs the
+// command that was given and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70
 // runtime, 74 I/O).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 
 #include "interpreter/cli/commands.h"
-#include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 #include "interpreter/stdlib_path.h"
 #include "runtime/plan/diagnostics.h"
@@ -20,33 +19,12 @@ int main(int argc, char** argv) {
   app.set_version_flag(
       "--version", [] { return version_text(); },
       "print the version, the git commit and the MPI library's version string");
-  CliOptions o;
-
-  auto* check =
-      app.add_subcommand("check", "report the script's errors and warnings; nothing else");
-  add_script_options(check, o);
-  check->add_option("--np", o.np, "number of ranks to check against")
-      ->check(CLI::Range(1, 1 << 20));
-  check->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
-  check->add_flag("--simulated", o.simulated, kSimulatedHelp);
-  add_settings_option(check, o);
-
-  auto* plan = app.add_subcommand("plan", "print the plan (jobs, settings, launch design)");
-  add_script_options(plan, o);
-  plan->add_option("--np", o.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
-  plan->add_option("--seed", o.seed, "run seed")
-      ->check(seed_check())
-      ->each([&o](const std::string&) { o.seed_given = true; });
-  plan->add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
-  plan->add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
-  plan->add_flag("--simulated", o.simulated, kSimulatedHelp);
-  add_settings_option(plan, o);
-
-  auto* astc = app.add_subcommand("ast", "print the parsed script (for debugging the front end)");
-  add_script_options(astc, o);
-
-  register_runtime_commands(app, o);
-  register_history_command(app);
+  // Each command's options object lives in its run, which lives until main returns.
+  std::vector<std::pair<CLI::App*, CommandRun>> commands;
+  for (const CommandEntry& entry : command_table()) {
+    CLI::App* command = app.add_subcommand(entry.name, entry.description);
+    commands.emplace_back(command, entry.bind(*command));
+  }
   if (auto rc = run_doc_generator(app, argc, argv)) return *rc;
 
   try {
@@ -56,11 +34,9 @@ int main(int argc, char** argv) {
     return rc == 0 ? kExitOk : kExitUsage;
   }
   try {
-    if (check->parsed()) return cmd_check(o);
-    if (plan->parsed()) return cmd_plan(o);
-    if (astc->parsed()) return cmd_ast(o);
-    if (history_command_parsed()) return cmd_history();
-    return run_runtime_command(app, o, argc, argv);
+    for (auto& [command, run] : commands)
+      if (command->parsed()) return run(CommandLine{argc, argv});
+    return kExitUsage;
   } catch (const std::exception& e) {
     print_message(DiagId::internal_error, e.what());
     return kExitRuntime;

@@ -13,39 +13,36 @@ struct PackCli {
   std::string out;
   bundle::PackInfo info;
 };
-PackCli g_pack;
-CLI::App* g_cmd = nullptr;
+void add_pack_options(CLI::App& command, PackCli& o) {
+  command.add_option("dir", o.dir, "results folder (metron run, exec or replay)")->required();
+  command.add_option("--out", o.out, "the bundle (default DIR.tar.gz)");
+  command.add_option("--author", o.info.authors, "an author's name (repeatable)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  command.add_option("--license", o.info.license,
+                     "the data's license: an SPDX identifier (CC-BY-4.0) or a URL");
+  command.add_option("--name", o.info.name, "the bundle's title (default: the folder's name)");
+  command.add_option("--description", o.info.description,
+                     "what the bundle holds (default: names the script)");
+  command.add_option("--date", o.info.date, "publication date, YYYY-MM-DD (default: today)");
+}
+
+int run_pack(PackCli& o, const CommandLine&) {
+  std::string error;
+  const std::string out = o.out.empty() ? bundle::default_archive(o.dir) : o.out;
+  int rc = bundle::pack(o.dir, out, o.info, error);
+  if (rc != 0) print_error(error);
+  return rc;
+}
 
 }  // namespace
 
-void register_pack_command(CLI::App& app) {
-  g_cmd = app.add_subcommand(
-      "pack",
-      "write a finished results folder as one bundle to publish: DIR.tar.gz with RO-Crate 1.1 "
-      "metadata (a sha256 for every file); metron replay verifies it before anything runs");
-  g_cmd->add_option("dir", g_pack.dir, "results folder (metron run, exec or replay)")->required();
-  g_cmd->add_option("--out", g_pack.out, "the bundle (default DIR.tar.gz)");
-  g_cmd->add_option("--author", g_pack.info.authors, "an author's name (repeatable)")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  g_cmd->add_option("--license", g_pack.info.license,
-                    "the data's license: an SPDX identifier (CC-BY-4.0) or a URL");
-  g_cmd->add_option("--name", g_pack.info.name, "the bundle's title (default: the folder's name)");
-  g_cmd->add_option("--description", g_pack.info.description,
-                    "what the bundle holds (default: names the script)");
-  g_cmd->add_option("--date", g_pack.info.date, "publication date, YYYY-MM-DD (default: today)");
-}
-
-bool pack_command_parsed() {
-  return g_cmd && g_cmd->parsed();
-}
-
-int cmd_pack() {
-  std::string error;
-  const std::string out = g_pack.out.empty() ? bundle::default_archive(g_pack.dir) : g_pack.out;
-  int rc = bundle::pack(g_pack.dir, out, g_pack.info, error);
-  if (rc != 0) print_error(error);
-  return rc;
+CommandEntry pack_command() {
+  return make_command("pack",
+                      "write a finished results folder as one bundle to publish: DIR.tar.gz with "
+                      "RO-Crate 1.1 metadata (a sha256 for every file); metron replay verifies it "
+                      "before anything runs",
+                      add_pack_options, run_pack);
 }
 
 }  // namespace metron

@@ -16,42 +16,37 @@
 namespace metron {
 
 namespace {
-CLI::App* g_quick = nullptr;
-QuickRequest g_request;
-bool g_print_script = false;
-}  // namespace
 
-void register_quick_command(CLI::App& app, CliOptions& o) {
-  g_quick = app.add_subcommand(
-      "quick",
-      "measure one operation over message sizes 0, 1, 2, 4, ... bytes, as the OSU "
-      "micro-benchmarks do: run under mpiexec, one launch (e.g. mpiexec -n 4 metron quick Bcast "
-      "--sizes 0:1MiB)");
-  g_quick
-      ->add_option("op", g_request.op,
-                   "measurement function, e.g. Bcast, Allreduce, Latency, "
-                   "Pingpong_Send_Recv (ping-pongs use ranks 0 and 1), in any case, or an OSU "
-                   "program name: osu_latency, osu_bw, osu_allreduce, ...")
+struct QuickCli {
+  LaunchOptions launch;  // --out, --seed, --quiet, --settings
+  QuickRequest request;
+  bool print_script = false;
+};
+
+void add_quick_options(CLI::App& command, QuickCli& o) {
+  command
+      .add_option("op", o.request.op,
+                  "measurement function, e.g. Bcast, Allreduce, Latency, "
+                  "Pingpong_Send_Recv (ping-pongs use ranks 0 and 1), in any case, or an OSU "
+                  "program name: osu_latency, osu_bw, osu_allreduce, ...")
       ->required();
-  g_quick->add_option("--sizes", g_request.sizes,
-                      "MIN:MAX or MAX message sizes in bytes, units as in scripts (default "
-                      "0:1MiB)");
-  g_quick->add_flag("--print-script", g_print_script,
-                    "print the generated script and exit (no MPI; run it without mpiexec)");
-  g_quick->add_option("--out", o.out, "results folder (default results/quick-<op>-<time>)");
-  g_quick->add_option("--seed", o.seed, "run seed")->check(seed_check());
-  g_quick->add_flag("--quiet", o.quiet, "no progress lines");
-  add_settings_option(g_quick, o);
+  command
+      .add_option("--sizes", o.request.sizes,
+                  "MIN:MAX or MAX message sizes in bytes, units as in scripts (default "
+                  "0:1MiB)")
+      ->each([&o](const std::string&) { o.request.sizes_given = true; });
+  command.add_flag("--print-script", o.print_script,
+                   "print the generated script and exit (no MPI; run it without mpiexec)");
+  command.add_option("--out", o.launch.exec.out_dir,
+                     "results folder (default results/quick-<op>-<time>)");
+  command.add_option("--seed", o.launch.script.seed, "run seed")->check(seed_check());
+  command.add_flag("--quiet", o.launch.exec.quiet, "no progress lines");
+  add_settings_option(command, o.launch.script);
 }
 
-bool quick_command_parsed() {
-  return g_quick && g_quick->parsed();
-}
-
-int cmd_quick(CliOptions& o, int argc, char** argv) {
-  g_request.sizes_given = g_quick->count("--sizes") > 0;
+int run_quick(QuickCli& o, const CommandLine& line) {
   QuickError error;
-  auto text = quick_script(g_request, error);
+  auto text = quick_script(o.request, error);
   if (!text) {
     // Every rank finds the same error; under mpiexec (Hydra sets PMI_RANK) only rank 0 says so.
     const char* rank = std::getenv("PMI_RANK");
@@ -61,18 +56,18 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
     }
     return kExitUsage;
   }
-  if (g_print_script && !o.settings_file.empty()) {
+  if (o.print_script && !o.launch.script.settings_file.empty()) {
     // The printed script is the generated one alone; the settings file belongs to its run.
     print_message(DiagId::quick_print_script_settings);
     return kExitUsage;
   }
-  if (g_print_script) {
+  if (o.print_script) {
     std::fputs(text->c_str(), stdout);
     return kExitOk;
   }
   // The numbers as OSU prints them, with their CI, unless --quiet.
   auto print_table = [&o](const std::string& dir) {
-    if (o.quiet) return;
+    if (o.launch.exec.quiet) return;
     std::string error;
     if (auto t = analysis::read_csv_table(dir + "/summary.csv", error))
       std::fputs(("\n" + analysis::osu_style_table(*t) + "\n").c_str(), stdout);
@@ -81,9 +76,19 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
   };
   // quick starts MPI itself (exec_script): a threaded operation gets MPI_THREAD_MULTIPLE without
   // the user setting METRON_THREAD_LEVEL (a value they did set is kept).
-  if (quick_needs_threads(g_request.op)) ::setenv(rt::kThreadLevelEnv, "multiple", 0);
-  return exec_script(script_from_text(kQuickName, *text, "quick-" + g_request.op), o, argc, argv,
+  if (quick_needs_threads(o.request.op)) ::setenv(rt::kThreadLevelEnv, "multiple", 0);
+  return exec_script(script_from_text(kQuickName, *text, "quick-" + o.request.op), o.launch, line,
                      print_table);
+}
+
+}  // namespace
+
+CommandEntry quick_command() {
+  return make_command("quick",
+                      "measure one operation over message sizes 0, 1, 2, 4, ... bytes, as the OSU "
+                      "micro-benchmarks do: run under mpiexec, one launch (e.g. mpiexec -n 4 "
+                      "metron quick Bcast --sizes 0:1MiB)",
+                      add_quick_options, run_quick);
 }
 
 }  // namespace metron

@@ -18,32 +18,30 @@ struct ReportCli {
   std::string history;  // --history URL: the history database's report instead of a folder's
   std::string job;      // --history's --job FILTER
 };
-ReportCli g_report;
-CLI::App* g_cmd = nullptr;
+void add_report_options(CLI::App& command, ReportCli& o) {
+  command.add_option("dirs", o.dirs, "DIR, or DIR_A DIR_B")->expected(0, 2);
+  command.add_option("--out", o.out,
+                     "the HTML file (default DIR/report.html; compare-report.html for two "
+                     "folders; history-report.html with --history)");
+  command
+      .add_option("--history", o.history,
+                  "the report of a history database instead (a file, sqlite:FILE or "
+                  "postgresql://...): each series with its change points (docs/history.md)")
+      ->check(non_empty_check());
+  command.add_option("--job", o.job,
+                     "with --history: the series to draw (as metron history trend --job)");
+}
+
+int run_report(ReportCli& o, const CommandLine&) {
+  if (o.history.empty() == o.dirs.empty() || (o.history.empty() && !o.job.empty())) {
+    print_message(DiagId::cli_report_operands);
+    return kExitUsage;
+  }
+  if (!o.history.empty()) return write_history_report(o.history, o.job, o.out);
+  return write_report_for(o.dirs.front(), o.dirs.size() > 1 ? o.dirs[1] : "", "", "", o.out);
+}
 
 }  // namespace
-
-void register_report_command(CLI::App& app) {
-  g_cmd = app.add_subcommand(
-      "report",
-      "write report.html for a results folder (exec, run or replay), or for two folders "
-      "compared: plots (gnuplot), header, per-job values; self-contained, no MPI");
-  g_cmd->add_option("dirs", g_report.dirs, "DIR, or DIR_A DIR_B")->expected(0, 2);
-  g_cmd->add_option("--out", g_report.out,
-                    "the HTML file (default DIR/report.html; compare-report.html for two folders; "
-                    "history-report.html with --history)");
-  g_cmd
-      ->add_option("--history", g_report.history,
-                   "the report of a history database instead (a file, sqlite:FILE or "
-                   "postgresql://...): each series with its change points (docs/history.md)")
-      ->check(non_empty_check());
-  g_cmd->add_option("--job", g_report.job,
-                    "with --history: the series to draw (as metron history trend --job)");
-}
-
-bool report_command_parsed() {
-  return g_cmd && g_cmd->parsed();
-}
 
 int write_report_for(const std::string& dir, const std::string& dir_b,
                      const std::string& comparison_csv, const std::string& comparison_what,
@@ -66,16 +64,12 @@ int write_report_for(const std::string& dir, const std::string& dir_b,
   return kExitOk;
 }
 
-int cmd_report() {
-  if (g_report.history.empty() == g_report.dirs.empty() ||
-      (g_report.history.empty() && !g_report.job.empty())) {
-    print_message(DiagId::cli_report_operands);
-    return kExitUsage;
-  }
-  if (!g_report.history.empty())
-    return write_history_report(g_report.history, g_report.job, g_report.out);
-  return write_report_for(g_report.dirs.front(), g_report.dirs.size() > 1 ? g_report.dirs[1] : "",
-                          "", "", g_report.out);
+CommandEntry report_command() {
+  return make_command("report",
+                      "write report.html for a results folder (exec, run or replay), or for two "
+                      "folders compared: plots (gnuplot), header, per-job values; "
+                      "self-contained, no MPI",
+                      add_report_options, run_report);
 }
 
 }  // namespace metron
