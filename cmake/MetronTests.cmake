@@ -235,3 +235,8 @@ set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/architecture_doc
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_architecture_doc.cmake)
 set_tests_properties(meta/architecture_doc PROPERTIES LABELS meta TIMEOUT 60)
+# Every subcommand is one entry of interpreter/cli/commands.def with its own file and a heading in
+# docs/cli.md (cmake/check_command_table.cmake).
+add_test(NAME meta/command_table
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_command_table.cmake)
+set_tests_properties(meta/command_table PROPERTIES LABELS meta TIMEOUT 60)

@@ -1,13 +1,14 @@
-// The table of metron's subcommands (see command_table.h).
+// The table of metron's subcommands (see command_table.h), in the order of commands.def.
 #include "interpreter/cli/command_table.h"
 
 namespace metron {
 
 std::vector<CommandEntry> command_table() {
-  return {check_command(),  plan_command(),        ast_command(),     exec_command(),
-          run_command(),    analyze_command(),     compare_command(), replay_command(),
-          quick_command(),  clock_check_command(), report_command(),  pack_command(),
-          history_command()};
+  return {
+#define COMMAND(id) id##_command(),
+#include "interpreter/cli/commands.def"
+#undef COMMAND
+  };
 }
 
 }  // namespace metron

@@ -1,8 +1,8 @@
-// The table of metron's subcommands: each is a name, a description, a registration that declares
-// its options bound to the fields of its own options struct, and a run that reads that struct.
-// main.cpp adds every entry to the command line in table order (the order of `metron --help`,
-// the man pages and shell completion) and runs the one that was parsed. docs/architecture.md,
-// "Adding a command".
+// The table of metron's subcommands (commands.def): each is a name, a description, a
+// registration that declares its options bound to the fields of its own options struct, and a run
+// that reads that struct. main.cpp adds every entry to the command line in table order (the order
+// of `metron --help`, the man pages and shell completion) and runs the one that was parsed.
+// docs/architecture.md, "Adding a command".
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -45,19 +45,9 @@ CommandEntry make_command(const char* name, std::string description,
 // Every subcommand, in the order `metron --help` lists them.
 std::vector<CommandEntry> command_table();
 
-// One entry per command, each in its NAME_command.cpp.
-CommandEntry check_command();
-CommandEntry plan_command();
-CommandEntry ast_command();
-CommandEntry exec_command();
-CommandEntry run_command();
-CommandEntry analyze_command();
-CommandEntry compare_command();
-CommandEntry replay_command();
-CommandEntry quick_command();
-CommandEntry clock_check_command();
-CommandEntry report_command();
-CommandEntry pack_command();
-CommandEntry history_command();
+// One entry per command of commands.def, each defined in its id_command.cpp.
+#define COMMAND(id) CommandEntry id##_command();
+#include "interpreter/cli/commands.def"
+#undef COMMAND
 
 }  // namespace metron
