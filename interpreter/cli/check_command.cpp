@@ -8,10 +8,10 @@ namespace {
 
 void add_check_options(CLI::App& command, ScriptOptions& o) {
   add_script_options(command, o);
-  command.add_option("--np", o.np, "number of ranks to check against")
+  command.add_option("--np", o.build.np, "number of ranks to check against")
       ->check(CLI::Range(1, 1 << 20));
-  command.add_flag("--skip-unsupported", o.skip_unsupported, kSkipUnsupportedHelp);
-  command.add_flag("--simulated", o.simulated, kSimulatedHelp);
+  command.add_flag("--skip-unsupported", o.build.skip_unsupported, kSkipUnsupportedHelp);
+  command.add_flag("--simulated", o.build.simulated, kSimulatedHelp);
   add_settings_option(command, o);
 }
 

@@ -23,20 +23,23 @@ namespace metron {
 
 class Program;
 
+// How check, plan, exec and quick plan a script unless told otherwise: on 2 ranks (check, plan),
+// and as the simulated build does in the SMPI build itself.
+inline BuildOptions command_line_build_defaults() {
+  BuildOptions b;
+  b.np = 2;
+  b.simulated = rt::kSimulated;
+  return b;
+}
+
 // The script a command reads and how it is planned (check, plan, ast, exec, quick).
 struct ScriptOptions {
   std::string file;        // a script path, or '-' for standard input
   std::string expression;  // -e TEXT: the script itself
-  int np = 2;              // check, plan --np
-  std::uint64_t seed = 0;
-  bool seed_given = false;  // --seed was on the command line (0 is a seed too)
-  // check, plan, exec, run, replay: a SKaMPI name Metron lacks is a warning and its measurement is
-  // skipped (docs/cli.md)
-  bool skip_unsupported = false;
-  // check, plan --simulated: plan as the SMPI build does (always, in the SMPI build itself)
-  bool simulated = rt::kSimulated;
-  // check, plan, exec, quick: --settings FILE, a settings override file (docs/language.md)
-  std::string settings_file;
+  // Bound as they are: check, plan --np; --seed (and whether it was given: 0 is a seed too);
+  // --skip-unsupported (docs/cli.md); check, plan --simulated; --settings FILE
+  // (docs/language.md). exec plans on the launch's size.
+  BuildOptions build = command_line_build_defaults();
 };
 
 // One launch under MPI: metron exec, and metron quick's generated script.

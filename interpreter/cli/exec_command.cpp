@@ -197,7 +197,7 @@ void add_exec_options(CLI::App& command, LaunchOptions& o) {
       .add_option("--levels", o.levels, "launch factor levels, name=index,... (set by metron run)")
       ->expected(0, 1);
   command.add_flag("--quiet", o.exec.quiet, "no progress lines");
-  command.add_flag("--skip-unsupported", o.script.skip_unsupported, kSkipUnsupportedHelp);
+  command.add_flag("--skip-unsupported", o.script.build.skip_unsupported, kSkipUnsupportedHelp);
   add_settings_option(command, o.script);
   command
       .add_option("--timeout", o.timeout,

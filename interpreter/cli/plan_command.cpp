@@ -17,11 +17,11 @@ struct PlanCli {
 
 void add_plan_options(CLI::App& command, PlanCli& o) {
   add_script_options(command, o.script);
-  command.add_option("--np", o.script.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
+  command.add_option("--np", o.script.build.np, "number of ranks")->check(CLI::Range(1, 1 << 20));
   add_seed_option(command, o.script, "run seed");
   command.add_flag("--json", o.json, "print JSON (schema: docs/plan-json.md)");
-  command.add_flag("--skip-unsupported", o.script.skip_unsupported, kSkipUnsupportedHelp);
-  command.add_flag("--simulated", o.script.simulated, kSimulatedHelp);
+  command.add_flag("--skip-unsupported", o.script.build.skip_unsupported, kSkipUnsupportedHelp);
+  command.add_flag("--simulated", o.script.build.simulated, kSimulatedHelp);
   add_settings_option(command, o.script);
 }
 

@@ -39,7 +39,7 @@ void add_quick_options(CLI::App& command, QuickCli& o) {
                    "print the generated script and exit (no MPI; run it without mpiexec)");
   command.add_option("--out", o.launch.exec.out_dir,
                      "results folder (default results/quick-<op>-<time>)");
-  command.add_option("--seed", o.launch.script.seed, "run seed")->check(seed_check());
+  command.add_option("--seed", o.launch.script.build.seed, "run seed")->check(seed_check());
   command.add_flag("--quiet", o.launch.exec.quiet, "no progress lines");
   add_settings_option(command, o.launch.script);
 }
@@ -56,7 +56,7 @@ int run_quick(QuickCli& o, const CommandLine& line) {
     }
     return kExitUsage;
   }
-  if (o.print_script && !o.launch.script.settings_file.empty()) {
+  if (o.print_script && !o.launch.script.build.settings_file.empty()) {
     // The printed script is the generated one alone; the settings file belongs to its run.
     print_message(DiagId::quick_print_script_settings);
     return kExitUsage;

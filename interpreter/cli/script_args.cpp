@@ -18,15 +18,15 @@ void add_script_options(CLI::App& command, ScriptOptions& o) {
 }
 
 void add_settings_option(CLI::App& command, ScriptOptions& o) {
-  command.add_option("--settings", o.settings_file,
+  command.add_option("--settings", o.build.settings_file,
                      "settings file: its settings replace the script's own assignments of them "
                      "(e.g. fewer repetitions; docs/language.md)");
 }
 
 CLI::Option* add_seed_option(CLI::App& command, ScriptOptions& o, const std::string& help) {
-  return command.add_option("--seed", o.seed, help)
+  return command.add_option("--seed", o.build.seed, help)
       ->check(seed_check())
-      ->each([&o](const std::string&) { o.seed_given = true; });
+      ->each([&o](const std::string&) { o.build.seed_given = true; });
 }
 
 std::optional<ScriptInput> script_input(const ScriptOptions& o, bool root, int& rc) {
@@ -52,20 +52,15 @@ std::optional<ScriptInput> script_input(const ScriptOptions& o, bool root, int& 
 }
 
 BuildOptions build_options(const ScriptOptions& o, int np) {
-  BuildOptions b;
+  BuildOptions b = o.build;
   b.np = np;
-  b.seed = o.seed;
-  b.seed_given = o.seed_given;
-  b.skip_unsupported = o.skip_unsupported;
-  b.simulated = o.simulated;
-  b.settings_file = o.settings_file;
   return b;
 }
 
 std::unique_ptr<Program> load_and_report(const ScriptOptions& o, int& rc) {
   auto script = script_input(o, true, rc);
   if (!script) return nullptr;
-  auto p = load_program(script->name, build_options(o, o.np), script_reader(*script));
+  auto p = load_program(script->name, build_options(o, o.build.np), script_reader(*script));
   std::fputs(p->diags.render().c_str(), stderr);
   rc = !p->loaded ? kExitIo : p->diags.has_errors() ? kExitScript : kExitOk;
   return p;
