@@ -1,7 +1,8 @@
 // What metron's subcommands share: the script argument and how it is planned (check, plan, ast,
-// exec, quick), one launch under MPI (exec, quick), the options of verdicts (run, analyze,
-// compare, replay), and the report and history steps that run, exec, replay and compare end
-// with. The commands themselves are the table in command_table.h, one NAME_command.cpp each.
+// exec, quick), one launch under MPI (exec, quick), and the report and history steps that run,
+// exec, replay and compare end with (the options several runtime commands declare alike are in
+// shared_options.h). The commands themselves are the table in command_table.h, one
+// NAME_command.cpp each.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -51,8 +52,8 @@ struct LaunchOptions {
   std::string levels;   // exec --levels: factor levels of this launch, "name=index,..."
   double timeout = 0;   // exec --timeout (0: none)
   bool report = false;  // exec --report
-  // exec, run, replay --finalize-grace: seconds per level of the rank tree that MPI_Finalize may
-  // take once the launch's data are complete (runtime/exec/finalize_grace.h)
+  // exec --finalize-grace: seconds per level of the rank tree that MPI_Finalize may take once the
+  // launch's data are complete (runtime/exec/finalize_grace.h)
   double finalize_grace = rt::kDefaultFinalizeGraceS;
 };
 
