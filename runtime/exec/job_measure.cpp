@@ -17,6 +17,7 @@
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/global_times.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt {
 
@@ -24,8 +25,7 @@ namespace {
 
 // The test hook of job_measure.h (METRON_INJECT_MPI_ERROR).
 bool inject_error(const Job& job, int rank, int p) {
-  static const char* env = std::getenv("METRON_INJECT_MPI_ERROR");
-  return env && rank == p - 1 && std::atoll(env) == job.id;
+  return rank == p - 1 && test_hook_number(TestHook::InjectMpiError, -1) == job.id;
 }
 
 // The auto warm-up (`set warmup = auto`): the job's own measured loop, results discarded, until
