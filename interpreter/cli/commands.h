@@ -11,7 +11,7 @@
 
 #include "interpreter/script_input.h"
 #include "runtime/exec/finalize_grace.h"
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 #include "runtime/plan/build_options.h"
 
 namespace metron {

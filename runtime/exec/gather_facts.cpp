@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "runtime/exec/binding_check.h"
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"

@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>
 
 namespace metron::rt {
