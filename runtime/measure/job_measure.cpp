@@ -6,12 +6,12 @@
 #include <cstdlib>
 #include <optional>
 
-#include "runtime/measure/contention_probe.h"
 #include "runtime/launch_clock.h"
+#include "runtime/measure/contention_probe.h"
+#include "runtime/measure/job_runner.h"
 #include "runtime/measure/measured_loop.h"
 #include "runtime/measure/reduce_result.h"
 #include "runtime/measure/stop_control.h"
-#include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
 #include "runtime/ops/error_agreement.h"
 #include "runtime/plan/diagnostics.h"
