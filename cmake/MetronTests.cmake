@@ -114,15 +114,18 @@ endforeach()
 if(METRON_SMPI)
   add_test(NAME e2e/smpi_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_preview.sh
                                          $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
-  set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+  set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E}
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
   # Two simulated runs of 16 ranks (METRON_LONG_TESTS names only tests of every build).
   add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
                                              $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
-  set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
+  set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
   # What SimGrid cannot simulate is refused before any launch; one simulated run of 2 ranks.
   add_test(NAME e2e/smpi_platform_checks COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_platform_checks.sh
                                                  $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
-  set_tests_properties(e2e/smpi_platform_checks PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+  set_tests_properties(e2e/smpi_platform_checks PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E}
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
 endif()
 
 # The Open MPI build's tests (cmake/MetronOpenMpi.cmake): the MPI tests compiled against Open MPI

@@ -1,6 +1,7 @@
 // load_program: the front-end pipeline (read, parse, stop on syntax errors, build the plan).
 #include "interpreter/program.h"
 
+#include "interpreter/large_stack.h"
 #include "interpreter/parse.h"
 #include "interpreter/settings_override.h"
 #include "interpreter/stdlib_path.h"

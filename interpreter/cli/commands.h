@@ -16,9 +16,9 @@
 #include "interpreter/cli/command_table.h"
 #include "interpreter/script_input.h"
 #include "runtime/exec/finalize_grace.h"
-#include "runtime/exec/simulation.h"
 #include "runtime/plan/build_options.h"
 #include "runtime/results/exec_options.h"
+#include "runtime/simulation.h"
 
 namespace metron {
 

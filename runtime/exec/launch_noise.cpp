@@ -6,8 +6,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "runtime/exec/contention_probe.h"
-#include "runtime/exec/simulation.h"
+#include "runtime/measure/contention_probe.h"
+#include "runtime/simulation.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt {
 
@@ -89,11 +90,10 @@ LaunchNoise check_launch_noise(MPI_Comm world) {
   MPI_Get_processor_name(name, &len);
   double load[1] = {-1};
   if (getloadavg(load, 1) != 1) load[0] = -1;
-  // Test hook: METRON_CORES=<n> stands in for the online core count, so that the oversubscription
-  // test (tests/e2e/noisy_machine.sh) warns on machines of any size.
+  // METRON_CORES stands in for the online core count, so that the oversubscription test warns on
+  // machines of any size.
   double cores = static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN));
-  if (const char* env = std::getenv("METRON_CORES"); env && std::atoi(env) > 0)
-    cores = std::atoi(env);
+  if (const auto n = test_hook_number(TestHook::Cores, 0); n > 0) cores = static_cast<double>(n);
   const ContentionSources src = contention_sources();
   const double mine[kFacts] = {cores, load[0], src.cpu_pressure ? 1.0 : 0.0,
                                src.cpu_steal ? 1.0 : 0.0, src.involuntary_switches ? 1.0 : 0.0};

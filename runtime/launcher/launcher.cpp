@@ -50,6 +50,7 @@
 #include "runtime/plan/regular_file.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::launcher {
 
@@ -672,8 +673,8 @@ json warn_defeated_settings(const LoadedScript& program, const std::vector<Launc
   m.last_level_cache_bytes = rt::last_level_cache_bytes();
   m.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
   // The test hook of the launches' own check (runtime/exec/launch_noise.cpp).
-  if (const char* env = std::getenv("METRON_CORES"); env && std::atoi(env) > 0)
-    m.cores = std::atoi(env);
+  if (const auto n = rt::test_hook_number(rt::TestHook::Cores, 0); n > 0)
+    m.cores = static_cast<int>(n);
   m.invariant_tsc = rt::has_cpu_flag("constant_tsc") && rt::has_cpu_flag("nonstop_tsc");
   // MPICH's mpiexec starts every rank here unless a host file says otherwise, and binds none
   // unless asked.

@@ -1,22 +1,23 @@
 // measure_job (see job_measure.h): binding, verification, warm-up and the measured loop of one
 // job, with the ranks agreeing after each phase.
-#include "runtime/exec/job_measure.h"
+#include "runtime/measure/job_measure.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 
-#include "runtime/exec/contention_probe.h"
-#include "runtime/exec/launch_clock.h"
-#include "runtime/exec/measured_loop.h"
-#include "runtime/exec/reduce_result.h"
-#include "runtime/exec/stop_control.h"
+#include "runtime/launch_clock.h"
+#include "runtime/measure/contention_probe.h"
 #include "runtime/measure/job_runner.h"
+#include "runtime/measure/measured_loop.h"
+#include "runtime/measure/reduce_result.h"
+#include "runtime/measure/stop_control.h"
 #include "runtime/measure/sync_choice.h"
 #include "runtime/ops/error_agreement.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/global_times.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt {
 
@@ -24,8 +25,7 @@ namespace {
 
 // The test hook of job_measure.h (METRON_INJECT_MPI_ERROR).
 bool inject_error(const Job& job, int rank, int p) {
-  static const char* env = std::getenv("METRON_INJECT_MPI_ERROR");
-  return env && rank == p - 1 && std::atoll(env) == job.id;
+  return rank == p - 1 && test_hook_number(TestHook::InjectMpiError, -1) == job.id;
 }
 
 // The auto warm-up (`set warmup = auto`): the job's own measured loop, results discarded, until
