@@ -8,7 +8,7 @@ set -u
 METRON=${1:-build/metron}
 PMAX=${2:-16}
 OUT=${3:-.}
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 ARGS=${CLOCK_CHECK_ARGS:---fitpoints 200 --exchanges 20 --rtt-pingpongs 200 --after 0,5 --concurrent}
 ps=()
 for p in 2 4 8 16 32 64; do

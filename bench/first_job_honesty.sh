@@ -10,7 +10,7 @@
 # BUSY busy loops (started and stopped by this script) raise the load; the load averages at the
 # start and the end are printed.
 # Usage: bash bench/first_job_honesty.sh [build dir] [launches per case = 5] [busy loops = 0]
-# (MPIEXEC: the mpiexec to use; default mpiexec)
+# (MPIEXEC: the mpiexec to use; default MPICH's mpiexec.mpich, the library metron is built with)
 set -euo pipefail
 BUILD=${1:-build}
 LAUNCHES=${2:-5}
@@ -73,7 +73,7 @@ for l in $(seq 1 "$LAUNCHES"); do
     IFS='|' read -r fam name call <<< "$c"
     for n in "${SIZES[@]}"; do
       out="$WORK/out-$name-$n-$l"
-      if ! ${MPIEXEC:-mpiexec} -n 2 "$METRON" exec "$WORK/$name-$n.bench" --out "$out" --quiet 2> "$out.err"; then
+      if ! ${MPIEXEC:-mpiexec.mpich} -n 2 "$METRON" exec "$WORK/$name-$n.bench" --out "$out" --quiet 2> "$out.err"; then
         echo "$fam $name $n $l failed: $(head -c 300 "$out.err")" >&2
         continue
       fi

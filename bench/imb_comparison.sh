@@ -22,7 +22,7 @@ IMB=$(cd "${1:?usage: imb_comparison.sh IMB_BIN_DIR [build dir] [rounds]}" && pw
 BUILD=${2:-build}
 ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
 [ -x "$IMB/IMB-MPI1" ] && [ -x "$IMB/IMB-NBC" ] || { echo "IMB-MPI1 or IMB-NBC not in $IMB" >&2; exit 1; }

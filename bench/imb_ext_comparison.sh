@@ -21,7 +21,7 @@ IMB=$(cd "${1:?usage: imb_ext_comparison.sh IMB_BIN_DIR [build dir] [rounds]}" &
 BUILD=${2:-build}
 ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}  # may carry options: MPIEXEC="mpiexec -bind-to core"
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}  # may carry options: MPIEXEC="mpiexec -bind-to core"
 EXT=$(find -L "$IMB" -name IMB-EXT -type f -perm -u+x | head -1)
 [ -n "$EXT" ] || { echo "IMB-EXT not found under $IMB" >&2; exit 1; }
 WORK=$(mktemp -d)

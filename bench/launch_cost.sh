@@ -11,8 +11,8 @@ BUILD=${1:-build}
 PAIRS=${2:-15}
 NP=${3:-2}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
-MPICC=${MPICC:-mpicc}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
+MPICC=${MPICC:-mpicc.mpich}
 WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 74

@@ -20,7 +20,7 @@ OSU=$(cd "${1:?usage: osu_rma_comparison.sh OSU_BIN_DIR [build dir] [rounds]}" &
 BUILD=${2:-build}
 ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
 osu_bin() { find -L "$OSU" -name "$1" -type f -perm -u+x | head -1; }

@@ -41,7 +41,7 @@ PEERS=$(cd "${1:?usage: parity_comparison.sh PEER_DIR [build dir] [rounds]}" && 
 BUILD=${2:-build}
 ROUNDS=${3:-5}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
 peer_bin() { find -L "$PEERS" -name "$1" -type f -perm -u+x | head -1; }

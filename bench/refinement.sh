@@ -7,7 +7,7 @@
 set -u
 METRON=${1:-build/metron}
 STEP=${2:-3000}
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/metron-refbench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 

@@ -20,7 +20,7 @@ BUILD=${2:-build}
 ROUNDS=${3:-5}
 LAUNCHES=${4:-10}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/metron-repro-peers.XXXXXX")}
 mkdir -p "$WORK"
 cd "$WORK" || exit 74

@@ -20,7 +20,7 @@ BUILD=${2:-build}
 ROUNDS=${3:-10}
 NP=${4:-2}
 METRON=$(cd "$BUILD" && pwd)/metron
-MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; echo "work: $WORK" >&2
 OSUINIT=$(find -L "$PEERS" -name osu_init -type f -perm -u+x | head -1)
