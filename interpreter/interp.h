@@ -182,6 +182,8 @@ class Interp {
   // cannot run at this call (an error, or a warning and a skipped measurement under
   // --skip-unsupported); throws EvalError after an error.
   bool simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
+  // The same for a call family the plan's MPI library lacks (BuildOptions::mpi_lacks).
+  bool library_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
   // False (with a warning, once per statement) for IMB-P2P's stencils on a communicator of a
   // size IMB's grid rule refuses: the measurement is skipped, as IMB skips it.
   bool imb_grid_fits(const MeasureFunc& f, int comm_size, SourceRange callee);

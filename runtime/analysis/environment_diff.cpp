@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <map>
 
+#include "runtime/analysis/launcher_environment.h"
 #include "runtime/analysis/manifest_check.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/mpi_features.h"
 
 namespace metron::analysis {
 
@@ -17,9 +19,22 @@ std::string text(const nlohmann::json& j, const char* key) {
   return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
-// MPI library strings span several lines (MPICH prints its configure line); one line suffices.
+// MPI library strings span several lines (MPICH prints its configure line); one line suffices,
+// its tabs made blanks.
 std::string first_line(const std::string& s) {
-  return s.substr(0, s.find('\n'));
+  std::string line = s.substr(0, s.find('\n'));
+  for (char& c : line)
+    if (c == '\t') c = ' ';
+  return line;
+}
+
+// The library as people name it ("MPICH 4.0.2", "Open MPI 4.1.4"): the manifest's short name,
+// else the one read from the full string (manifests before the short name was recorded).
+std::string library_name(const nlohmann::json& s) {
+  if (s.is_object() && s.contains("mpi_library") && s["mpi_library"].is_string())
+    return s["mpi_library"].get<std::string>();
+  const std::string full = text(s, "mpi_library_version");
+  return full == "(not recorded)" ? full : mpi_library_short_name(full);
 }
 
 }  // namespace
@@ -36,7 +51,15 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
       out.push_back(std::string(what) + ": '" + first_line(a) + "'" + la + " vs '" + first_line(b) +
                     "'" + lb);
   };
-  same("mpi_library_version", "MPI library");
+  // The library by its short name; the same name built differently by its whole first line.
+  if (text(recorded, "mpi_library_version") != text(now, "mpi_library_version")) {
+    std::string a = library_name(recorded), b = library_name(now);
+    if (a == b) {
+      a = first_line(text(recorded, "mpi_library_version"));
+      b = first_line(text(now, "mpi_library_version"));
+    }
+    out.push_back("MPI library: '" + a + "'" + la + " vs '" + b + "'" + lb);
+  }
   same("processor_names", "processor names");
   same("cpu_model", "CPU model");
   same("cores_online", "cores online");
@@ -85,6 +108,9 @@ std::vector<std::string> environment_differences(const nlohmann::json& recorded,
   };
   env(recorded, ea);
   env(now, eb);
+  // What a launcher sets for its own processes says which launcher ran, not how MPI was tuned.
+  std::erase_if(ea, [](const auto& kv) { return launcher_internal_env(kv.first); });
+  std::erase_if(eb, [](const auto& kv) { return launcher_internal_env(kv.first); });
   for (const auto& [k, v] : ea) {
     auto it = eb.find(k);
     if (it == eb.end())

@@ -7,7 +7,7 @@
 #pragma once
 
 #if !METRON_MPI_HAS_PERSISTENT_COLLECTIVES
-#include <mpi.h>
+#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
 
 #define METRON_MPI_ABSENT(name)         \
   template <class... Args>              \

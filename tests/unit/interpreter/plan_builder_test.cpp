@@ -170,17 +170,17 @@ end measurement
     CHECK(within->statistic == adapt::CiStatistic::Median);
     CHECK(within->level == 0.95);
     CHECK(within->max_rel_half_width == 0.01);
-    CHECK(b.min_reps == 100);  // OSU's iteration counts: large messages ...
+    CHECK(b.min_reps == 100);   // OSU's iteration counts: large messages ...
     CHECK(b.max_reps == 1000);  // ... and small ones
     CHECK(b.max_time_s == 10);
 
     BuildOptions four;
     four.np = 4;
-    auto ski = metron::load_program(
-        "main.ski", four, [&](const std::string& p) -> std::optional<std::string> {
-          if (p == "main.ski") return text;
-          return std::nullopt;
-        });
+    auto ski = metron::load_program("main.ski", four,
+                                    [&](const std::string& p) -> std::optional<std::string> {
+                                      if (p == "main.ski") return text;
+                                      return std::nullopt;
+                                    });
     REQUIRE(diag_ids(*ski) == "");
     const Settings& s = *ski->plan.jobs.at(0).settings;
     CHECK_FALSE(s.stop);  // SKaMPI's RSE rule, as in SKaMPI
@@ -229,6 +229,37 @@ end measurement
     CHECK(p->diags.all()[0].message ==
           "the plan has more than 10 jobs (set the environment variable METRON_MAX_JOBS to raise "
           "the limit)");
+  }
+
+  TEST_CASE("plan_builder: an operation the plan's MPI library lacks is refused by name") {
+    metron::BuildOptions o;
+    o.np = 2;
+    o.mpi_library = "Open MPI 4.1.4";
+    o.mpi_lacks = {metron::MpiFeature::PersistentCollectives};
+    const char* text = R"(
+begin measurement "m"
+   measure comm(2) : Bcast(8, MPI_INT, 0)
+   measure comm(2) : Bcast_init(8, MPI_INT, 0)
+   expect comm(2) : Allreduce_init(8, MPI_INT, MPI_SUM) <= Allreduce(8, MPI_INT, MPI_SUM)
+end measurement
+)";
+    auto p = load_text(text, o);
+    CHECK(diag_ids(*p) == "mpi_library_lacks_operation mpi_library_lacks_operation");
+    CHECK(p->diags.all()[0].message ==
+          "'Bcast_init' needs MPI-4's persistent collectives (MPI_<name>_init), which this "
+          "build's MPI library (Open MPI 4.1.4) does not declare");
+    // --skip-unsupported: a warning per statement, and the rest of the plan.
+    o.skip_unsupported = true;
+    p = load_text(text, o);
+    CHECK(diag_ids(*p) ==
+          "skipped_mpi_library_lacks_operation skipped_mpi_library_lacks_operation");
+    CHECK(p->plan.jobs.size() == 1);
+    REQUIRE(p->plan.skipped.size() == 2);
+    CHECK(p->plan.skipped[0].function == "Bcast_init");
+    // A library that lacks nothing runs all of it.
+    o.skip_unsupported = false;
+    o.mpi_lacks.clear();
+    CHECK(load_text(text, o)->plan.jobs.size() == 4);
   }
 
   TEST_CASE("plan_builder: the same text, size and seed give the same plan") {
