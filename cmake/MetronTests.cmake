@@ -31,6 +31,9 @@ set(METRON_LONG_TESTS
     e2e/refine_step=150              # 24 s
     e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 18-25 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
+    e2e/finalize_grace=180           # 20 s: waits out finalize graces of 5, 1, 1 and 1 + 4 s
+    e2e/launch_killed=180            # 12 s: 9 launches of about a second
+    e2e/replay_exit_codes=180        # 15 s: a run and two replays of 6 launches
     e2e/slurm_run=300                # 20-25 s: five sbatch jobs on a one-node Slurm (1 s: skipped)
     e2e/run_resume=300
     e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches

@@ -32,7 +32,6 @@ set(METRON_UNITY_SKIP
     runtime/ops/rma_imb.cpp
     runtime/ops/rma_osu.cpp
     runtime/ops/skampi_pt2pt.cpp
-    runtime/ops/io_local.cpp
     runtime/analysis/model_fit_output.cpp
     runtime/analysis/published_output.cpp
     runtime/analysis/results_data.cpp

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -130,6 +131,28 @@ bool has_cpu_flag(std::string_view flag) {
   while (flags >> f)
     if (f == flag) return true;
   return false;
+}
+
+std::int64_t last_level_cache_bytes() {
+  std::int64_t best = 0;
+  int best_level = 0;
+  for (int i = 0;; ++i) {
+    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+    std::ifstream level_file(dir + "level"), type_file(dir + "type"), size_file(dir + "size");
+    int level = 0;
+    std::string type, size;
+    if (!(level_file >> level) || !(type_file >> type) || !(size_file >> size)) break;
+    if (type == "Instruction" || size.empty()) continue;
+    // "16384K", "32M": sysfs writes kibibytes (or mebibytes) with a suffix.
+    std::int64_t bytes = std::atoll(size.c_str());
+    const char unit = size.back();
+    bytes *= unit == 'K' ? 1024 : unit == 'M' ? (1 << 20) : unit == 'G' ? (1 << 30) : 1;
+    if (level > best_level || (level == best_level && bytes > best)) {
+      best_level = level;
+      best = bytes;
+    }
+  }
+  return best;
 }
 
 SysInfo collect_sysinfo(MPI_Comm comm) {

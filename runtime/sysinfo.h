@@ -2,6 +2,7 @@
 // variables that shape MPI's behaviour, and process pinning. The lead writes it to manifest.json.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
@@ -51,6 +52,8 @@ std::vector<int> affinity_cpus();
 bool process_pinned();
 // A flag from the "flags" line of /proc/cpuinfo (first processor).
 bool has_cpu_flag(std::string_view flag);
+// The size of the last-level data (or unified) cache of CPU 0, from sysfs; 0 when not reported.
+std::int64_t last_level_cache_bytes();
 
 void to_json(nlohmann::json& j, const SysInfo& s);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/script_input.h"
+#include "runtime/exec/finalize_grace.h"
 #include "runtime/exec/simulation.h"
 #include "runtime/plan/build_options.h"
 
@@ -40,6 +41,9 @@ struct CliOptions {
   bool simulated = rt::kSimulated;
   // check, plan, exec, run: --settings FILE, a settings override file (docs/language.md)
   std::string settings_file;
+  // exec, run, replay --finalize-grace: seconds per level of the rank tree that MPI_Finalize may
+  // take once the launch's data are complete (runtime/exec/finalize_grace.h)
+  double finalize_grace = rt::kDefaultFinalizeGraceS;
 };
 
 inline constexpr const char* kSimulatedHelp =

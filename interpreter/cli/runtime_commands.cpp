@@ -27,6 +27,7 @@
 #include "runtime/bundle/bundle.h"
 #include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
+#include "runtime/exec/finalize_grace.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/exec/launch_watchdog.h"
 #include "runtime/exec/script_bundle.h"
@@ -98,6 +99,16 @@ CLI::Validator positive_seconds() {
         return message_text(DiagId::cli_bad_seconds, text);
       },
       "SECONDS");
+}
+
+// exec, run, replay --finalize-grace.
+void add_finalize_grace_option(CLI::App* command, CliOptions& o) {
+  command
+      ->add_option("--finalize-grace", o.finalize_grace,
+                   "seconds MPI_Finalize may take, per level of the rank tree (ceil(log2 np)), "
+                   "once the launch's data are complete; then the launch ends and keeps its "
+                   "data (default 5)")
+      ->check(positive_seconds());
 }
 
 // --guideline-margin; false after printing the error.
@@ -306,7 +317,12 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
   int rc = rt::execute_plan(*program, e, MPI_COMM_WORLD);
   if (me == 0 && rc == kExitOk && on_results) on_results(e.out_dir);
   if (me == 0 && rc == kExitOk && !o.quiet) std::printf("results: %s\n", e.out_dir.c_str());
+  std::fflush(stdout);
+  // The data are complete and acknowledged: a rank that does not return from MPI_Finalize must
+  // not hold the launch (a simulation's ranks share one process, and SMPI ends them itself).
+  if (!rt::kSimulated) rt::arm_finalize_grace(rt::finalize_grace_s(o.finalize_grace, np), me, rc);
   MPI_Finalize();
+  rt::finalize_returned();
   // After MPI_Finalize: the report starts gnuplot as a child process.
   if (me == 0 && rc == kExitOk && g_opt.report) {
     std::fflush(stdout);
@@ -380,6 +396,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_opt.launch_timeout;
   r.startup_timeout_s = g_opt.startup_timeout;
   r.retries = g_opt.retries;
+  r.finalize_grace_s = g_run->count("--finalize-grace") > 0 ? o.finalize_grace : -1;
   r.strict = g_opt.strict;
   if (!guideline_margin_option(r.guideline_margin)) return kExitUsage;
   const bool simulated = !g_opt.simulate.platform.empty();
@@ -644,13 +661,17 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.allow_simulated = g_opt.allow_simulated;
   r.skip_unsupported = o.skip_unsupported;
   r.launch_timeout_s = g_opt.launch_timeout;
+  r.finalize_grace_s = o.finalize_grace;
   r.strict = g_opt.strict;
   int rc = launcher::replay_experiment(r);
-  if ((rc == kExitOk || rc == kExitRuntime) && g_opt.report &&
+  // A replay that measured: its verdicts' codes (docs/cli.md, Exit codes), or a failed launch.
+  const bool measured = rc == kExitOk || rc == kExitReplayDiffers ||
+                        rc == kExitReplayUndecided || rc == kExitRuntime;
+  if (measured && g_opt.report &&
       std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
     std::fflush(stdout);
     int report_rc = write_report_for(r.out_dir, "", "", "", "");
-    if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+    if (report_rc != kExitOk && rc != kExitRuntime) return report_rc;
   }
   return rc;
 }
@@ -678,6 +699,7 @@ void register_exec_command(CLI::App& app, CliOptions& o) {
                    "end the launch after this many seconds (status 'timeout' in the manifest, "
                    "exit 70)")
       ->check(positive_seconds());
+  add_finalize_grace_option(g_exec, o);
   g_exec->add_flag("--force", o.force,
                    "replace the results already in --out (default: refuse such a folder)");
   g_exec->add_flag("--report", g_opt.report, "also write DIR/report.html (docs/report.md)");
@@ -730,6 +752,7 @@ void register_run_command(CLI::App& app, CliOptions& o) {
                    "seconds a launch may run before it is killed and retried (default: its "
                    "deadline from the plan, recorded in the manifest)")
       ->check(positive_seconds());
+  add_finalize_grace_option(g_run, o);
   g_run
       ->add_option("--startup-timeout", g_opt.startup_timeout,
                    "seconds a launch may take to reach its first job (default 60)")
@@ -849,6 +872,7 @@ void register_replay_command(CLI::App& app, CliOptions& o) {
                    "seconds a launch may run before it is killed and retried (default: its "
                    "deadline from the plan)")
       ->check(positive_seconds());
+  add_finalize_grace_option(g_replay, o);
   g_replay->add_option("--guideline-margin", g_opt.guideline_margin,
                        "`expect` checks: a violation is slower by more than this (default 5%)");
   g_replay->add_flag("--allow-simulated", g_opt.allow_simulated,

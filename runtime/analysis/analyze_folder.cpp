@@ -1,6 +1,8 @@
 // `metron analyze` (see analyze_folder.h).
 #include "runtime/analysis/analyze_folder.h"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -8,8 +10,8 @@
 #include "runtime/analysis/analysis.h"
 #include "runtime/analysis/claims.h"
 #include "runtime/analysis/compare.h"
-#include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/comparison_report.h"
+#include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/guidelines.h"
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
@@ -38,6 +40,14 @@ nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& 
   return nullptr;
 }
 
+// A table for people: on stdout, or into o.text.
+void emit(const AnalyzeOptions& o, const std::string& text) {
+  if (o.text)
+    *o.text += text;
+  else
+    std::fputs(text.c_str(), stdout);
+}
+
 // The script's claims checked: claims.csv, claim_checks.csv and their sentences.
 int analyze_claims(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
                    std::string& error) {
@@ -54,8 +64,7 @@ int analyze_claims(const std::string& dir, const ResultsData& data, const Analyz
   if (!write_claims_csv((fs::path(dir) / "claims.csv").string(), results, co, error) ||
       !write_claim_checks_csv((fs::path(dir) / "claim_checks.csv").string(), results, co, error))
     return 74;
-  if (o.print_claims && (o.print || o.print_guidelines))
-    std::printf("\n%s", claims_table(results, co).c_str());
+  if (o.print_claims && (o.print || o.print_guidelines)) emit(o, "\n" + claims_table(results, co));
   if (o.claims) *o.claims = claims_json(results, co);
   return 0;
 }
@@ -74,7 +83,7 @@ int analyze_published(const std::string& dir, const ResultsData& data, const Ana
   if (!write_published_csv((fs::path(dir) / "published_vs_measured.csv").string(), rows, machine,
                            error))
     return 74;
-  if (o.print || o.print_guidelines) std::printf("\n%s", published_table(rows, machine).c_str());
+  if (o.print || o.print_guidelines) emit(o, "\n" + published_table(rows, machine));
   return 0;
 }
 
@@ -89,7 +98,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   if (!samples) return 74;
   std::vector<JobAnalysis> a = analyze(*data, &*samples);
   if (!write_analysis_csv((fs::path(dir) / "analysis.csv").string(), *data, a, error)) return 74;
-  if (o.print) std::fputs(analysis_table(*data, a).c_str(), stdout);
+  if (o.print) emit(o, analysis_table(*data, a));
 
   // Environment factors choose something in the library (an algorithm, a protocol): comparing
   // their levels is the question such an experiment asks. Other factors (procs, factors only the
@@ -113,13 +122,13 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
       for (char ch : dir) decide += ch == '{' ? "{{" : ch == '}' ? "}}" : std::string(1, ch);
       decide += " --replicates {n}";
       if (o.print)
-        std::printf("\nlevels of launch factor '%s' (as env %s):\n%s", name.c_str(),
-                    f["env"].get<std::string>().c_str(),
+        emit(o, fmt::format(
+                    "\nlevels of launch factor '{}' (as env {}):\n{}", name,
+                    f["env"].get<std::string>(),
                     comparison_sentences(c, co, name + "=" + c.front().level_a,
                                          name + "=" + c.front().level_b +
                                              (c.back().level_b != c.front().level_b ? ", ..." : ""),
-                                         decide)
-                        .c_str());
+                                         decide)));
       all.insert(all.end(), c.begin(), c.end());
     }
   if (!all.empty() &&
@@ -148,7 +157,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
         return 74;
       }
     }
-    if (o.print || o.print_guidelines) std::fputs(guideline_table(checks, go).c_str(), stdout);
+    if (o.print || o.print_guidelines) emit(o, guideline_table(checks, go));
   }
   if (int rc = analyze_claims(dir, *data, o, error)) return rc;
   if (!o.fit.empty()) {
@@ -157,7 +166,7 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
     if (!write_fits_csv((fs::path(dir) / "fits.csv").string(), fits, o.peak, error) ||
         !write_fit_points_csv((fs::path(dir) / "fit_points.csv").string(), fits, error))
       return 74;
-    std::printf("\n%s", fits_table(fits, o.fit, o.peak, fo).c_str());
+    emit(o, "\n" + fits_table(fits, o.fit, o.peak, fo));
   }
   if (int rc = analyze_published(dir, *data, o, error)) return rc;
   std::fflush(stdout);

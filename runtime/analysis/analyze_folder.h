@@ -28,6 +28,9 @@ struct AnalyzeOptions {
   std::string fit;
   PeakBound peak;
   bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
+  // When set, the tables are appended here instead of printed (a replay prints them after its
+  // own header).
+  std::string* text = nullptr;
 };
 
 // Returns an exit code (0, or 74 when the folder cannot be read or written); `error` says why.

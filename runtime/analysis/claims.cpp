@@ -140,10 +140,15 @@ ClaimResult collect_checks(const ResultsData& d, const Claim& c, const ClaimOpti
   return r;
 }
 
-// Launches per side that would decide an inconclusive check, at the corrected level.
+// Launches per side that would decide an inconclusive check, at the corrected level; without
+// one, `why` says why none would.
 std::optional<std::size_t> plan_check(const ClaimCheck& ch, const Claim& c, double level,
-                                      const ClaimOptions& o) {
-  if (std::isnan(ch.effect) || std::isnan(ch.sd_log)) return std::nullopt;
+                                      const ClaimOptions& o, Undecided& why) {
+  why = Undecided::NoEffect;
+  if (!(ch.effect > 0) || !std::isfinite(ch.effect)) return std::nullopt;
+  why = Undecided::NoSpread;
+  if (std::isnan(ch.sd_log)) return std::nullopt;
+  why = Undecided::OnBound;  // from here on: no count up to the planner's limit
   const std::size_t now = std::min(ch.a.size(), ch.b.empty() ? ch.a.size() : ch.b.size());
   const double theta = std::log(ch.effect);
   // The distance to the nearest bound the verdict turns on.
@@ -159,15 +164,18 @@ std::optional<std::size_t> plan_check(const ClaimCheck& ch, const Claim& c, doub
     const stats::NormalDist z;
     const double need = boost::math::quantile(z, 1 - level) + boost::math::quantile(z, o.power);
     const double n = static_cast<double>(now) * std::pow(need * ch.sd_log / distance, 2);
-    if (!std::isfinite(n) || n > 100000) return std::nullopt;
+    if (!std::isfinite(n) || n > static_cast<double>(kMostLaunchesPlanned)) return std::nullopt;
+    why = Undecided::Planned;
     return std::max(now + 1, static_cast<std::size_t>(std::ceil(n)));
   }
   stats::PlanOptions po;
   po.alpha = 2 * level;  // a one-sided test at `level` is planned as a two-sided one at 2 level
   po.power = o.power;
   po.paired = ch.paired || ch.b.empty();
+  po.max_launches = kMostLaunchesPlanned;
   auto n = stats::launches_to_detect(ch.sd_log, std::expm1(distance), po);
   if (!n) return std::nullopt;
+  why = Undecided::Planned;
   return std::max({*n, stats::min_launches_for_level(level, false, po.paired), now + 1});
 }
 
@@ -178,11 +186,14 @@ void decide_check(ClaimCheck& ch, const Claim& c, double level, const ClaimOptio
                : fails ? ClaimVerdict::Fails
                        : ClaimVerdict::Inconclusive;
   ch.launches_needed.reset();
+  ch.undecided = Undecided::Planned;
   if (o.strict && !ch.noise.empty()) {  // more launches would not take the flags away
     ch.verdict = ClaimVerdict::Inconclusive;
+    ch.undecided = Undecided::NoisyStrict;
     return;
   }
-  if (ch.verdict == ClaimVerdict::Inconclusive) ch.launches_needed = plan_check(ch, c, level, o);
+  if (ch.verdict == ClaimVerdict::Inconclusive)
+    ch.launches_needed = plan_check(ch, c, level, o, ch.undecided);
 }
 
 // The claim's verdict from its checks' (docs/claims.md, "every" and "some").
@@ -192,7 +203,10 @@ void decide_claim(ClaimResult& r) {
   for (const auto& ch : cs)
     for (const auto& k : noise_kinds(ch.noise)) flags.insert(k);
   r.noise = noise_text(flags);
-  if (cs.empty()) return;
+  if (cs.empty()) {
+    r.undecided = Undecided::NotTested;
+    return;
+  }
   auto count = [&](ClaimVerdict v) {
     return std::count_if(cs.begin(), cs.end(), [&](const ClaimCheck& c) { return c.verdict == v; });
   };
@@ -225,8 +239,10 @@ void decide_claim(ClaimResult& r) {
         better(cs[static_cast<std::size_t>(i)], cs[static_cast<std::size_t>(r.deciding)]))
       r.deciding = i;
   }
-  if (r.verdict == ClaimVerdict::Inconclusive && r.deciding >= 0)
+  if (r.verdict == ClaimVerdict::Inconclusive && r.deciding >= 0) {
     r.launches_needed = cs[static_cast<std::size_t>(r.deciding)].launches_needed;
+    r.undecided = cs[static_cast<std::size_t>(r.deciding)].undecided;
+  }
 }
 
 }  // namespace

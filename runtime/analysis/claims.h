@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runtime/analysis/results_data.h"
+#include "runtime/analysis/undecided.h"
 #include "runtime/plan/claim.h"
 #include "runtime/stats/p_adjust.h"
 
@@ -48,6 +49,7 @@ struct ClaimCheck {
   double sd_log = 0;  // the noise the launch plan uses (sd of log values, or of the bootstrap)
   ClaimVerdict verdict = ClaimVerdict::Inconclusive;
   std::optional<std::size_t> launches_needed;  // per side
+  Undecided undecided = Undecided::Planned;    // why an inconclusive check has no count
   std::string noise;                           // the noise flags of the launches behind it
 };
 
@@ -57,6 +59,7 @@ struct ClaimResult {
   std::size_t unpaired = 0;  // jobs of the left side with no partner on the right
   ClaimVerdict verdict = ClaimVerdict::Inconclusive;
   std::optional<std::size_t> launches_needed;
+  Undecided undecided = Undecided::Planned;  // the deciding check's (NotTested: no check)
   // The check the verdict rests on: for `every`, the weakest that holds, or a failing one, or
   // the inconclusive one that needs the most launches; for `some`, the strongest. -1: none.
   int deciding = -1;

@@ -50,19 +50,38 @@ std::string needed(const ClaimCheck& c, const Claim& claim) {
   return "within " + show(c.bound_lo) + " to " + show(c.bound_hi);
 }
 
-std::string ratio_name(const Claim& c) {
-  const std::string ratio = c.rhs.is_reference() ? "" : " A/B";
-  switch (c.lhs.statistic) {
+std::string statistic_word(ClaimStatistic s) {
+  switch (s) {
     case ClaimStatistic::Median:
-      return "median" + ratio;
+      return "median";
     case ClaimStatistic::Mean:
-      return "mean" + ratio;
+      return "mean";
     case ClaimStatistic::LaunchSpread:
-      return "launch spread" + ratio;
+      return "launch spread";
     case ClaimStatistic::WithinSpread:
-      return "within-launch spread" + ratio;
+      return "within-launch spread";
   }
-  return "A/B";
+  return "median";
+}
+
+bool statistics_differ(const Claim& c) {
+  return !c.rhs.is_reference() && c.lhs.statistic != c.rhs.statistic;
+}
+
+// "median A/B"; "mean/median" when the sides take different statistics.
+std::string ratio_name(const Claim& c) {
+  if (statistics_differ(c))
+    return statistic_word(c.lhs.statistic) + "/" + statistic_word(c.rhs.statistic);
+  return statistic_word(c.lhs.statistic) + (c.rhs.is_reference() ? "" : " A/B");
+}
+
+// The two sides of a check as the sentence names them, with their statistics when the sides take
+// different ones: `mean(X) > median(X)` compares a job with itself ("mean vs median of X").
+std::string sides_text(const ClaimCheck& d, const Claim& c) {
+  if (!statistics_differ(c)) return d.label_a + " vs " + d.label_b;
+  const std::string a = statistic_word(c.lhs.statistic), b = statistic_word(c.rhs.statistic);
+  if (d.label_a == d.label_b) return a + " vs " + b + " of " + d.label_a;
+  return a + " of " + d.label_a + " vs " + b + " of " + d.label_b;
 }
 
 std::string launches_text(const ClaimCheck& c) {
@@ -87,7 +106,7 @@ std::string claim_sentence(const ClaimResult& r, const ClaimOptions&) {
   if (r.verdict == ClaimVerdict::Inconclusive)
     verdict = r.launches_needed
                   ? fmt::format("is inconclusive (need {} launches per side)", *r.launches_needed)
-                  : std::string("is inconclusive");
+                  : "is inconclusive (" + undecided_phrase(r.undecided, std::nullopt) + ")";
   std::string s = fmt::format("Claim '{}' {}: {}.", c.id, verdict, c.text);
   const ClaimCheck* d = deciding(r);
   if (r.checks.empty()) {
@@ -101,8 +120,8 @@ std::string claim_sentence(const ClaimResult& r, const ClaimOptions&) {
   if (d) {
     const std::string which = r.checks.size() == 1 ? "" : " (the deciding check)";
     auto show = [&](double v) { return c.rhs.is_reference() ? in_units(v, c) : number(v); };
-    s += fmt::format(" {} vs {}{}: {} = {} ({:.0f}% CI {} to {}; the claim needs {}), {}.",
-                     d->label_a, d->label_b, which, ratio_name(c), show(d->effect),
+    s += fmt::format(" {}{}: {} = {} ({:.0f}% CI {} to {}; the claim needs {}), {}.",
+                     sides_text(*d, c), which, ratio_name(c), show(d->effect),
                      std::isnan(d->ci_level) ? 95.0 : d->ci_level * 100, show(d->effect_lo),
                      show(d->effect_hi), needed(*d, c), launches_text(*d));
   }
@@ -122,8 +141,8 @@ std::string claims_table(const std::vector<ClaimResult>& rs, const ClaimOptions&
   std::size_t holds = 0, fails = 0;
   std::vector<NoiseSummary> noise;
   for (const auto& r : rs) {
-    out += "  " + claim_sentence(r, o) + (r.noise.empty() ? "" : std::string(" ") + kNoiseMark) +
-           "\n";
+    out +=
+        "  " + claim_sentence(r, o) + (r.noise.empty() ? "" : std::string(" ") + kNoiseMark) + "\n";
     holds += r.verdict == ClaimVerdict::Holds;
     fails += r.verdict == ClaimVerdict::Fails;
     NoiseSummary n;  // a claim counts as one row of the table

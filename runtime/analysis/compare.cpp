@@ -12,6 +12,7 @@
 #include "runtime/analysis/job_labels.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/exit_codes.h"
 #include "runtime/stats/descriptive.h"
 #include "runtime/stats/equivalence.h"
 #include "runtime/stats/hodges_lehmann.h"
@@ -65,12 +66,8 @@ std::string effect_cell(const Comparison& c, double alpha) {
 // under --strict, no launch count: more launches on the same machine would not decide it).
 std::string verdict_cell(const Comparison& c, bool strict) {
   std::string v = stats::verdict_name(c.verdict);
-  if (c.verdict == stats::Verdict::Inconclusive && !(strict && c.noise.any())) {
-    if (c.launches_needed)
-      v += fmt::format(" (need {} launches per side)", *c.launches_needed);
-    else if (c.tested)
-      v += " (need more)";
-  }
+  if (c.verdict == stats::Verdict::Inconclusive && !(strict && c.noise.any()))
+    v += " (" + undecided_cell(c.undecided, c.launches_needed) + ")";
   if (c.noise.any()) v += std::string(" ") + kNoiseMark;
   return v;
 }
@@ -166,15 +163,26 @@ void apply_verdict(Comparison& c, const CompareOptions& o, double level) {
   in.decidable = c.decidable;
   c.verdict = stats::decide(in);
   c.launches_needed.reset();
+  c.undecided = Undecided::Planned;
   if (o.strict && c.noise.any()) {
     c.verdict = stats::Verdict::Inconclusive;
+    c.undecided = Undecided::NoisyStrict;
     return;
   }
-  if (c.verdict == stats::Verdict::Inconclusive && c.tested) {
-    const double s = c.paired ? stats::sd_log_ratio(c.b, c.a) : stats::pooled_sd_log(c.a, c.b);
-    c.launches_needed = stats::launches_needed(s, std::log(c.ratio_hl), o.margin, level, o.power,
-                                               c.paired, std::min(c.a.size(), c.b.size()));
+  if (c.verdict != stats::Verdict::Inconclusive) return;
+  if (!c.tested) {
+    c.undecided = Undecided::NotTested;
+    return;
   }
+  const double s = c.paired ? stats::sd_log_ratio(c.b, c.a) : stats::pooled_sd_log(c.a, c.b);
+  const double theta = std::log(c.ratio_hl);
+  c.launches_needed = stats::launches_needed(s, theta, o.margin, level, o.power, c.paired,
+                                             std::min(c.a.size(), c.b.size()));
+  // No count: the planner had nothing to plan from, or no count up to its limit decides it.
+  if (!c.launches_needed)
+    c.undecided = !std::isfinite(theta) ? Undecided::NoEffect
+                  : !std::isfinite(s)   ? Undecided::NoSpread
+                                        : Undecided::OnBound;
 }
 
 }  // namespace
@@ -606,6 +614,15 @@ std::string verdict_table(const std::vector<Comparison>& cs, const CompareOption
       counts[static_cast<int>(Verdict::Inconclusive)]);
   out += noise_footer(noise_rows(cs), true, o.strict);
   return out;
+}
+
+int jobs_exit_code(const std::vector<Comparison>& cs) {
+  bool undecided = false;
+  for (const auto& c : cs) {
+    if (c.verdict == stats::Verdict::Differs) return kExitReplayDiffers;
+    undecided = undecided || c.verdict == stats::Verdict::Inconclusive;
+  }
+  return undecided ? kExitReplayUndecided : kExitOk;
 }
 
 }  // namespace metron::analysis

@@ -15,6 +15,7 @@
 
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/analysis/undecided.h"
 #include "runtime/stats/alternative.h"
 #include "runtime/stats/p_adjust.h"
 #include "runtime/stats/verdict.h"
@@ -62,6 +63,7 @@ struct Comparison {
   bool decidable = false;             // the exact test can reach the corrected level at all
   stats::Verdict verdict = stats::Verdict::Inconclusive;
   std::optional<std::size_t> launches_needed;  // per side, for an inconclusive verdict
+  Undecided undecided = Undecided::Planned;    // why an inconclusive verdict has no count
   NoiseSummary noise;  // of the launches of both sides behind a and b (noise_flags.h)
 };
 
@@ -114,5 +116,10 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
 
 // Replay: the verdict per job against the recording, with a count per verdict.
 std::string verdict_table(const std::vector<Comparison>& c, const CompareOptions& o);
+
+// The exit code of a replay whose jobs lead (docs/cli.md, "Exit codes"): kExitReplayDiffers when
+// a job differs beyond the margin (verdict `differs`), else kExitReplayUndecided when a job is
+// inconclusive, else 0 (every job equivalent, or a difference within the margin).
+int jobs_exit_code(const std::vector<Comparison>& c);
 
 }  // namespace metron::analysis

@@ -33,8 +33,9 @@ std::string number(double v) {
 // "holds 0.550 [0.500, 0.610] n=10" or "inconclusive (need 24) 0.93 [...] n=10".
 std::string verdict_cell(const Finding& f) {
   std::string v = claim_verdict_name(f.verdict);
-  if (f.verdict == ClaimVerdict::Inconclusive && f.launches_needed)
-    v += fmt::format(" (need {})", *f.launches_needed);
+  if (f.verdict == ClaimVerdict::Inconclusive)
+    v += f.launches_needed ? fmt::format(" (need {})", *f.launches_needed)
+                           : " (" + undecided_cell(f.undecided, std::nullopt) + ")";
   if (std::isnan(f.effect)) return v;
   return fmt::format("{} {} [{}, {}] n={}", v, number(f.effect), number(f.effect_lo),
                      number(f.effect_hi), f.n);
@@ -60,6 +61,7 @@ std::vector<Finding> findings_from_claims(const std::vector<ClaimResult>& rs) {
       f.n = std::min(d.a.size(), d.b.empty() ? d.a.size() : d.b.size());
     }
     f.launches_needed = r.launches_needed;
+    f.undecided = r.undecided;
     f.noise = r.noise;
     for (const ClaimSide* side : {&r.claim.lhs, &r.claim.rhs})
       if (!side->is_reference()) f.ops.push_back(side->op);
@@ -91,6 +93,15 @@ std::vector<Finding> findings_from_guidelines(const std::vector<GuidelineCheck>&
     const bool undecided = c.verdict == GuidelineVerdict::Undecided;
     if (violated) f.verdict = ClaimVerdict::Fails;
     if (undecided && f.verdict == ClaimVerdict::Holds) f.verdict = ClaimVerdict::Inconclusive;
+    // Undecided checks: the most launches any needs, or why one has no count.
+    if (undecided && f.undecided == Undecided::Planned) {
+      if (c.launches_needed)
+        f.launches_needed = std::max(f.launches_needed.value_or(0), *c.launches_needed);
+      else {
+        f.launches_needed.reset();
+        f.undecided = c.undecided;
+      }
+    }
     // The worst slowdown stands for the guideline.
     if (std::isnan(f.effect) || c.ratio > f.effect) {
       f.effect = c.ratio;
@@ -161,8 +172,8 @@ std::string findings_replay_table(const std::vector<FindingReplay>& rs,
     } else if (r.outcome == ReplayOutcome::Inconclusive) {
       if (!decided(r.recorded.verdict))
         outcome += " (the recording did not decide it)";
-      else if (r.replayed.launches_needed)
-        outcome += fmt::format(" (need {} launches per side)", *r.replayed.launches_needed);
+      else
+        outcome += " (" + undecided_cell(r.replayed.undecided, r.replayed.launches_needed) + ")";
     }
     if (!r.replayed_found && r.not_evaluated.empty())
       outcome += " (the replay has no such finding)";

@@ -11,6 +11,7 @@
 
 #include "runtime/analysis/claims.h"
 #include "runtime/analysis/guidelines.h"
+#include "runtime/analysis/undecided.h"
 
 namespace metron::analysis {
 
@@ -23,6 +24,7 @@ struct Finding {
   std::string effect_name;                          // "median A/B", "slowdown A/(k B)", ...
   std::size_t n = 0;                                // launches behind the deciding check
   std::optional<std::size_t> launches_needed;
+  Undecided undecided = Undecided::Planned;  // why an inconclusive finding has no count
   std::string noise;
   std::vector<std::string> ops;  // the operations its jobs run
 };

@@ -13,6 +13,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/stats/launch_planner.h"
 #include "runtime/stats/verdict.h"
 
 namespace metron::analysis {
@@ -97,6 +98,29 @@ const char* guideline_verdict_name(GuidelineVerdict v) {
   return "undecided";
 }
 
+namespace {
+
+// An undecided check: the pairs of launches at which the exact one-sided signed-rank test can
+// reach the corrected level (it decides from there: it holds, or it is significantly slower), or
+// why no number would.
+void plan_undecided(GuidelineCheck& c, double level, const GuidelineOptions& o) {
+  c.launches_needed.reset();
+  c.undecided = Undecided::Planned;
+  if (o.strict && c.noise.any()) {
+    c.verdict = GuidelineVerdict::Undecided;
+    c.undecided = Undecided::NoisyStrict;
+    return;
+  }
+  if (c.verdict != GuidelineVerdict::Undecided) return;
+  if (std::isnan(c.p_value)) {
+    c.undecided = c.lhs.empty() ? Undecided::NotTested : Undecided::NoEffect;
+    return;
+  }
+  c.launches_needed = std::max(stats::min_launches_for_level(level, false, true), c.lhs.size() + 1);
+}
+
+}  // namespace
+
 std::vector<GuidelineCheck> check_guidelines(const ResultsData& d, const GuidelineOptions& o) {
   std::map<std::string, const JobSeries*> rhs;
   for (const auto& s : d.jobs)
@@ -130,7 +154,7 @@ std::vector<GuidelineCheck> check_guidelines(const ResultsData& d, const Guideli
       c.verdict = GuidelineVerdict::Holds;
     else
       c.verdict = GuidelineVerdict::Undecided;
-    if (o.strict && c.noise.any()) c.verdict = GuidelineVerdict::Undecided;
+    plan_undecided(c, level, o);
   }
   return cs;
 }

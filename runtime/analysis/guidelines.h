@@ -12,6 +12,7 @@
 
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
+#include "runtime/analysis/undecided.h"
 #include "runtime/stats/p_adjust.h"
 
 namespace metron::analysis {
@@ -46,6 +47,10 @@ struct GuidelineCheck {
   double ci_level = 0;
   double p_value = 0, p_adjusted = 0;  // NaN when not testable
   GuidelineVerdict verdict = GuidelineVerdict::Undecided;
+  // Undecided: the launches (pairs) at which the exact test can reach the corrected level, or why
+  // no number would.
+  std::optional<std::size_t> launches_needed;
+  Undecided undecided = Undecided::Planned;
   // MPICH's algorithm variable for the left side's operation with its value when the run set it
   // ("MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial"), else empty: MPICH chose by itself.
   std::string algorithm;

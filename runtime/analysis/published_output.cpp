@@ -115,6 +115,20 @@ bool write_published_csv(const std::string& path, const std::vector<PublishedCom
   return true;
 }
 
+namespace {
+
+// The paper's process count as people write it: the word before a remark in parentheses,
+// "2 processes (on two nodes)" from "2 (on two nodes)"; "16x1 processes" from "16x1".
+std::string processes_text(const std::string& procs) {
+  if (procs.empty()) return "";
+  const std::size_t remark = procs.find(" (");
+  const std::string count = procs.substr(0, remark);
+  const std::string word = count == "1" ? " process" : " processes";
+  return count + word + (remark == std::string::npos ? "" : procs.substr(remark));
+}
+
+}  // namespace
+
 std::string published_table(const std::vector<PublishedComparison>& rows,
                             const MeasuredMachine& m) {
   if (rows.empty()) return "";
@@ -128,10 +142,8 @@ std::string published_table(const std::vector<PublishedComparison>& rows,
     const PublishedValue& v = c.value;
     if (last == nullptr || last->id != v.id) {
       std::string paper;
-      for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"", v.machine},
-                                       {"", v.mpi},
-                                       {" processes", v.procs}})
-        if (!text.empty()) paper += (paper.empty() ? "" : "; ") + text + what;
+      for (const std::string& text : {v.machine, v.mpi, processes_text(v.procs)})
+        if (!text.empty()) paper += (paper.empty() ? "" : "; ") + text;
       out += fmt::format("  {} ({}) {}: published {}{}\n", v.id, v.source, v.selection,
                          v.has_value() ? published_text(v) + " " + v.unit : "no number",
                          paper.empty() ? "" : " (" + paper + ")");

@@ -50,10 +50,9 @@ std::string verdict_phrase(const Comparison& c, const SentenceContext& ctx) {
   if (!c.tested) return "not tested (a side has no launch)";
   // More launches on the same noisy machine would not decide it: no launch count then.
   if (ctx.strict && c.noise.any())
-    return "inconclusive under --strict, on launches with noise flags";
-  if (c.launches_needed)
-    return fmt::format("inconclusive: {} launches per side would decide it", *c.launches_needed);
-  return "inconclusive: more launches per side would decide it";
+    return "inconclusive under --strict, on launches with noise flags; " +
+           undecided_phrase(Undecided::NoisyStrict, std::nullopt);
+  return "inconclusive: " + undecided_phrase(c.undecided, c.launches_needed);
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // The RO-Crate 1.1 metadata of a results folder (see bundle.h). Entities: the metadata
 // descriptor, the root dataset (name, description, date, license, authors, main entity, parts),
-// one File per file with its sha256, size and format, Metron and the MPI library as software,
-// the recording machine, and the run as a CreateAction.
+// one Dataset per folder with its parts, one File per file with its sha256, size and format,
+// Metron and the MPI library as software, the recording machine, and the run as a CreateAction.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -78,6 +81,36 @@ std::string machine_description(const json& sys) {
       mpi.empty() ? "not recorded" : mpi);
 }
 
+// Folder ("" for the root, else "a/b/" as RO-Crate names directories) -> its direct parts:
+// the files in it and its subfolders, every folder of every file's path included.
+std::map<std::string, std::vector<std::string>> folder_tree(const std::vector<FileEntry>& files) {
+  std::map<std::string, std::vector<std::string>> tree;
+  tree[""];
+  auto add = [&](const std::string& folder, const std::string& part) {
+    auto& parts = tree[folder];
+    if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(part);
+  };
+  for (const auto& f : files) {
+    std::string parent;
+    for (std::size_t slash = f.path.find('/'); slash != std::string::npos;
+         slash = f.path.find('/', slash + 1)) {
+      const std::string folder = f.path.substr(0, slash + 1);
+      add(parent, folder);
+      tree[folder];
+      parent = folder;
+    }
+    add(parent, f.path);
+  }
+  return tree;
+}
+
+json parts_of(const std::map<std::string, std::vector<std::string>>& tree,
+              const std::string& folder) {
+  json parts = json::array();
+  for (const auto& p : tree.at(folder)) parts.push_back(id(p));
+  return parts;
+}
+
 }  // namespace
 
 json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
@@ -105,13 +138,21 @@ json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
                {"license", id(license_entity(info.license)["@id"])},
                {"mainEntity", id(main)},
                {"mentions", id("#run")}};
-  json parts = json::array(), authors = json::array();
-  for (const auto& f : files) parts.push_back(id(f.path));
-  root["hasPart"] = parts;
+  json authors = json::array();
+  const std::map<std::string, std::vector<std::string>> tree = folder_tree(files);
+  root["hasPart"] = parts_of(tree, "");
   for (std::size_t i = 0; i < info.authors.size(); ++i)
     authors.push_back(id("#author-" + std::to_string(i + 1)));
   if (!authors.empty()) root["author"] = authors;
   graph.push_back(root);
+  // Every folder is a Dataset with its direct parts, so that every directory of the bundle is
+  // described (RO-Crate 1.1, "Directory File Entity"); the files hang from them.
+  for (const auto& [folder, children] : tree)
+    if (!folder.empty())
+      graph.push_back({{"@id", folder},
+                       {"@type", "Dataset"},
+                       {"name", fs::path(folder.substr(0, folder.size() - 1)).filename().string()},
+                       {"hasPart", parts_of(tree, folder)}});
   for (const auto& f : files) {
     json e = {
         {"@id", f.path},

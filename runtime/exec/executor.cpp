@@ -10,6 +10,7 @@
 #include <set>
 
 #include "runtime/exec/comm_cache.h"
+#include "runtime/exec/finalize_grace.h"
 #include "runtime/exec/gather_facts.h"
 #include "runtime/exec/interruption.h"
 #include "runtime/exec/job_measure.h"
@@ -128,6 +129,8 @@ class LaunchWalk {
   void warn_all_invalid(const Job& job, const JobResult& r, const JobSummary& s) const;
   void print_prints_before(const Job* job);
   bool record_failed();
+  void write_last_files();
+  void acknowledge_end();
 
   const LoadedScript& program_;
   const Plan& plan_;
@@ -143,6 +146,7 @@ class LaunchWalk {
   std::vector<std::size_t> order_;
   std::vector<JobSummary> summaries_;  // rank 0: the regular jobs' statistics, by plan index
   std::string started_;
+  std::string finished_;
   double t_started_ = 0;  // launch_clock_s() when the first job was about to start
   std::size_t next_print_ = 0;
   std::size_t executed_ = 0;
@@ -308,24 +312,27 @@ bool LaunchWalk::record_failed() {
   return true;
 }
 
-// The remaining prints, results.sko and the final manifest (rank 0); the exit code, the same on
-// every rank.
+// Every rank has left the plan: one collective over the exit codes (rank 0's may have become
+// 74 writing results.sko). Its end on rank 0 means every rank acknowledged the end of the launch,
+// so only then does the manifest say "complete" (finalize_grace.h). Collective.
+void LaunchWalk::acknowledge_end() {
+  int code = exit_code_;
+  MPI_Allreduce(MPI_IN_PLACE, &code, 1, MPI_INT, MPI_MAX, world_);
+  exit_code_ = code;
+}
+
+// The remaining prints, results.sko, the acknowledgement and the final manifest (rank 0); the
+// exit code, the same on every rank.
 int LaunchWalk::finish() {
   disarm_interruption();
-  if (me_ != 0) return exit_code_;
-  if (exit_code_ == kExitOk) print_prints_before(nullptr);
-  const std::string finished = out::utc_now_iso8601();
-  const double duration = launch_clock_s() - t_started_;
-  // A simulated launch's length on the platform, from the simulation's start (MPI_Init).
-  if (kSimulated) manifest_.set_simulated_time(MPI_Wtime());
-  // results.sko before the final manifest, so that the manifest says if it failed.
-  if (write_failure_.empty() && !files_.write_sko(plan_, started_, finished, duration)) {
-    failure_ = message_text(DiagId::cannot_write_file_why, opt_.out_dir + "/results.sko",
-                            std::strerror(errno));
-    failure_shown_ = message_line_of(Severity::Error, failure_) + "\n" + failure_shown_;
-    exit_code_ = kExitIo;
+  if (me_ == 0) write_last_files();
+  acknowledge_end();
+  if (me_ != 0) {
+    note_launch_acknowledged("", "");
+    return exit_code_;
   }
-  manifest_.set_status(exit_code_ == kExitOk ? "complete" : "failed", finished);
+  const std::string status = exit_code_ == kExitOk ? "complete" : "failed";
+  manifest_.set_status(status, finished_);
   if (!failure_.empty()) manifest_.set_error(failure_);
   // After a failed write the disk may be full: the manifest is then rewritten in place.
   const bool recorded = exit_code_ == kExitIo ? files_.write_manifest_last(manifest_.json())
@@ -338,9 +345,26 @@ int LaunchWalk::finish() {
   }
   io_run_end();
   note_launch_done();
+  if (recorded) note_launch_acknowledged(opt_.out_dir + "/manifest.json", status);
   if (!failure_shown_.empty()) std::fputs(failure_shown_.c_str(), stderr);
   std::fflush(stdout);
   return exit_code_;
+}
+
+// Rank 0: the script's remaining prints and results.sko (before the final manifest, so that the
+// manifest says if it failed).
+void LaunchWalk::write_last_files() {
+  if (exit_code_ == kExitOk) print_prints_before(nullptr);
+  finished_ = out::utc_now_iso8601();
+  const double duration = launch_clock_s() - t_started_;
+  // A simulated launch's length on the platform, from the simulation's start (MPI_Init).
+  if (kSimulated) manifest_.set_simulated_time(MPI_Wtime());
+  if (write_failure_.empty() && !files_.write_sko(plan_, started_, finished_, duration)) {
+    failure_ = message_text(DiagId::cannot_write_file_why, opt_.out_dir + "/results.sko",
+                            std::strerror(errno));
+    failure_shown_ = message_line_of(Severity::Error, failure_) + "\n" + failure_shown_;
+    exit_code_ = kExitIo;
+  }
 }
 
 }  // namespace

@@ -117,17 +117,24 @@ int wait_within_limits(pid_t pid, std::chrono::steady_clock::time_point t0,
   while (!try_wait()) {
     const double t = since_start();
     if (r.startup_s < 0 && limits.started && limits.started()) r.startup_s = t;
-    if (r.startup_s < 0 && limits.startup_timeout_s > 0 && t >= limits.startup_timeout_s)
+    if (r.startup_s >= 0 && r.done_s < 0 && limits.done && limits.done()) r.done_s = t;
+    if (r.done_s >= 0) {
+      if (limits.after_done_s > 0 && t >= r.done_s + limits.after_done_s)
+        r.killed = ChildKill::AfterDone;
+    } else if (r.startup_s < 0 && limits.startup_timeout_s > 0 && t >= limits.startup_timeout_s) {
       r.killed = ChildKill::StartupTimeout;
-    else if (limits.timeout_s > 0 && t >= limits.timeout_s)
+    } else if (limits.timeout_s > 0 && t >= limits.timeout_s) {
       r.killed = ChildKill::Timeout;
+    }
     if (r.killed != ChildKill::None) break;
     nanosleep(&poll, nullptr);
   }
   if (!ended) {
     r.killed_at_s = since_start();
     kill(pid, SIGTERM);
-    const double grace_end = since_start() + limits.kill_grace_s;
+    // Work that is done has nothing left to record: a short grace.
+    const double grace_end =
+        since_start() + (r.killed == ChildKill::AfterDone ? 1.0 : limits.kill_grace_s);
     while (!try_wait() && since_start() < grace_end) nanosleep(&poll, nullptr);
     if (!ended) {
       r.sigkilled = true;

@@ -18,9 +18,15 @@ struct ChildLimits {
   // After SIGTERM, how long the child may take to end (Hydra passes SIGTERM to the ranks and
   // rank 0 records what it measured) before it and every descendant get SIGKILL.
   double kill_grace_s = 5;
+  // Polled (every 50 ms) once started: the child's work is done (e.g. a marker file exists).
+  // From then on it has after_done_s to end by itself (0: no such limit); it is ended past that,
+  // and `timeout_s` no longer applies.
+  std::function<bool()> done;
+  double after_done_s = 0;
 };
 
-enum class ChildKill { None, Timeout, StartupTimeout };
+// Which limit ended the child: AfterDone is not a failure, its work was done.
+enum class ChildKill { None, Timeout, StartupTimeout, AfterDone };
 
 struct ChildResult {
   bool started = false;
@@ -31,6 +37,7 @@ struct ChildResult {
   ChildKill killed = ChildKill::None;  // which limit ended it
   double killed_at_s = 0;              // when that limit was found passed (SIGTERM sent)
   double startup_s = -1;               // when `started` first held; -1: never
+  double done_s = -1;                  // when `done` first held; -1: never
   bool sigkilled = false;              // SIGTERM was not enough within kill_grace_s
   int left_behind = 0;  // descendants still alive after the child ended (then SIGKILLed)
 };

@@ -19,9 +19,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <utility>
 
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/startup_summary.h"
+#include "runtime/exec/finalize_grace.h"
 #include "runtime/exec/launch_size.h"
 #include "runtime/launcher/child_process.h"
 #include "runtime/launcher/launch_check.h"
@@ -44,9 +46,11 @@
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 #include "runtime/plan/loaded_script.h"
+#include "runtime/plan/machine_fit.h"
 #include "runtime/plan/plan_threads.h"
 #include "runtime/plan/regular_file.h"
 #include "runtime/scheduler_context.h"
+#include "runtime/sysinfo.h"
 
 namespace metron::launcher {
 
@@ -142,6 +146,7 @@ struct RunState {
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's plan deadline
   double startup_timeout_s = kDefaultStartupTimeoutS;
   int retries = kDefaultRetries;
+  double finalize_grace_s = rt::kDefaultFinalizeGraceS;  // per level of the rank tree
   // A simulated run: deadlines recorded, not enforced; these bound the simulation's wall time
   // instead (0: no bound).
   bool simulated = false;
@@ -150,6 +155,8 @@ struct RunState {
   std::string write_error;                     // the first write of the run manifest that failed
   std::vector<std::int64_t> checked;           // launches --resume checked (launch_check.h) already
   std::vector<analysis::StartupStat> startup;  // merge_startup_times's summary
+  // RunOptions::on_first_start, until it has been called
+  std::function<std::vector<std::string>(const std::string&, std::int64_t)> on_first_start;
 };
 
 // Rewrites the run manifest; a failure (a full disk) is kept in st.write_error and ends the run
@@ -269,6 +276,10 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
       {"env", launch_env_names(l)}};
   std::vector<std::string> argv = expand_launcher(st.launcher, values, err);
   if (st.skip_unsupported && !argv.empty()) argv.push_back("--skip-unsupported");
+  if (st.finalize_grace_s != rt::kDefaultFinalizeGraceS && !argv.empty()) {
+    argv.push_back("--finalize-grace");
+    argv.push_back(fmt::format("{:g}", st.finalize_grace_s));
+  }
   if (!st.settings_copy.empty() && !argv.empty()) {
     argv.push_back("--settings");
     argv.push_back(st.settings_copy);
@@ -278,7 +289,8 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
 
 // The launch's time limits: --launch-timeout, else its deadline from the plan; started once
 // its folder has a manifest.
-ChildLimits launch_limits(const RunState& st, const json& entry, const fs::path& ldir) {
+ChildLimits launch_limits(RunState& st, const Launch& l, const json& entry, const fs::path& ldir,
+                          const fs::path& done, ProgressPrinter& progress) {
   ChildLimits limits;
   limits.startup_timeout_s = st.simulated ? st.simulation_startup_s : st.startup_timeout_s;
   limits.timeout_s = st.simulated               ? st.simulation_timeout_s
@@ -291,11 +303,44 @@ ChildLimits launch_limits(const RunState& st, const json& entry, const fs::path&
     std::error_code ec;
     return fs::exists(ldir / "manifest.json", ec);
   };
+  // Data complete and acknowledged (rank 0's marker): the ranks end themselves once the finalize
+  // grace passes; the launch is ended a little later if they could not. A simulation's ranks
+  // share one process, bounded by the simulation's own limits.
+  if (!st.simulated) {
+    limits.done = [done] {
+      std::error_code ec;
+      return fs::exists(done, ec);
+    };
+    limits.after_done_s =
+        rt::finalize_grace_s(st.finalize_grace_s, l.np) + rt::kFinalizeRootFirstS + kFinalizeSlackS;
+  }
+  // The first launch to start calls RunOptions::on_first_start, whose lines are printed then.
+  if (st.on_first_start)
+    limits.started = [&st, &progress, id = l.id, ldir, started = limits.started] {
+      if (!started()) return false;
+      if (auto first = std::exchange(st.on_first_start, nullptr))
+        for (const std::string& line : first(ldir.string(), id)) progress.note(line);
+      return true;
+    };
   return limits;
 }
 
-// An attempt's status: interrupted (a stop was asked), complete (exit 0, not killed, and the
-// launch's manifest says complete) or failed.
+// The launch's environment: its factors' variables, and for `metron exec` the planned size
+// (mpiexec and srun pass it on, so that any template, the user's own too, is checked against
+// it) and the marker rank 0 writes once the data are complete (finalize_grace.h).
+std::vector<std::pair<std::string, std::string>> launch_environment(const Launch& l,
+                                                                    const fs::path& done) {
+  auto env = l.env;
+  env.emplace_back(rt::kPlannedNpEnv, std::to_string(l.np));
+  env.emplace_back(rt::kLaunchDoneEnv, fs::absolute(done).string());
+  return env;
+}
+
+// An attempt's status: interrupted (a stop was asked), complete or failed. The data decide
+// (docs/cli.md, "Failed launches"): a launch is complete when its own manifest says so, which
+// rank 0 writes only once every rank acknowledged the end of the plan, however its processes
+// ended afterwards (a finalize that did not return, a signal, an exit code); then it is merged.
+// Any other launch failed, and is never merged.
 std::string attempt_status(const ChildResult& r, const std::string& on_disk, json& entry) {
   if (int sig = stop_requested()) {
     // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
@@ -305,10 +350,37 @@ std::string attempt_status(const ChildResult& r, const std::string& on_disk, jso
     }
     return "interrupted";
   }
-  if (r.started && r.killed == ChildKill::None && r.signal == 0 && r.exit_code == 0 &&
-      on_disk == "complete")
-    return "complete";
-  return "failed";
+  return r.started && on_disk == "complete" ? "complete" : "failed";
+}
+
+// A complete launch whose processes did not end cleanly: the entry says how ("finalize" when
+// MPI_Finalize did not return within the grace, ended by the ranks themselves or by this
+// process; "note" for people), so that a merged launch is never reported as failed.
+void record_end_after_data(const RunState& st, const Launch& l, const ChildResult& r,
+                           const fs::path& ldir, json& entry) {
+  entry.erase("finalize");
+  entry.erase("note");
+  const double grace = rt::finalize_grace_s(st.finalize_grace_s, l.np);
+  json fin;
+  if (r.killed == ChildKill::AfterDone) {
+    fin = {{"returned", false}, {"grace_s", grace}, {"ended_by", "run"}};
+  } else if (auto m = read_json_file(ldir / "manifest.json");
+             m && m->is_object() && m->value("finalize", json()).is_object()) {
+    fin = (*m)["finalize"];
+  } else if (r.done_s >= 0 && r.duration_s - r.done_s >= grace) {
+    // Rank 0's MPI_Finalize returned, another rank's did not: that rank ended itself after
+    // the grace, which only the launch's length shows.
+    fin = {{"returned", false}, {"grace_s", grace}, {"ended_by", "exec"}};
+  }
+  if (fin.is_object()) {
+    entry["finalize"] = fin;
+    entry["note"] = message_text(DiagId::launch_finalize_note, l.id, fin.value("grace_s", grace));
+  } else if (r.signal != 0 || r.exit_code != 0) {
+    const std::string how = r.signal != 0
+                                ? message_text(DiagId::launch_ended_signal, r.signal)
+                                : message_text(DiagId::launch_ended_exit_code, r.exit_code);
+    entry["note"] = message_text(DiagId::launch_ended_after_data, l.id, how);
+  }
 }
 
 // The entry of an attempt about to start, saved: a run killed now shows it "running".
@@ -347,21 +419,36 @@ std::string record_child_end(json& entry, const ChildResult& r, const fs::path& 
   return on_disk;
 }
 
+// Keeps a killed attempt for diagnosis, outside launches/ (its partial rows never merge), and
+// records where in its attempt record `rec`.
+void keep_killed_attempt(const RunState& st, const std::string& id, std::size_t attempt,
+                         const std::string& stderr_tail, json& rec) {
+  const std::string kept = "attempts/" + id + "-" + std::to_string(attempt);
+  std::error_code ec;
+  fs::create_directories(st.dir / "attempts", ec);
+  fs::rename(st.dir / "launches" / id, st.dir / kept, ec);
+  if (!ec) {
+    rec["dir"] = kept;
+    rec["stderr"] = kept + "/stderr.txt";
+  }
+  rec["stderr_tail"] = stderr_tail;
+}
+
 void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
   const std::string id = std::to_string(l.id);
   fs::path ldir = st.dir / "launches" / id;
   std::string err;
   const std::vector<std::string> argv = launch_argv(st, l, ldir, err);
-  const ChildLimits limits = launch_limits(st, entry, ldir);
+  // Outside the launch's folder: it is no result, and goes when the launch has ended.
+  const fs::path done = st.dir / "launches" / ("." + id + ".done");
+  const ChildLimits limits = launch_limits(st, l, entry, ldir, done, progress);
   if (!entry.contains("attempts")) entry["attempts"] = json::array();
-  // The planned size travels to `metron exec` through the environment (mpiexec and srun pass it
-  // on), so that any template, the user's own too, is checked against it.
-  auto env = l.env;
-  env.emplace_back(rt::kPlannedNpEnv, std::to_string(l.np));
+  const auto env = launch_environment(l, done);
   int retries_used = 0;
   for (;;) {
     std::error_code ec;
     fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
+    fs::remove(done, ec);
     fs::create_directories(ldir, ec);
     const std::size_t attempt = entry["attempts"].size() + 1;
     mark_attempt_started(st, entry, argv, id, attempt);
@@ -372,15 +459,20 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     else
       r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
+    fs::remove(done, ec);
     const std::string on_disk = record_child_end(entry, r, ldir);
     const std::string status = attempt_status(r, on_disk, entry);
     entry["status"] = status;
+    if (status == "complete") record_end_after_data(st, l, r, ldir, entry);
     if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
     if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete" &&
         r.killed == ChildKill::None)
       entry["error"] = message_text(DiagId::launch_manifest_disagrees, on_disk);
     // A hang: killed at a limit here, or timed out by itself (exec --timeout in the template).
-    const bool hung = r.killed != ChildKill::None || on_disk == "timeout";
+    // A launch whose records were final (its marker) did not hang, whatever ended it.
+    const bool hung =
+        status != "complete" &&
+        ((r.killed != ChildKill::None && r.killed != ChildKill::AfterDone) || on_disk == "timeout");
     json rec = {{"attempt", attempt},
                 {"started_at", entry["started_at"]},
                 {"finished_at", entry["finished_at"]},
@@ -401,20 +493,11 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     }
     rec["status"] = status;
     if (entry.contains("error")) rec["error"] = entry["error"];
+    if (entry.contains("note")) rec["note"] = entry["note"];
     std::string tail = file_tail((ldir / "stderr.txt").string(), kTailLines, kTailBytes);
     entry["stderr_tail"] = tail;
     const bool retry = hung && status == "failed" && retries_used < st.retries;
-    if (retry) {
-      // Keep the killed attempt for diagnosis, outside launches/: its partial rows never merge.
-      const std::string kept = "attempts/" + id + "-" + std::to_string(attempt);
-      fs::create_directories(st.dir / "attempts", ec);
-      fs::rename(ldir, st.dir / kept, ec);
-      if (!ec) {
-        rec["dir"] = kept;
-        rec["stderr"] = kept + "/stderr.txt";
-      }
-      rec["stderr_tail"] = tail;
-    }
+    if (retry) keep_killed_attempt(st, id, attempt, tail, rec);
     entry["attempts"].push_back(rec);
     if (!retry) break;
     ++retries_used;
@@ -433,6 +516,7 @@ json limits_json(const RunState& st) {
       {"startup_timeout_s", st.startup_timeout_s},
       {"retries", st.retries},
       {"kill_grace_s", kKillGraceS},
+      {"finalize_grace_s", st.finalize_grace_s},
       {"allowances",
        {{"budget_factor", a.budget_factor}, {"job_s", a.job_s}, {"clock_sync_s", a.clock_sync_s}}}};
 }
@@ -592,6 +676,49 @@ json launch_entries(const RunState& st, const std::vector<Launch>& launches,
   return entries;
 }
 
+// The settings this machine defeats (machine_fit.h), said before the first launch: a replay on
+// another machine says first where the recorded settings no longer do what they were set for.
+json warn_defeated_settings(const LoadedScript& program, const std::vector<Launch>& launches,
+                            const std::string& launcher) {
+  MachineFacts m;
+  m.last_level_cache_bytes = rt::last_level_cache_bytes();
+  m.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  // The test hook of the launches' own check (runtime/exec/launch_noise.cpp).
+  if (const char* env = std::getenv("METRON_CORES"); env && std::atoi(env) > 0)
+    m.cores = std::atoi(env);
+  m.invariant_tsc = rt::has_cpu_flag("constant_tsc") && rt::has_cpu_flag("nonstop_tsc");
+  // MPICH's mpiexec starts every rank here unless a host file says otherwise, and binds none
+  // unless asked.
+  m.ranks_local = is_default_launcher(launcher) && !std::getenv("HYDRA_HOST_FILE");
+  m.ranks_bound =
+      launcher.find("bind-to") != std::string::npos || std::getenv("HYDRA_BINDING") != nullptr;
+  int np = 1;
+  for (const Launch& l : launches) np = std::max(np, l.np);
+  json out = json::array();
+  for (const std::string& w : defeated_settings(program.plan, np, m)) {
+    print_warning(w);
+    out.push_back(w);
+  }
+  return out;
+}
+
+// A fresh run's limits: as given, else the defaults; a simulation's bound its wall time.
+void set_fresh_limits(const RunOptions& o, RunState& st) {
+  st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
+  st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
+  st.finalize_grace_s = o.finalize_grace_s > 0 ? o.finalize_grace_s : rt::kDefaultFinalizeGraceS;
+  st.launch_timeout_s = o.launch_timeout_s;
+  if (o.simulated) {
+    // The deadlines a real launch would get, from the plan with the default start-up limit.
+    st.simulated = true;
+    st.simulation_timeout_s = std::max(0.0, o.launch_timeout_s);
+    st.simulation_startup_s = std::max(0.0, o.startup_timeout_s);
+    st.launch_timeout_s = -1;
+    st.startup_timeout_s = kDefaultStartupTimeoutS;
+    st.retries = 0;  // a simulation is deterministic: the same launch would fail again
+  }
+}
+
 // Fresh run: everything up to the first launch. Returns an exit code (0: go on).
 int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
               std::vector<std::int64_t>& order) {
@@ -640,18 +767,9 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.launcher = o.launcher.empty() ? default_launcher() : o.launcher;
   st.skip_unsupported = o.skip_unsupported;
 
-  st.startup_timeout_s = o.startup_timeout_s >= 0 ? o.startup_timeout_s : kDefaultStartupTimeoutS;
-  st.retries = o.retries >= 0 ? o.retries : kDefaultRetries;
-  st.launch_timeout_s = o.launch_timeout_s;
-  if (o.simulated) {
-    // The deadlines a real launch would get, from the plan with the default start-up limit.
-    st.simulated = true;
-    st.simulation_timeout_s = std::max(0.0, o.launch_timeout_s);
-    st.simulation_startup_s = std::max(0.0, o.startup_timeout_s);
-    st.launch_timeout_s = -1;
-    st.startup_timeout_s = kDefaultStartupTimeoutS;
-    st.retries = 0;  // a simulation is deterministic: the same launch would fail again
-  }
+  set_fresh_limits(o, st);
+  const json defeated =
+      o.simulated ? json::array() : warn_defeated_settings(*program, launches, st.launcher);
   std::map<std::string, LaunchDeadline> deadlines;
   if (st.launch_timeout_s < 0) deadlines = plan_deadlines(*program, st, launches);
   json entries = launch_entries(st, launches, order, deadlines);
@@ -671,6 +789,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                  {"design", design_to_json(design)},
                  {"order", order},
                  {"limits", limits_json(st)},
+                 {"machine_warnings", defeated},
                  {"launches", entries}};
   // A simulated run folder says so in its own manifest too, not only in its launches'.
   if (st.simulated) st.manifest["simulated"] = true;
@@ -779,6 +898,9 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
                              ? o.startup_timeout_s
                              : recorded("startup_timeout_s", kDefaultStartupTimeoutS);
   st.retries = o.retries >= 0 ? o.retries : static_cast<int>(recorded("retries", kDefaultRetries));
+  st.finalize_grace_s = o.finalize_grace_s > 0
+                            ? o.finalize_grace_s
+                            : recorded("finalize_grace_s", rt::kDefaultFinalizeGraceS);
   // A simulated run resumes as one: its recorded deadlines are the real launches', not limits.
   if (const json sim = st.manifest.value("simulation_limits", json()); sim.is_object()) {
     st.simulated = true;
@@ -874,6 +996,8 @@ void run_launches(const RunOptions& o, RunState& st, const std::vector<Launch>& 
     if (!binding_warned) binding_warned = note_binding_warning(st, l, progress);
     if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
     if (entry["status"] == "failed") note_failed_launch(st, l, entry, progress);
+    if (entry["status"] == "complete" && entry.value("note", json()).is_string())
+      progress.note(message_line_of(Severity::Status, entry["note"].get<std::string>()));
   }
   progress.end_line();
 }
@@ -992,6 +1116,7 @@ int analyze_run(const RunOptions& o, RunState& st) {
   nlohmann::json claims;
   ao.claims = &claims;
   ao.strict = o.strict;
+  ao.text = o.analysis_text;
   std::string err;
   if (analysis::analyze_folder(st.dir.string(), ao, err) != 0) {
     print_error(err);
@@ -1026,6 +1151,7 @@ int run_experiment(const RunOptions& o, RunOutcome& outcome) {
   int rc = o.resume ? resume_run(o, st, launches, order) : start_run(o, st, launches, order);
   if (rc != kExitOk) return rc;
 
+  st.on_first_start = o.on_first_start;
   install_stop_handlers();
   // Orphans of a killed launch (Hydra's proxies and ranks run in sessions of their own) become
   // this process's children, so that none is left behind.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,8 +38,8 @@ struct RunOptions {
   std::string replay_of;          // the recorded folder, when replaying
   // Replay and --resume take the launcher template and the launch factors' environment from a
   // results folder: they run only with consent (trusted_launch_inputs.h, docs/cli.md).
-  bool launcher_from_folder = false;  // `launcher` is the recording's (replay)
-  bool trust_launcher = false;        // --trust-launcher
+  bool launcher_from_folder = false;         // `launcher` is the recording's (replay)
+  bool trust_launcher = false;               // --trust-launcher
   std::vector<std::string> replay_modified;  // recorded files that did not match their sha256
   bool quiet = false;                        // no progress lines and no analysis table
   // --skip-unsupported: planned with it, and appended to each launch's command (recorded in
@@ -52,12 +53,23 @@ struct RunOptions {
   double guideline_margin = 0.05;  // minimum slowdown of an `expect` violation (analysis)
   bool guideline_table = true;     // print the guideline table (also when analysis_table is off)
   bool claims_table = true;        // print the claim sentences (a replay prints its findings)
+  // When set, the analysis's tables go here instead of stdout (a replay prints them after its
+  // own header).
+  std::string* analysis_text = nullptr;
+  // Called once, when the first launch this process runs has started (its manifest, with the
+  // machine's facts, is on disk; no job has run yet): the lines it returns are printed then (a
+  // replay's environment differences).
+  std::function<std::vector<std::string>(const std::string& launch_dir, std::int64_t id)>
+      on_first_start;
   bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
   // Limits of each launch (docs/experiments.md, "Deadlines and retries"). Negative: not given
   // (a fresh run takes the defaults, --resume the recorded values).
   double launch_timeout_s = -1;   // else each launch's deadline derived from its plan
   double startup_timeout_s = -1;  // default kDefaultStartupTimeoutS
   int retries = -1;               // default kDefaultRetries
+  // --finalize-grace: seconds per level of the rank tree that MPI_Finalize may take once a
+  // launch's data are complete (runtime/exec/finalize_grace.h); default kDefaultFinalizeGraceS
+  double finalize_grace_s = -1;
   // --simulate (docs/simulation.md): the launcher runs the SMPI build under smpirun, the plan is
   // checked as the simulated build checks it, and each launch's deadline is computed and
   // recorded as for a real launch but not enforced: the simulation's wall time is this
@@ -69,6 +81,9 @@ inline constexpr double kDefaultStartupTimeoutS = 60;
 inline constexpr int kDefaultRetries = 1;
 // After SIGTERM, how long a launch past its deadline may take to end before SIGKILL.
 inline constexpr double kKillGraceS = 5;
+// After a launch's data are complete and acknowledged, its ranks end themselves once the finalize
+// grace passes; the launch's process tree is ended this much later if they could not.
+inline constexpr double kFinalizeSlackS = 3;
 
 struct RunOutcome {
   std::string dir;

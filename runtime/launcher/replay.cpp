@@ -223,8 +223,52 @@ RunOptions rerun_options(const ReplayOptions& o, const Recording& rec, const std
   r.claims_table = false;
   r.guideline_margin = o.guideline_margin;
   r.launch_timeout_s = o.launch_timeout_s;
+  r.finalize_grace_s = o.finalize_grace_s;
   r.strict = o.strict;
   return r;
+}
+
+// The environment of the replay against the recording's: the two "system" objects compared and
+// their differences, found once (as soon as the first launch has started, or at the end).
+struct ReplayEnvironment {
+  bool known = false;
+  json old_sys, new_sys;
+  std::vector<std::string> diffs;
+};
+
+ReplayEnvironment compare_systems(json old_sys, json new_sys) {
+  ReplayEnvironment e;
+  e.known = true;
+  e.old_sys = std::move(old_sys);
+  e.new_sys = std::move(new_sys);
+  if (!e.old_sys.is_null() && !e.new_sys.is_null())
+    e.diffs = analysis::environment_differences(e.old_sys, e.new_sys);
+  return e;
+}
+
+// At the start of the replay's first launch (its manifest holds the machine's facts before any
+// job runs): against the recorded launch of the same id (same factor levels, so the launch-factor
+// variables do not show up as differences), else the recording's first merged launch.
+ReplayEnvironment environment_at_start(const Recording& rec, const std::string& old_dir,
+                                       const std::string& launch_dir, std::int64_t id) {
+  auto m = out::read_json_file(fs::path(launch_dir) / "manifest.json");
+  json new_sys = m && m->is_object() ? m->value("system", json()) : json();
+  json old_sys = rec.is_run ? launch_system(old_dir, id) : rec.manifest.value("system", json());
+  if (old_sys.is_null() && rec.is_run) old_sys = analysis::folder_system(old_dir);
+  return compare_systems(std::move(old_sys), std::move(new_sys));
+}
+
+// RunOptions::on_first_start of a replay: the environment's differences, found into `env` and
+// returned as the lines to print.
+std::function<std::vector<std::string>(const std::string&, std::int64_t)> environment_hook(
+    const Recording& rec, const std::string& old_dir, ReplayEnvironment& env) {
+  return [&rec, old_dir, &env](const std::string& launch_dir, std::int64_t id) {
+    env = environment_at_start(rec, old_dir, launch_dir, id);
+    std::vector<std::string> lines;
+    for (const auto& d : env.diffs)
+      lines.push_back(message_line(DiagId::replay_environment_differs, d));
+    return lines;
+  };
 }
 
 // The "system" objects of the recording and the replay: the first launch id that completed in
@@ -281,15 +325,18 @@ std::vector<std::string> skipped_functions(const analysis::ResultsData& d) {
 }
 
 // The verdicts: per job (the lead on the recording machine, context elsewhere) and per finding
-// (the lead on another machine). Returns the findings' exit code when they lead, else 0.
+// (the lead on another machine), then the replayed run's own tables. Returns the
+// exit code of what leads (docs/cli.md, "Exit codes").
 int report_replay(const ReplayOptions& o, const Recording& rec, const std::string& old_dir,
                   const std::string& new_dir, const analysis::ResultsData& old_data,
-                  const analysis::ResultsData& new_data) {
-  auto [old_sys, new_sys] = systems(rec, old_dir, new_dir);
-  std::vector<std::string> diffs;
-  if (!old_sys.is_null() && !new_sys.is_null())
-    diffs = analysis::environment_differences(old_sys, new_sys);
-  for (const auto& d : diffs) print_message(DiagId::replay_environment_differs, d);
+                  const analysis::ResultsData& new_data, ReplayEnvironment env,
+                  const std::string& run_tables) {
+  if (!env.known) {  // no launch started: found now, and said now
+    auto [old_sys, new_sys] = systems(rec, old_dir, new_dir);
+    env = compare_systems(std::move(old_sys), std::move(new_sys));
+    for (const auto& d : env.diffs) print_message(DiagId::replay_environment_differs, d);
+  }
+  const std::vector<std::string>& diffs = env.diffs;
   const bool findings_lead =
       o.lead == ReplayLead::Findings || (o.lead == ReplayLead::Auto && !diffs.empty());
   analysis::CompareOptions co;
@@ -302,7 +349,7 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
   auto fr = analysis::replay_findings(folder_findings(old_data, o), folder_findings(new_data, o),
                                       skipped_functions(new_data));
   const std::string findings = analysis::findings_replay_table(
-      fr, analysis::machine_name(old_sys, rec.np), analysis::machine_name(new_sys, rec.np));
+      fr, analysis::machine_name(env.old_sys, rec.np), analysis::machine_name(env.new_sys, rec.np));
   std::string jobs = analysis::verdict_table(cs, co);
   if (unmatched > 0)
     jobs += fmt::format("{} job(s) found in only one of the two runs\n", unmatched);
@@ -313,11 +360,17 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
                             : message_text(DiagId::replay_findings_lead, diffs.size()).c_str());
     std::printf("\n%s", findings.empty() ? (message_text(DiagId::replay_no_findings) + "\n").c_str()
                                          : findings.c_str());
-    std::printf("\n%s\n%s", message_text(DiagId::replay_jobs_context).c_str(), jobs.c_str());
+    // Forced on the recording's environment, the times are expected to agree.
+    std::printf("\n%s\n%s",
+                message_text(diffs.empty() ? DiagId::replay_jobs_context_same_environment
+                                           : DiagId::replay_jobs_context)
+                    .c_str(),
+                jobs.c_str());
   } else {
     std::printf("%s", jobs.c_str());
     if (!findings.empty()) std::printf("\n%s", findings.c_str());
   }
+  std::fputs(run_tables.c_str(), stdout);
   if (!rec.is_run)
     std::printf(
         "caveat: the recording is one `metron exec` launch, so its launch-to-launch spread is "
@@ -329,7 +382,7 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
   if (!fr.empty() && !analysis::write_findings_replay_csv(
                          (fs::path(new_dir) / "replay_findings.csv").string(), fr, err))
     print_error(err);
-  return findings_lead ? analysis::findings_exit_code(fr) : 0;
+  return findings_lead ? analysis::findings_exit_code(fr) : analysis::jobs_exit_code(cs);
 }
 
 }  // namespace
@@ -375,9 +428,17 @@ int replay_experiment(const ReplayOptions& o) {
     print_message(DiagId::replay_no_measurements, *dir, error);
     return kExitUsage;
   }
+  // The banner names the copy the replay runs, in its own folder (not the recorder's path).
   if (!o.quiet)
-    print_message(DiagId::replay_start, *dir, r.script, r.seed, r.replicates,
-                  r.replicates == 1 ? "" : "s", r.out_dir);
+    print_message(DiagId::replay_start, *dir,
+                  (fs::path(r.out_dir) / "script" / copy_layout(r.files).front()).string(), r.seed,
+                  r.replicates, r.replicates == 1 ? "" : "s", r.out_dir);
+  // The environment's differences are said as soon as the first launch has gathered the
+  // machine's facts, before any job; the replayed run's own tables follow the replay's header.
+  ReplayEnvironment env;
+  r.on_first_start = environment_hook(*rec, *dir, env);
+  std::string run_tables;
+  r.analysis_text = &run_tables;
   RunOutcome outcome;
   int rc = run_experiment(r, outcome);
   if (outcome.interrupted || outcome.complete == 0) return rc == 0 ? kExitRuntime : rc;
@@ -386,9 +447,9 @@ int replay_experiment(const ReplayOptions& o) {
     print_error(error);
     return kExitIo;
   }
-  int findings_rc = report_replay(o, *rec, *dir, r.out_dir, *old_data, *new_data);
+  int verdict_rc = report_replay(o, *rec, *dir, r.out_dir, *old_data, *new_data, env, run_tables);
   std::printf("results: %s\n", r.out_dir.c_str());
-  return rc != 0 ? rc : findings_rc;
+  return rc != 0 ? rc : verdict_rc;
 }
 
 }  // namespace metron::launcher

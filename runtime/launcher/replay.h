@@ -34,14 +34,15 @@ struct ReplayOptions {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   std::vector<std::string> argv;
   bool quiet = false;
-  bool allow_modified = false;  // replay even if the recorded script does not match its sha256
-  bool trust_launcher = false;  // run the recorded launcher and environment names (docs/cli.md)
+  bool allow_modified = false;   // replay even if the recorded script does not match its sha256
+  bool trust_launcher = false;   // run the recorded launcher and environment names (docs/cli.md)
   bool allow_simulated = false;  // replay a simulated recording (docs/simulation.md)
   // --skip-unsupported; a recording made with it replays with it whether or not it is given
   bool skip_unsupported = false;
   ReplayLead lead = ReplayLead::Auto;
   double launch_timeout_s = -1;  // --launch-timeout; negative: each launch's deadline from its plan
-  bool strict = false;  // --strict: verdicts on launches with noise flags are inconclusive
+  double finalize_grace_s = -1;  // --finalize-grace; negative: the default
+  bool strict = false;           // --strict: verdicts on launches with noise flags are inconclusive
 };
 
 // What a replay takes from the recording's manifest.json, checked for type and range.
@@ -75,8 +76,9 @@ std::string default_replay_dir(const std::string& recorded);
 std::optional<std::string> recorded_folder(const std::string& recording, int& exit_code);
 
 // Returns the exit code of the rerun: when a launch failed, 70; when the findings lead, 0 if
-// every finding reproduced, 1 if one did not, 2 if some are inconclusive; else 0. 64 when the
-// recording is not a results folder or bundle (the message says how to record one), is damaged,
+// every finding reproduced, 1 if one did not, 2 if some are inconclusive; when the jobs lead, 0
+// if no job differs beyond the margin and none is inconclusive, 1 if one differs, else 2. 64 when
+// the recording is not a results folder or bundle (the message says how to record one), is damaged,
 // has no measurements, or its script does not match its recorded sha256 (unless
 // allow_modified); 74 for I/O.
 int replay_experiment(const ReplayOptions& o);

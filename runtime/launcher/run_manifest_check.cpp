@@ -114,6 +114,7 @@ std::string limits_damage(const json& m) {
   };
   if (auto e = seconds("launch_timeout_s", true); !e.empty()) return e;
   if (auto e = seconds("startup_timeout_s", false); !e.empty()) return e;
+  if (auto e = seconds("finalize_grace_s", false); !e.empty()) return e;
   if (l.contains("retries") && !whole(l["retries"], 0, kMaxRetries))
     return message_text(DiagId::manifest_not_number, "limits.retries", 0, kMaxRetries);
   return "";

@@ -7,7 +7,9 @@
 #pragma once
 
 #if !METRON_MPI_HAS_PERSISTENT_COLLECTIVES
-#include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+// Through op_impl.h: the plan's MPI names must come before <mpi.h>, whose SMPI version
+// defines them as macros.
+#include "runtime/ops/op_impl.h"
 
 #define METRON_MPI_ABSENT(name)         \
   template <class... Args>              \

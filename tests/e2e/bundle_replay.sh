@@ -43,7 +43,8 @@ expect_eq "so does the size claim" \
 # --- pack ----------------------------------------------------------------------------------
 "$METRON" pack paper --author "A. Reader" --license CC-BY-4.0 > pack.txt 2> pack.err
 expect_eq "pack" "$?" "0"
-expect_grep "pack says what it wrote" "^metron: wrote paper.tar.gz ([0-9]* files, [0-9]* bytes; RO-Crate 1.1 metadata in paper/ro-crate-metadata.json)$" pack.err
+expect_grep "pack says what it wrote" "^metron: wrote paper.tar.gz ([0-9]* files, [0-9]* bytes; RO-Crate 1.1 metadata as paper/ro-crate-metadata.json inside the archive)$" pack.err
+[ ! -e paper/ro-crate-metadata.json ] && pass "the folder itself is unchanged" || fail "pack wrote into the folder"
 mkdir x && tar xzf paper.tar.gz -C x
 expect_eq "one top folder" "$(ls x)" "paper"
 meta=x/paper/ro-crate-metadata.json
@@ -78,21 +79,32 @@ const fs = require("fs");
   const json = JSON.parse(fs.readFileSync(process.argv[2]));
   const crate = new ROCrate(json, { array: true, link: true });
   await crate.resolveContext();
+  // What is in the crate's folder: files, and folders with a trailing slash.
   const files = {};
   for (const f of fs.readFileSync(process.argv[3], "utf8").split("\n").filter(Boolean))
-    files[f] = { exists: true, isDir: false };
+    files[f] = { exists: true, isDir: f.endsWith("/") };
   const results = await validate(crate, files);
-  const errors = results.filter((r) => r.status === "error");
-  for (const e of errors) console.log(e.id, e.message);
-  console.log(`${errors.length} errors, ${results.filter((r) => r.status === "success").length} passed`);
+  const bad = results.filter((r) => r.status === "error" || r.status === "warning");
+  for (const e of bad) console.log(e.status, e.id, e.entity || "", e.message);
+  const count = (s) => results.filter((r) => r.status === s).length;
+  console.log(`${count("error")} errors, ${count("warning")} warnings, ${count("success")} passed`);
 })();
 J
-NODE_PATH=$(npm root -g 2>/dev/null) node validate.js "$meta" files.listed > validator.txt 2> validator.err
-expect_grep "the RO-Crate validator finds no error" "^0 errors, [1-9][0-9]* passed$" validator.txt
+# Every file and folder of the unpacked crate, as the validator would find them on disk.
+(cd x/paper && find . -mindepth 1 \( -type d -printf '%P/\n' \) -o \( -type f -printf '%P\n' \)) > crate.entries
+NODE_PATH=$(npm root -g 2>/dev/null) node validate.js "$meta" crate.entries > validator.txt 2> validator.err
+expect_grep "the RO-Crate validator: no error, no warning" "^0 errors, 0 warnings, [1-9][0-9]* passed$" validator.txt
+expect_eq "every folder is a Dataset" \
+  "$(jq -r '."@graph"[] | select(."@type" == "Dataset" and ."@id" != "./") | ."@id"' "$meta" | sort | tr '\n' ' ')" \
+  "$(grep '/$' crate.entries | sort | tr '\n' ' ')"
 # The validator is not blind: without a license it finds the error.
 jq '."@graph" |= map(if ."@id" == "./" then del(.license) else . end)' "$meta" > nolicense.json
-NODE_PATH=$(npm root -g 2>/dev/null) node validate.js nolicense.json files.listed > validator2.txt 2>&1
-expect_grep "a crate without a license fails it" "^licenseRequired Missing required property: license$" validator2.txt
+NODE_PATH=$(npm root -g 2>/dev/null) node validate.js nolicense.json crate.entries > validator2.txt 2>&1
+expect_grep "a crate without a license fails it" "^error licenseRequired  Missing required property: license$" validator2.txt
+# Nor to folders: without the Dataset of launches/ it warns.
+jq '."@graph" |= map(select(."@id" != "launches/"))' "$meta" > nofolder.json
+NODE_PATH=$(npm root -g 2>/dev/null) node validate.js nofolder.json crate.entries > validator3.txt 2>&1
+expect_grep "a folder not described: a warning" "^warning validCrateDataEntityInCrateDir launches/ " validator3.txt
 
 # --- damaged bundles and folders: refused before anything runs (no replay folder) -------------
 head -c $(($(stat -c %s paper.tar.gz) / 2)) paper.tar.gz > cut.tar.gz

@@ -119,9 +119,10 @@ expect_eq "bad METRON_CLOCK_SKEW: message" "$(cat skew.err)" \
 "$METRON" run q.bench --out r1 --seed 3 --quiet > r1.out 2> r1.err
 expect_eq "a run to replay" "$?" "0"
 "$METRON" replay r1 --out rp > rp.out 2> rp.err
-expect_eq "replay: exit code" "$?" "0"
-expect_eq "replay: what is replayed" "$(head -1 rp.err)" \
-  "metron: replaying 'r1' (script q.bench, seed 3, 1 replicate) into rp"
+# One launch a side decides no job: the jobs lead, inconclusive (docs/cli.md, Exit codes).
+expect_eq "replay: exit code" "$?" "2"
+expect_eq "replay: what is replayed (the copy it runs)" "$(head -1 rp.err)" \
+  "metron: replaying 'r1' (script rp/script/q.bench, seed 3, 1 replicate) into rp"
 
 # --- analyze: a damaged summary.csv (analyze_damaged.sh has more) -------------------------------
 col() { head -1 r1/summary.csv | tr ',' '\n' | grep -n "^$1\$" | cut -d: -f1; }

@@ -64,7 +64,7 @@ expect_grep "naming the paper's machine in each row" "<td>Big Iron</td><td>Some 
 expect_grep "and this one" "Measured here on <b>" r/report.html
 
 timeout 300 "$METRON" replay r --out rp --replicates 2 --quiet > rp.txt 2> rp.err
-expect_eq "replay" "$?" "0"
+expect_eq "replay: 2 launches decide no job (docs/cli.md, Exit codes)" "$?" "2"
 expect_eq "the replay measured from the recorded file" "$(($(wc -l < rp/published_vs_measured.csv) - 1))" "6"
 
 # A damaged entry in the launch manifest that analyze reads the plan from.

@@ -21,7 +21,7 @@ expect_grep "include copied" "set reps = 20" old/script/inc/settings.inc
 # The original script is gone: replay works from the manifest alone.
 rm -rf exp
 timeout 300 "$METRON" replay old --out new > replay.txt 2> replay.err
-expect_eq "replay exit code" "$?" "0"
+expect_eq "replay exit code: 3 launches decide no job (docs/cli.md, Exit codes)" "$?" "2"
 cat replay.txt
 expect_grep "verdict table" "verdict" replay.txt
 n=$(grep -c "equivalent\|differs\|inconclusive" replay.txt)
@@ -59,7 +59,7 @@ B
 timeout 120 $MPIEXEC -n 1 "$METRON" exec q.bench --out ex --quiet > /dev/null 2> ex.err
 expect_eq "exec launch" "$?" "0"
 timeout 300 "$METRON" replay ex --out ex-new --replicates 2 --quiet > exr.txt 2> exr.err
-expect_eq "replay of an exec folder" "$?" "0"
+expect_eq "replay of an exec folder: nothing decided, 2" "$?" "2"
 cat exr.txt
 expect_grep "exec replay: verdict" "inconclusive" exr.txt
 expect_grep "exec replay: caveat" "caveat: the recording is one \`metron exec\` launch" exr.txt

@@ -42,13 +42,13 @@ expect_eq "run: 6 summary rows, n 3" "$(($(wc -l < r1/summary.csv) - 1)) $(colum
 # replay: from the manifest alone (the original file is gone), with the file's settings
 rm quick.settings
 timeout 300 "$METRON" replay r1 --out rp --quiet > rp.txt 2> rp.err
-expect_eq "replay of a run with a settings file" "$?" "0"
+expect_eq "replay of a run with a settings file: nothing decided, 2" "$?" "2"
 expect_eq "replay: the file restored" "$(cat rp/settings/quick.settings)" "$(printf '# quick\nset reps = 3\nset warmup = 0')"
 expect_eq "replay: n is 3 in every job" "$(($(wc -l < rp/summary.csv) - 1)) $(column n rp/summary.csv | sort -u)" "6 3"
 expect_grep "replay: each launch gets --settings" '"--settings",' rp/manifest.json
 # an exec folder replays with its recorded file too
 timeout 300 "$METRON" replay ex --out rx --quiet > rx.txt 2> rx.err
-expect_eq "replay of an exec folder" "$?" "0"
+expect_eq "replay of an exec folder: nothing decided, 2" "$?" "2"
 expect_eq "replay of exec: n is 3" "$(column n rx/summary.csv | sort -u)" "3"
 
 # a damaged record of the file, and a file edited after the recording

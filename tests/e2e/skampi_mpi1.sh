@@ -82,7 +82,7 @@ expect_grep "the launch skipped it too" '"function": "Shmem_Barrier"' run/launch
 # replay: a recording made with --skip-unsupported replays with it (an exec launch has it in
 # its command); a run manifest without it needs the option.
 timeout 300 "$METRON" replay skipped --out skipped-rp --quiet > stdout.txt 2> stderr.txt
-expect_eq "replay of an exec with --skip-unsupported: exit code" "$?" "0"
+expect_eq "replay of an exec with --skip-unsupported: exit code (one launch decides no job: 2)" "$?" "2"
 expect_grep "replay: the launch skipped it" '"function": "Shmem_Barrier"' skipped-rp/launches/0/manifest.json
 expect_grep "replay: its run manifest records the option" '"skip_unsupported": true' skipped-rp/manifest.json
 cp -r run edited
@@ -91,6 +91,6 @@ timeout 300 "$METRON" replay edited --out edited-no --quiet > stdout.txt 2> stde
 expect_eq "replay without the option: script error" "$?" "65"
 expect_grep "replay without the option: the note" "note: with --skip-unsupported" stderr.txt
 timeout 300 "$METRON" replay edited --out edited-rp --quiet --skip-unsupported > stdout.txt 2> stderr.txt
-expect_eq "replay --skip-unsupported: exit code" "$?" "0"
+expect_eq "replay --skip-unsupported: exit code (one launch decides no job: 2)" "$?" "2"
 expect_grep "replay --skip-unsupported: the launch skipped it" '"function": "Shmem_Barrier"' edited-rp/launches/0/manifest.json
 finish

@@ -73,9 +73,12 @@ TEST_CASE("verdict sentence: factors, names, launch counts, no CI") {
         "scatter)");
   Comparison one = made(1.25, 1.25, 1.25, stats::Verdict::Inconclusive, 1);
   one.ci_level = 0;  // R's interval of one point at 0%
+  one.undecided = Undecided::NoSpread;
   CHECK(verdict_sentence(one, ctx) ==
         "Bcast 1 B: scatter is 25.0% slower than binomial (no CI: too few launches), "
-        "inconclusive: more launches per side would decide it (1 launch each)");
+        "inconclusive: how many launches would decide it is unknown: with a single launch on a "
+        "side, the launch-to-launch spread is unknown (run at least 2 per side to plan the "
+        "count) (1 launch each)");
   Comparison paired = made(0.5, 0.45, 0.55, stats::Verdict::Differs, 6);
   paired.paired = true;
   CHECK(has(verdict_sentence(paired, ctx), "takes 0.50x the time of binomial"));
@@ -92,7 +95,9 @@ TEST_CASE("verdict sentence: factors, names, launch counts, no CI") {
   noisy.noise.flagged = 2;
   noisy.noise.total = 8;
   CHECK(has(verdict_sentence(noisy, ctx),
-            "inconclusive under --strict, on launches with noise flags (4 launches each)"));
+            "inconclusive under --strict, on launches with noise flags; more launches on this "
+            "machine would not decide it, since they would carry the same noise flags (4 launches "
+            "each)"));
 }
 
 TEST_CASE("verdict sentence: ratio phrases") {

@@ -144,3 +144,15 @@ TEST_CASE("published_vs_measured: the CSV and the table name both machines") {
   CHECK(table.find("published 9..11 us (TUWien; NEC MPI 1.2.8; 16x1 processes)") !=
         std::string::npos);
 }
+
+TEST_CASE("published_vs_measured: the process count reads as people write it") {
+  const CsvTable t = summary();
+  PublishedValue v = value("us", 9, 11);
+  MeasuredMachine m;
+  v.procs = "2 (on two nodes)";  // papers/scientific-benchmarking: the remark after the count
+  CHECK(published_table(compare_published(data(t), {v}, &t), m)
+            .find("(2 processes (on two nodes))") != std::string::npos);
+  v.procs = "1";
+  CHECK(published_table(compare_published(data(t), {v}, &t), m).find("(1 process)") !=
+        std::string::npos);
+}
