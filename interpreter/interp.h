@@ -86,7 +86,7 @@ class Interp {
   void claim_reference(Claim& c, const ast::ClaimTerm& t, const Value& v);
   void claim_margins(Claim& c, const ast::ClaimStmt& n);
   void check_claims();
-  void check_claim(const PendingClaim& p, const std::set<std::string>& vars,
+  bool check_claim(const PendingClaim& p, const std::set<std::string>& vars,
                    const std::vector<JobFields>& jobs);
   void check_claim_filter(const ClaimFilter& f, const ast::ClaimFilter& at,
                           const std::set<std::string>& vars);

@@ -318,7 +318,7 @@ std::vector<std::string> skipped_functions(const analysis::ResultsData& d) {
   std::vector<std::string> out;
   const auto fp = analysis::folder_plan(d, err);
   if (!fp || !fp->plan.is_object()) return out;
-  for (const auto& s : fp->plan.value("skipped", json::array()))
+  for (const auto& s : fp->plan.value("skipped_unsupported", json::array()))
     if (s.is_object() && s.value("function", json()).is_string())
       out.push_back(s["function"].get<std::string>());
   return out;
