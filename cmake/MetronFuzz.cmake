@@ -21,3 +21,17 @@ target_compile_options(results_fuzz PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLA
 add_test(NAME fuzz/results COMMAND results_fuzz --seconds 3 --seed 1
          ${CMAKE_SOURCE_DIR}/tests/fuzz/results_corpus WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(fuzz/results PROPERTIES LABELS fuzz TIMEOUT 60)
+
+# A stranger's bundle or folder (docs/security.md): mutants of an exec and a run folder, packed,
+# read as replay and run --resume read them; a write outside the work folder, a crash or a hang
+# fails it. A fixed number of seeded cases: about 2-4 s here.
+add_executable(bundle_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/bundle_fuzz.cpp)
+target_link_libraries(bundle_fuzz PRIVATE metron_mpi LibArchive::LibArchive)
+target_compile_options(bundle_fuzz PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLAGS})
+add_test(NAME fuzz/bundle COMMAND bundle_fuzz --cases 300 --seed 1
+         ${CMAKE_SOURCE_DIR}/tests/fuzz/results_corpus WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+set_tests_properties(fuzz/bundle PROPERTIES LABELS fuzz TIMEOUT 120)
+# The checks themselves: with an escape simulated after the first case, the run must fail.
+add_test(NAME fuzz/bundle_detects COMMAND bundle_fuzz --cases 2 --seed 1 --plant
+         ${CMAKE_SOURCE_DIR}/tests/fuzz/results_corpus WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+set_tests_properties(fuzz/bundle_detects PROPERTIES LABELS fuzz TIMEOUT 60 WILL_FAIL TRUE)

@@ -10,7 +10,7 @@ find_library(METRON_SIMGRID_LIBRARY simgrid REQUIRED)
 find_program(METRON_SMPIRUN smpirun REQUIRED)
 
 set_target_properties(metron_grammar metron_stats metron_plan metron_front metron_analysis
-                      metron_output PROPERTIES POSITION_INDEPENDENT_CODE ON)
+                      metron_output metron_history PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
 set(METRON_SMPI_DEFINITIONS
     METRON_SMPI=1
@@ -35,14 +35,14 @@ target_include_directories(metron_mpi_smpi PUBLIC ${CMAKE_SOURCE_DIR})
 target_compile_definitions(metron_mpi_smpi PUBLIC ${METRON_SMPI_DEFINITIONS})
 target_compile_options(metron_mpi_smpi PRIVATE ${METRON_SMPI_OPTIONS} ${METRON_SMPI_HELPERS})
 set_target_properties(metron_mpi_smpi PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_link_libraries(metron_mpi_smpi PUBLIC metron_output metron_analysis metron_plan metron_stats
+target_link_libraries(metron_mpi_smpi PUBLIC metron_output metron_analysis metron_history metron_plan metron_stats
                       nlohmann_json::nlohmann_json ${METRON_SIMGRID_LIBRARY})
 
 add_library(metron_smpi SHARED ${CLI_SRC})
 get_target_property(metron_definitions metron COMPILE_DEFINITIONS)
 target_compile_definitions(metron_smpi PRIVATE ${metron_definitions})
 target_compile_options(metron_smpi PRIVATE ${METRON_SMPI_OPTIONS})
-target_link_libraries(metron_smpi PRIVATE metron_mpi_smpi metron_front metron_stats CLI11::CLI11
+target_link_libraries(metron_smpi PRIVATE metron_mpi_smpi metron_front metron_history metron_stats CLI11::CLI11
                       nlohmann_json::nlohmann_json ${METRON_SIMGRID_LIBRARY})
 # -S: no debug information from the MPI-free libraries either; -z defs: every symbol resolved
 # now, as smpicxx links.

@@ -29,6 +29,7 @@ set(METRON_LONG_TESTS
     e2e/window_sync=120              # 10-30 s: retries until the window validity pattern shows
     e2e/clock_resync=120             # 19 s
     e2e/refine_step=150              # 24 s
+    e2e/job_contention=120           # 10 s at a load average of 12: three launches under busy loops
     e2e/report_browser=360           # 70-80 s: run, exec, replay (8 launches), 10 Chromium pages
     e2e/run_hang=180                 # 18-25 s: waits out deadlines of 12.5, 4 and 2 s, limits of 3 s
     e2e/finalize_grace=180           # 20 s: waits out finalize graces of 5, 1, 1 and 1 + 4 s
@@ -37,6 +38,10 @@ set(METRON_LONG_TESTS
     e2e/slurm_run=300                # 20-25 s: five sbatch jobs on a one-node Slurm (1 s: skipped)
     e2e/run_resume=300
     e2e/claims_synthetic=240         # 30-40 s: 12 + 3 + 12 launches
+    e2e/stranger_bundle=180          # 29 s at a load average of 12: 3 runs, 3 replays, a bomb
+    e2e/history_sqlite=240           # 22-27 s at a load average of 12: five runs of three launches
+    e2e/history_postgres=240         # 20 s: four runs and a PostgreSQL server started and stopped
+    e2e/history_errors=180           # 30 s at a load average of 12: two runs, about 40 commands
     e2e/bundle_replay=600)           # 60-90 s: 4 runs of 6-12 launches, two over TCP              # 10-40 s: busy-waiting launches, a kill, a resume
 
 # Unit tests (doctest, no MPI), one binary per library so a broken layer does not block the
@@ -45,12 +50,14 @@ set(METRON_LONG_TESTS
 file(GLOB_RECURSE STATS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/stats/*_test.cpp
                                                    ${CMAKE_SOURCE_DIR}/tests/unit/adapt/*_test.cpp)
 file(GLOB_RECURSE FRONT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*_test.cpp)
-list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis|output)/")
+list(FILTER FRONT_TEST_SRC EXCLUDE REGEX "/tests/unit/(stats|adapt|analysis|output|history)/")
 # tests/unit/analysis/ tests metron_analysis (results folders, verdicts, claims).
 file(GLOB_RECURSE ANALYSIS_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/analysis/*_test.cpp)
 # tests/unit/output/ tests metron_output (records and writers, without MPI).
 file(GLOB_RECURSE OUTPUT_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/output/*_test.cpp)
-foreach(kind stats front analysis output)
+# tests/unit/history/ tests metron_history (the history database, series, the CI gate).
+file(GLOB_RECURSE HISTORY_TEST_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/history/*_test.cpp)
+foreach(kind stats front analysis output history)
   string(TOUPPER ${kind} KIND)
   add_executable(metron_${kind}_tests ${CMAKE_SOURCE_DIR}/tests/unit/main.cpp ${${KIND}_TEST_SRC})
   target_link_libraries(metron_${kind}_tests PRIVATE metron_${kind} doctest::doctest)
@@ -107,11 +114,18 @@ endforeach()
 if(METRON_SMPI)
   add_test(NAME e2e/smpi_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_preview.sh
                                          $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
-  set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E})
+  set_tests_properties(e2e/smpi_preview PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E}
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
   # Two simulated runs of 16 ranks (METRON_LONG_TESTS names only tests of every build).
   add_test(NAME e2e/smpi_run_preview COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_run_preview.sh
                                              $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
-  set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180)
+  set_tests_properties(e2e/smpi_run_preview PROPERTIES LABELS e2e TIMEOUT 180
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
+  # What SimGrid cannot simulate is refused before any launch; one simulated run of 2 ranks.
+  add_test(NAME e2e/smpi_platform_checks COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/smpi_platform_checks.sh
+                                                 $<TARGET_FILE:metron> ${CMAKE_SOURCE_DIR} ${METRON_SMPI_BINARY})
+  set_tests_properties(e2e/smpi_platform_checks PROPERTIES LABELS e2e TIMEOUT ${METRON_TIMEOUT_E2E}
+                       ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
 endif()
 
 # The Open MPI build's tests (cmake/MetronOpenMpi.cmake): MPI tests compiled against Open MPI
@@ -227,7 +241,7 @@ set_tests_properties(meta/layering PROPERTIES LABELS meta TIMEOUT 60)
 # no MPI function: a symbol scan of the archives.
 add_test(NAME meta/no_mpi_symbols
          COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM}
-                 "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
+                 "-DLIBRARIES=$<TARGET_FILE:metron_output>;$<TARGET_FILE:metron_analysis>;$<TARGET_FILE:metron_history>;$<TARGET_FILE:metron_plan>;$<TARGET_FILE:metron_stats>;$<TARGET_FILE:metron_front>"
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_no_mpi_symbols.cmake)
 set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
 # Every user-visible message comes from the catalogue: no sentence thrown, passed to bind_error,
@@ -235,3 +249,8 @@ set_tests_properties(meta/no_mpi_symbols PROPERTIES LABELS meta TIMEOUT 60)
 add_test(NAME meta/messages
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_messages.cmake)
 set_tests_properties(meta/messages PROPERTIES LABELS meta TIMEOUT 60)
+# docs/architecture.md names every folder under runtime/ and every operation family
+# (cmake/check_architecture_doc.cmake).
+add_test(NAME meta/architecture_doc
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_architecture_doc.cmake)
+set_tests_properties(meta/architecture_doc PROPERTIES LABELS meta TIMEOUT 60)

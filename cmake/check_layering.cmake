@@ -12,15 +12,17 @@ set(rules
     "runtime/stats|runtime/stats,runtime/adapt|no"
     "runtime/adapt|runtime/stats,runtime/adapt|no"
     "runtime/plan|runtime/plan,runtime/stats,runtime/adapt|no"
-    "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h|no"
+    "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h,runtime/results/result_columns.h|no"
     "runtime/bundle|runtime/bundle,runtime/analysis,runtime/plan,runtime/output/json_file.h|no"
+    # The history database reads results folders as analysis does; no MPI, nothing of the runtime.
+    "runtime/history|runtime/history,runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/json_file.h,runtime/output/folder_lock.h|no"
     # The records of a launch, and the writers that only format them: no MPI, nothing of the
     # executor (exec/ gathers the facts and hands them over).
     "runtime/results|runtime/results,runtime/plan,runtime/stats,runtime/adapt|no"
     "runtime/output|runtime/output,runtime/results,runtime/plan,runtime/stats,runtime/adapt|no"
     # The executor walks the plan with the measuring layers and hands records to the writers;
     # nothing above it (launcher, report, CLI).
-    "runtime/exec|runtime/exec,runtime/results,runtime/output,runtime/plan,runtime/stats,runtime/adapt,runtime/measure,runtime/ops,runtime/procsync,runtime/clocksync,runtime/timers,runtime/schemes,runtime/sysinfo.h,runtime/scheduler_context.h|yes"
+    "runtime/exec|runtime/exec,runtime/results,runtime/output,runtime/plan,runtime/stats,runtime/adapt,runtime/measure,runtime/ops,runtime/procsync,runtime/clocksync,runtime/timers,runtime/schemes,runtime/sysinfo.h,runtime/scheduler_context.h,runtime/test_hooks.h|yes"
     "interpreter|interpreter,runtime/plan,runtime/stats,runtime/adapt|no"
     "runtime|runtime|yes")
 
@@ -41,7 +43,7 @@ foreach(rule ${rules})
     endif()
     # A more specific rule covers these folders.
     if(folder STREQUAL "runtime" AND rel MATCHES
-                                     "^runtime/(stats|adapt|plan|analysis|bundle|results|output|exec)/")
+                                     "^runtime/(stats|adapt|plan|analysis|bundle|results|output|exec|history)/")
       continue()
     endif()
     file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")

@@ -40,7 +40,6 @@ set(METRON_UNITY_SKIP
     interpreter/io_builtins.cpp
     runtime/analysis/claim_tests.cpp
     runtime/analysis/claims.cpp
-    runtime/analysis/compare.cpp
     runtime/analysis/findings.cpp
     runtime/analysis/guidelines.cpp
     runtime/analysis/model_fit.cpp
@@ -61,6 +60,7 @@ set(METRON_UNITY_SKIP
     runtime/stats/ordered_sample.cpp
     runtime/stats/quantile.cpp
     runtime/stats/wilcoxon.cpp
+    runtime/ops/onesided_datatypes.cpp
 )
 foreach(f ${METRON_UNITY_SKIP})
   set_source_files_properties(${CMAKE_SOURCE_DIR}/${f} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

@@ -162,7 +162,8 @@ struct ClaimTerm {
   ExprPtr value;  // a reference value, or a bare name the front end resolves; null for Op[...]
 };
 struct ClaimStmt {
-  std::string id;  // empty: none given
+  std::optional<std::string> id;  // nullopt: none given ("" is given, and refused)
+  SourceRange id_range;
   ClaimTerm lhs;
   BinOp relation;  // Lt, Gt or Eq
   SourceRange relation_range;

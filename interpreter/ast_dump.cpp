@@ -77,13 +77,62 @@ std::string claim_term_text(const ClaimTerm& t) {
 }
 
 std::string claim_text(const ClaimStmt& c) {
-  std::string out = "claim " + (c.id.empty() ? "" : "\"" + c.id + "\" ") + ": " +
-                    claim_term_text(c.lhs) + " " + binop_spelling(c.relation) + " " +
-                    claim_term_text(c.rhs);
+  std::string out = "claim " + (c.id ? "\"" + *c.id + "\" " : "") + ": " + claim_term_text(c.lhs) +
+                    " " + binop_spelling(c.relation) + " " + claim_term_text(c.rhs);
   if (c.by) out += " by " + expr_text(*c.by);
   if (c.within) out += " within " + expr_text(*c.within);
   if (!c.quantifier.empty()) out += " for " + c.quantifier;
   if (c.range_filter) out += " " + filter_text(*c.range_filter);
+  return out;
+}
+
+// The statements of one line, and the first line of the others: the text after the indentation.
+std::string stmt_line(const Assign& n) {
+  return n.name + " = " + expr_text(*n.value);
+}
+std::string stmt_line(const CallStmt& n) {
+  return "call " + expr_text(*n.call);
+}
+std::string stmt_line(const SetStmt& n) {
+  return "set " + n.name + " = " + expr_text(*n.value);
+}
+std::string stmt_line(const StopStmt& n) {
+  return "stop when " + expr_text(*n.condition);
+}
+std::string stmt_line(const ReplicateStmt& n) {
+  return "replicate " + expr_text(*n.count);
+}
+std::string stmt_line(const FactorStmt& n) {
+  return "factor " + n.name + " in " + expr_text(*n.levels) +
+         (n.env_var ? " as env \"" + *n.env_var + "\"" : "");
+}
+std::string stmt_line(const ShuffleStmt& n) {
+  return std::string("shuffle") + (n.seed ? " seed " + expr_text(*n.seed) : "");
+}
+std::string stmt_line(const PrintStmt& n) {
+  std::string out = n.all ? "print_all" : "print";
+  for (std::size_t i = 0; i < n.items.size(); ++i) out += (i ? ", " : " ") + expr_text(*n.items[i]);
+  return out;
+}
+std::string stmt_line(const FlushStmt&) {
+  return "flush";
+}
+std::string stmt_line(const MeasureStmt& n) {
+  return "measure " + expr_text(*n.comm) + " : " + expr_text(*n.call);
+}
+std::string stmt_line(const ExpectStmt& n) {
+  return "expect " + (n.id.empty() ? "" : "\"" + n.id + "\" ") + expr_text(*n.comm) + " : " +
+         expr_text(*n.lhs) + " <= " + (n.factor ? expr_text(*n.factor) + " * " : "") +
+         expr_text(*n.rhs);
+}
+std::string stmt_line(const ClaimStmt& n) {
+  return claim_text(n);
+}
+std::string stmt_line(const RangeLoop& n) {
+  std::string out = (n.autorefine ? "autorefine " : "for ") + n.var + " = " + expr_text(*n.from) +
+                    " to " + (n.to ? expr_text(*n.to) : "...");
+  if (n.step) out += std::string(" step ") + (n.multiplicative ? "*" : "") + expr_text(*n.step);
+  if (n.multiple_of) out += " multipleof " + expr_text(*n.multiple_of);
   return out;
 }
 
@@ -95,43 +144,8 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
         if constexpr (std::is_same_v<T, Measurement>) {
           out += pad + "measurement \"" + n.name + "\"\n";
           dump_block(out, n.body, indent + 1);
-        } else if constexpr (std::is_same_v<T, Assign>) {
-          out += pad + n.name + " = " + expr_text(*n.value) + "\n";
-        } else if constexpr (std::is_same_v<T, CallStmt>) {
-          out += pad + "call " + expr_text(*n.call) + "\n";
-        } else if constexpr (std::is_same_v<T, SetStmt>) {
-          out += pad + "set " + n.name + " = " + expr_text(*n.value) + "\n";
-        } else if constexpr (std::is_same_v<T, StopStmt>) {
-          out += pad + "stop when " + expr_text(*n.condition) + "\n";
-        } else if constexpr (std::is_same_v<T, ReplicateStmt>) {
-          out += pad + "replicate " + expr_text(*n.count) + "\n";
-        } else if constexpr (std::is_same_v<T, FactorStmt>) {
-          out += pad + "factor " + n.name + " in " + expr_text(*n.levels) +
-                 (n.env_var ? " as env \"" + *n.env_var + "\"" : "") + "\n";
-        } else if constexpr (std::is_same_v<T, ShuffleStmt>) {
-          out += pad + "shuffle" + (n.seed ? " seed " + expr_text(*n.seed) : "") + "\n";
-        } else if constexpr (std::is_same_v<T, PrintStmt>) {
-          out += pad + (n.all ? "print_all" : "print");
-          for (std::size_t i = 0; i < n.items.size(); ++i)
-            out += (i ? ", " : " ") + expr_text(*n.items[i]);
-          out += "\n";
-        } else if constexpr (std::is_same_v<T, FlushStmt>) {
-          out += pad + "flush\n";
-        } else if constexpr (std::is_same_v<T, MeasureStmt>) {
-          out += pad + "measure " + expr_text(*n.comm) + " : " + expr_text(*n.call) + "\n";
-        } else if constexpr (std::is_same_v<T, ExpectStmt>) {
-          out += pad + "expect " + (n.id.empty() ? "" : "\"" + n.id + "\" ") + expr_text(*n.comm) +
-                 " : " + expr_text(*n.lhs) +
-                 " <= " + (n.factor ? expr_text(*n.factor) + " * " : "") + expr_text(*n.rhs) + "\n";
-        } else if constexpr (std::is_same_v<T, ClaimStmt>) {
-          out += pad + claim_text(n) + "\n";
         } else if constexpr (std::is_same_v<T, RangeLoop>) {
-          out += pad + (n.autorefine ? "autorefine " : "for ") + n.var + " = " +
-                 expr_text(*n.from) + " to " + (n.to ? expr_text(*n.to) : "...");
-          if (n.step)
-            out += std::string(" step ") + (n.multiplicative ? "*" : "") + expr_text(*n.step);
-          if (n.multiple_of) out += " multipleof " + expr_text(*n.multiple_of);
-          out += "\n";
+          out += pad + stmt_line(n) + "\n";
           dump_block(out, n.body, indent + 1);
         } else if constexpr (std::is_same_v<T, ListLoop>) {
           out += pad + "for " + n.var + " in " + expr_text(*n.items) + "\n";
@@ -150,6 +164,8 @@ void dump_stmt(std::string& out, const Stmt& s, int indent) {
           out += pad + "published \"" + n.path + "\"\n";
           for (const auto& row : n.rows)
             out += pad + "  " + (row.selection ? claim_term_text(*row.selection) : "?") + "\n";
+        } else {
+          out += pad + stmt_line(n) + "\n";
         }
       },
       s.node);

@@ -536,7 +536,7 @@ std::vector<Builtin> misc_builtins() {
   };
 }
 
-// SKaMPI's setters and the calls it accepts without effect
+// SKaMPI's setters
 std::vector<Builtin> skampi_setter_builtins() {
   return {
       {"set_min_repetitions", {P("n", kInt)}, "nothing", "min_reps = n", skampi_setter},
@@ -573,6 +573,17 @@ std::vector<Builtin> skampi_setter_builtins() {
        "nothing",
        "buffer = size (per rank)",
        skampi_setter},
+      {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", skampi_setter},
+      {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", skampi_setter},
+      {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", skampi_setter},
+      {"set_recv_buffer_alignment", {P("a", kInt)}, "nothing", "recv_alignment = a", skampi_setter},
+      {"set_cache_size", {P("size", kInt)}, "nothing", "cache_size = size", skampi_setter},
+  };
+}
+
+// SKaMPI's info objects, MPI_Alloc_mem and time accounting: kept or accepted without effect
+std::vector<Builtin> skampi_info_builtins() {
+  return {
       {"set_skampi_buffer_mpi_alloc_mem",
        {P("size", kInt), Param{"info", kAny, Value()}},
        "nothing",
@@ -594,11 +605,6 @@ std::vector<Builtin> skampi_setter_builtins() {
        "nothing",
        "accepted: the runtime frees the MPI_Info it makes for each job",
        f_info_free},
-      {"switch_buffer_cycling_on", {}, "nothing", "buffer_cycling = on", skampi_setter},
-      {"switch_buffer_cycling_off", {}, "nothing", "buffer_cycling = off", skampi_setter},
-      {"set_send_buffer_alignment", {P("a", kInt)}, "nothing", "send_alignment = a", skampi_setter},
-      {"set_recv_buffer_alignment", {P("a", kInt)}, "nothing", "recv_alignment = a", skampi_setter},
-      {"set_cache_size", {P("size", kInt)}, "nothing", "cache_size = size", skampi_setter},
       {"use_mpi_alloc_mem", {P("flag", kInt)}, "nothing", "accepted, no effect", f_ignored},
       {"set_mpi_alloc_mem_info",
        {Param{"info", kAny, std::nullopt}},
@@ -617,7 +623,8 @@ std::vector<Builtin> skampi_setter_builtins() {
 
 std::vector<Builtin> make_table() {
   std::vector<Builtin> t;
-  for (auto* family : {math_builtins, communicator_builtins, misc_builtins, skampi_setter_builtins})
+  for (auto* family : {math_builtins, communicator_builtins, misc_builtins, skampi_setter_builtins,
+                       skampi_info_builtins})
     for (Builtin& b : family()) t.push_back(std::move(b));
   return t;
 }

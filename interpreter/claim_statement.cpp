@@ -3,6 +3,7 @@
 // it stands (names, units, tolerances); check_claims, after the whole script, checks it against
 // the plan (fields, levels, blocks, jobs on each side, pairs) and adds it to the plan.
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "interpreter/interp.h"
@@ -129,7 +130,13 @@ void Interp::claim_reference(Claim& c, const ast::ClaimTerm& t, const Value& v) 
     fail(DiagId::claim_reference_not_percent, t.range, to_display(v));
   c.rhs.statistic = c.lhs.statistic;
   c.rhs.reference = spread ? v.as_fraction() : v.as_seconds();
-  if (!(c.rhs.reference > 0)) fail(DiagId::claim_reference_unit, t.range, to_display(v));
+  if (!(c.rhs.reference > 0) || !std::isfinite(c.rhs.reference))
+    fail(DiagId::claim_reference_not_positive, t.range, source_text(diags_.sources(), t.range));
+  // As written: 1e-320s would display as 9.99988867183e-312ns.
+  if (c.rhs.reference < kSmallestReference)
+    fail(DiagId::claim_reference_too_small, t.range, source_text(diags_.sources(), t.range),
+         to_display(spread ? Value(Percent{kSmallestReference})
+                           : Value(Duration{kSmallestReference})));
 }
 
 // `by` and `within`: which goes with which relation, and their units.
@@ -166,7 +173,11 @@ void Interp::claim_margins(Claim& c, const ast::ClaimStmt& n) {
 void Interp::exec_claim(const ast::Stmt& s, const ast::ClaimStmt& n) {
   if (in_block_ || !loop_vars_.empty()) fail(DiagId::claim_not_top_level, s.range);
   Claim c;
-  c.id = n.id.empty() ? "claim " + std::to_string(pending_claims_.size() + 1) : n.id;
+  // A name is how tables, claims.csv and a replay's findings refer to the claim: a blank one
+  // would name nothing.
+  if (n.id && n.id->find_first_not_of(" \t") == std::string::npos)
+    fail(DiagId::claim_empty_id, n.id_range);
+  c.id = n.id ? *n.id : "claim " + std::to_string(pending_claims_.size() + 1);
   for (const auto& p : pending_claims_)
     if (p.claim.id == c.id) fail(DiagId::claim_duplicate_id, s.range, c.id);
   c.text = source_text(diags_.sources(), {n.lhs.range.begin, s.range.end});

@@ -401,6 +401,13 @@ std::vector<Value> Interp::bind_args(const std::string& fname, const std::vector
     bound[idx] = std::move(v);
     ranges[idx] = a.value->range;
   }
+  return with_defaults(fname, params, call, bound, note_sig);
+}
+
+std::vector<Value> Interp::with_defaults(const std::string& fname, const std::vector<Param>& params,
+                                         const ast::Call& call,
+                                         std::vector<std::optional<Value>>& bound,
+                                         const std::function<void()>& note_sig) {
   std::vector<Value> out;
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (bound[i]) {

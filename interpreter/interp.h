@@ -12,6 +12,7 @@
 
 #include "interpreter/ast.h"
 #include "interpreter/builtins.h"
+#include "interpreter/loop_sequence.h"
 #include "interpreter/plan_builder.h"
 #include "runtime/adapt/stop_rule.h"
 #include "runtime/plan/diagnostics.h"
@@ -37,6 +38,11 @@ class Interp {
   std::vector<Value> bind_args(const std::string& fname, const std::vector<Param>& params,
                                const ast::Call& call, std::vector<SourceRange>& ranges,
                                const std::function<std::string()>& sig, Mode mode = Mode::Normal);
+  // The bound arguments in parameter order, each missing one its default; a missing one without
+  // a default is an error (too_few_args, with the signature as a note).
+  std::vector<Value> with_defaults(const std::string& fname, const std::vector<Param>& params,
+                                   const ast::Call& call, std::vector<std::optional<Value>>& bound,
+                                   const std::function<void()>& note_sig);
   [[noreturn]] void fail(DiagId id, SourceRange r, auto&&... args) {
     diags_.report(id, r, args...);
     throw EvalError{};
@@ -56,6 +62,8 @@ class Interp {
   // stop_rule_compile.cpp
   adapt::StopRule compile_stop_rule(const ast::Expr& e);
   std::optional<adapt::Term> stop_term(const ast::Expr& e);
+  adapt::StopRule compile_within(const ast::Binary& b);
+  adapt::StopRule compile_comparison(const ast::Expr& e, const ast::Binary& b);
 
  private:
   Value eval_name(const ast::Expr& e, const std::string& name, Mode mode);
@@ -70,6 +78,12 @@ class Interp {
   void exec_stmt(const ast::Stmt& s);
   void exec_measurement(const ast::Stmt& s, const ast::Measurement& m);
   void exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l);
+  // The loop's values as LoopSequence takes them, checked (a step that makes progress, a '...'
+  // loop with a measure in it).
+  LoopSequence::Spec range_loop_spec(const ast::Stmt& s, const ast::RangeLoop& l);
+  // Runs the body for each value: the refiner's points in a refinement round of an autorefine
+  // loop, else the sequence's, until it ends or a message no longer fits.
+  void run_range_loop(const ast::Stmt& s, const ast::RangeLoop& l, const LoopSequence::Spec& spec);
   void exec_list_loop(const ast::Stmt& s, const ast::ListLoop& l);
   void exec_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_expect(const ast::Stmt& s, const ast::ExpectStmt& e);
@@ -104,6 +118,7 @@ class Interp {
                       const ast::PublishedCell& unit);
   void check_published();
   std::vector<PendingPublished> pending_published_;
+  std::map<std::string, SourceRange> published_ids_;  // where each id is first listed
   // The job of `call` on `comm` (checked), or nullopt when it is not measured: MPI_COMM_NULL, a
   // message that ends a '...' loop, a refinement rebuild of another group.
   std::optional<Job> make_job(const ast::Stmt& s, const ast::Expr& comm_expr, const Value& comm,
@@ -112,8 +127,13 @@ class Interp {
   // Notes after a message that does not fit the buffer: the buffer that would hold it, and that
   // buffer cycling doubles the need when it is on.
   void note_buffer_fix(SourceRange at, std::int64_t need);
+  // The fit rule the runtime applies too: false when the job is not made because an enclosing
+  // loop ends here (SKaMPI's rule); throws EvalError for a size that does not fit outside one.
+  bool buffer_fits(const ast::Stmt& s, const MeasureFunc& f, const BufferUse& use);
+  Job job_here(const ast::Stmt& s, OpCall op, const CommSpec& cs, const BufferUse& use);
   void exec_implicit_block_measure(const ast::Stmt& s, const ast::MeasureStmt& m);
   void exec_design(const ast::Stmt& s);
+  void exec_factor(const ast::Stmt& s, const ast::FactorStmt& f);
   void assign(const std::string& name, SourceRange r, Value v);
   std::shared_ptr<const Settings> snapshot();
   // Runs one loop iteration; false when the loop must stop (an error, or a message that does

@@ -1,5 +1,6 @@
-// Parsing: script text (and its @include files) -> AST, with syntax diagnostics. This and
-// builder/*.cpp are the only files that see ANTLR's generated types.
+// Parsing: script text (and its @include files) -> AST, with syntax diagnostics. This, its pieces
+// (nesting_guard, syntax_error_strategy, token_classes) and builder/*.cpp are the only files that
+// see ANTLR's generated types.
 #pragma once
 
 #include "interpreter/ast.h"
@@ -17,10 +18,9 @@ inline constexpr int kMaxListItems = 100'000;  // elements of one list literal (
 inline constexpr int kMaxExprDepth = 20'000;
 
 // Parses the file `main` (already loaded into sm) and every file it includes. Syntax errors are
-// reported to diags; the returned AST holds what could be recovered.
-ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags);
-
-// Runs fn on a thread with a large stack, so that deep (but legal) nesting cannot overflow it.
-void run_with_large_stack(const std::function<void()>& fn);
+// reported to diags; the returned AST holds what could be recovered. `from_recording`: see
+// BuildOptions::from_recording.
+ast::Script parse_script(SourceManager& sm, FileId main, DiagnosticEngine& diags,
+                         bool from_recording = false);
 
 }  // namespace metron

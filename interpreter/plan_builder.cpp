@@ -227,30 +227,7 @@ bool Interp::body_iteration(const ast::Block& body, const std::string& var, Valu
 // forHead v = a to (b | ...) [step [*]s [multipleof j]] do block od
 void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
   if (l.autorefine && autorefine_depth_ > 0) fail(DiagId::nested_autorefine, s.range);
-  auto number = [&](const ast::Expr& e, const char* what) {
-    Value v = eval(e);
-    if (v.is(T::Int)) return LoopNumber::of_int(v.as_int());
-    if (v.is(T::Double)) return LoopNumber::of_double(v.as_double());
-    fail(DiagId::number_expected, e.range, what, to_display(v));
-  };
-  LoopSequence::Spec spec;
-  spec.from = number(*l.from, "for");
-  if (l.to) spec.to = number(*l.to, "to");
-  if (l.step) spec.step = number(*l.step, "step");
-  spec.multiplicative = l.multiplicative;
-  if (l.multiple_of) {
-    std::int64_t j = eval_int(*l.multiple_of, "multipleof");
-    if (j < 1) fail(DiagId::multipleof_not_positive, l.multiple_of->range, j);
-    spec.multiple_of = j;
-  }
-  if (!LoopSequence::check(spec).empty()) {
-    SourceRange at = l.step ? l.step->range : s.range;
-    std::string step = l.step ? (l.multiplicative ? "*" : "") + dump(*l.step) : "1";
-    fail(DiagId::step_no_progress, at, step, dump(*l.from),
-         l.to ? dump(*l.to) : std::string("..."));
-  }
-  if (!l.to && !contains_measure(l.body)) fail(DiagId::ellipsis_no_measure, l.to_range);
-
+  const LoopSequence::Spec spec = range_loop_spec(s, l);
   int saved_group = refine_group_;
   std::string saved_var = refine_var_;
   if (l.autorefine) {
@@ -275,7 +252,39 @@ void Interp::exec_range_loop(const ast::Stmt& s, const ast::RangeLoop& l) {
       in.refine_var_ = var;
     }
   } restore{*this, l.autorefine, ellipsis, saved_group, saved_var};
+  run_range_loop(s, l, spec);
+}
 
+LoopSequence::Spec Interp::range_loop_spec(const ast::Stmt& s, const ast::RangeLoop& l) {
+  auto number = [&](const ast::Expr& e, const char* what) {
+    Value v = eval(e);
+    if (v.is(T::Int)) return LoopNumber::of_int(v.as_int());
+    if (v.is(T::Double)) return LoopNumber::of_double(v.as_double());
+    fail(DiagId::number_expected, e.range, what, to_display(v));
+  };
+  LoopSequence::Spec spec;
+  spec.from = number(*l.from, "for");
+  if (l.to) spec.to = number(*l.to, "to");
+  if (l.step) spec.step = number(*l.step, "step");
+  spec.multiplicative = l.multiplicative;
+  if (l.multiple_of) {
+    std::int64_t j = eval_int(*l.multiple_of, "multipleof");
+    if (j < 1) fail(DiagId::multipleof_not_positive, l.multiple_of->range, j);
+    spec.multiple_of = j;
+  }
+  if (!LoopSequence::check(spec).empty()) {
+    SourceRange at = l.step ? l.step->range : s.range;
+    std::string step = l.step ? (l.multiplicative ? "*" : "") + dump(*l.step) : "1";
+    fail(DiagId::step_no_progress, at, step, dump(*l.from),
+         l.to ? dump(*l.to) : std::string("..."));
+  }
+  if (!l.to && !contains_measure(l.body)) fail(DiagId::ellipsis_no_measure, l.to_range);
+  return spec;
+}
+
+void Interp::run_range_loop(const ast::Stmt& s, const ast::RangeLoop& l,
+                            const LoopSequence::Spec& spec) {
+  const bool ellipsis = !l.to;
   if (l.autorefine) {
     if (auto it = opt_.refine_values.find(refine_group_); it != opt_.refine_values.end()) {
       // A refinement round: the points the refiner chose, in its order.
@@ -477,37 +486,20 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
     throw EvalError{};
   }
   BufferUse use = buffer_use(*f, args, cs.size);
-  // The fit rule the runtime applies too (runtime/ops/arena.h, fits_buffer): with buffer cycling
-  // a message needs twice its send and receive size, as in SKaMPI's is_buffer_too_small().
-  std::int64_t need = 0;
-  if (__builtin_add_overflow(use.send_bytes, use.recv_bytes, &need) ||
-      __builtin_mul_overflow(need, settings_.buffer_cycling ? 2 : 1, &need))
-    need = std::numeric_limits<std::int64_t>::max();
-  if (need > settings_.buffer_bytes) {
-    if (ellipsis_depth_ > 0) {
-      ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
-      return std::nullopt;
-    }
-    if (bounded_depth_ > 0) {
-      bounded_overflow_ = true;  // the innermost loop ends here (SKaMPI's rule)
-      if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second) {
-        diags_.report(DiagId::size_ends_loop, s.range, f->name, need, settings_.buffer_bytes);
-        note_buffer_fix(s.range, need);  // a cut loop says how to measure the rest
-      }
-      return std::nullopt;
-    }
-    diags_.report(DiagId::size_too_large, s.range, f->name, need, settings_.buffer_bytes);
-    note_buffer_fix(s.range, need);
-    throw EvalError{};
-  }
+  if (!buffer_fits(s, *f, use)) return std::nullopt;
   // Refinement rebuilds emit only the refined groups' jobs (the fit checks above still end
   // '...' loops as in the first build).
   if (opt_.only_refined && !opt_.refine_values.count(refine_group_)) return std::nullopt;
+  return job_here(s, OpCall{f, std::move(args)}, cs, use);
+}
+
+// A job of the call at this point of the walk: its block, loop values, settings and refinement.
+Job Interp::job_here(const ast::Stmt& s, OpCall op, const CommSpec& cs, const BufferUse& use) {
   Job job;
   job.block = block_name_;
   job.block_index = block_index_;
   job.factors = loop_vars_;
-  job.op = OpCall{f, std::move(args)};
+  job.op = std::move(op);
   job.comm = cs;
   job.count = use.count;
   job.bytes = use.reported_bytes;
@@ -521,6 +513,31 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   job.refine_integer = refine_int_;
   job.refine_multiple_of = refine_multof_;
   return job;
+}
+
+// The fit rule of runtime/ops/arena.h (fits_buffer): with buffer cycling a message needs twice
+// its send and receive size, as in SKaMPI's is_buffer_too_small().
+bool Interp::buffer_fits(const ast::Stmt& s, const MeasureFunc& f, const BufferUse& use) {
+  std::int64_t need = 0;
+  if (__builtin_add_overflow(use.send_bytes, use.recv_bytes, &need) ||
+      __builtin_mul_overflow(need, settings_.buffer_cycling ? 2 : 1, &need))
+    need = std::numeric_limits<std::int64_t>::max();
+  if (need <= settings_.buffer_bytes) return true;
+  if (ellipsis_depth_ > 0) {
+    ellipsis_overflow_ = true;  // the enclosing '...' loop ends here (SKaMPI's rule)
+    return false;
+  }
+  if (bounded_depth_ > 0) {
+    bounded_overflow_ = true;  // the innermost loop ends here (SKaMPI's rule)
+    if (fit_warned_.insert({s.range.begin.file, s.range.begin.offset}).second) {
+      diags_.report(DiagId::size_ends_loop, s.range, f.name, need, settings_.buffer_bytes);
+      note_buffer_fix(s.range, need);  // a cut loop says how to measure the rest
+    }
+    return false;
+  }
+  diags_.report(DiagId::size_too_large, s.range, f.name, need, settings_.buffer_bytes);
+  note_buffer_fix(s.range, need);
+  throw EvalError{};
 }
 
 void Interp::note_buffer_fix(SourceRange at, std::int64_t need) {
@@ -559,7 +576,12 @@ void Interp::exec_design(const ast::Stmt& s) {
     }
     return;
   }
-  const auto& f = std::get<ast::FactorStmt>(s.node);
+  exec_factor(s, std::get<ast::FactorStmt>(s.node));
+}
+
+// factor NAME in [levels] [as env "VAR"]; `procs` without env: the launch's rank count.
+void Interp::exec_factor(const ast::Stmt& s, const ast::FactorStmt& f) {
+  LaunchDesign& d = plan_.design;
   for (const auto& existing : d.factors)
     if (existing.name == f.name) fail(DiagId::duplicate_factor, f.name_range, f.name);
   Value levels = eval(*f.levels);

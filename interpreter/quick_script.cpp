@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cctype>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -37,6 +38,13 @@ std::optional<std::int64_t> parse_size(const std::string& s) {
       return v << shift;
     }
   return std::nullopt;
+}
+
+// The largest size of the sweep `for size = lo to hi step *2` (from 0: 0, 1, 2, 4, ...).
+std::int64_t largest_size(std::int64_t lo, std::int64_t hi) {
+  std::int64_t s = lo == 0 ? (hi == 0 ? 0 : 1) : lo;
+  while (s > 0 && s <= hi / 2) s *= 2;
+  return s;
 }
 
 // A byte count as the language writes it: with the largest binary unit that divides it.
@@ -135,6 +143,12 @@ std::optional<std::string> quick_script(const QuickRequest& r, QuickError& error
   auto lo_bytes = parse_size(lo), hi_bytes = parse_size(hi);
   if (sized && (!lo_bytes || !hi_bytes || *lo_bytes > *hi_bytes)) {
     error.text = message_text(DiagId::quick_bad_sizes, r.sizes);
+    return std::nullopt;
+  }
+  // The size is an element count of MPI_CHAR: MPI counts are ints.
+  if (sized && largest_size(*lo_bytes, *hi_bytes) > INT_MAX) {
+    error.text = message_text(DiagId::quick_size_too_large, r.sizes,
+                              largest_size(*lo_bytes, *hi_bytes), INT_MAX);
     return std::nullopt;
   }
   // Ping-pongs run between ranks 0 and 1; everything else on every rank.

@@ -28,10 +28,10 @@ std::optional<std::string> read_standard_input() {
 
 FileReader script_reader(const ScriptInput& in, FileReader base) {
   if (!in.text) return base;
-  return [name = in.name, text = *in.text,
-          base = std::move(base)](const std::string& path) -> std::optional<std::string> {
-    if (path == name) return text;
-    return base(path);
+  return [name = in.name, text = *in.text, base = std::move(base)](const std::string& path,
+                                                                   FileUse use) -> FileRead {
+    if (path == name && use == FileUse::Script) return {text};
+    return base(path, use);
   };
 }
 

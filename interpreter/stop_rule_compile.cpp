@@ -25,6 +25,26 @@ adapt::CompareOp flip(adapt::CompareOp op) {
       return op;
   }
 }
+
+std::optional<adapt::CompareOp> compare_op_of(ast::BinOp op) {
+  using Op = ast::BinOp;
+  switch (op) {
+    case Op::Lt:
+      return adapt::CompareOp::Less;
+    case Op::Le:
+      return adapt::CompareOp::LessEqual;
+    case Op::Gt:
+      return adapt::CompareOp::Greater;
+    case Op::Ge:
+      return adapt::CompareOp::GreaterEqual;
+    case Op::Eq:
+      return adapt::CompareOp::Equal;
+    case Op::Ne:
+      return adapt::CompareOp::NotEqual;
+    default:
+      return std::nullopt;
+  }
+}
 }  // namespace
 
 std::optional<adapt::Term> Interp::stop_term(const ast::Expr& e) {
@@ -58,66 +78,53 @@ adapt::StopRule Interp::compile_stop_rule(const ast::Expr& e) {
     ops.push_back(compile_stop_rule(*b->rhs));
     return b->op == Op::And ? adapt::all_of(std::move(ops)) : adapt::any_of(std::move(ops));
   }
-  if (b->op == Op::Within) {
-    const auto* c = std::get_if<ast::Call>(&b->lhs->node);
-    if (!c || c->callee != "ci") fail(DiagId::stop_rule_within_needs_ci, b->lhs->range);
-    if (c->args.empty() || c->args.size() > 2) fail(DiagId::stop_rule_ci_arguments, b->lhs->range);
-    adapt::Within w;
-    const ast::Expr& stat = *c->args[0].value;
-    if (auto* nm = std::get_if<ast::NameRef>(&stat.node); nm && nm->name == "median") {
-      w.statistic = adapt::CiStatistic::Median;
-    } else if (nm && nm->name == "mean") {
-      w.statistic = adapt::CiStatistic::Mean;
-    } else if (auto* q = std::get_if<ast::Call>(&stat.node);
-               q && q->callee == "quantile" && q->args.size() == 1) {
-      w.statistic = adapt::CiStatistic::Quantile;
-      Value qv = eval(*q->args[0].value);
-      double qq = qv.is(T::Percent) ? qv.as_fraction() : qv.is_number() ? qv.as_number() : -1;
-      if (!(qq > 0 && qq < 1))
-        fail(DiagId::quantile_range, q->args[0].value->range, to_display(qv));
-      w.q = qq;
-    } else {
-      fail(DiagId::stop_rule_statistic, stat.range);
-    }
-    if (c->args.size() == 2) {
-      Value lvl = eval(*c->args[1].value);
-      double f = lvl.is(T::Percent) ? lvl.as_fraction() : lvl.is_number() ? lvl.as_number() : -1;
-      if (!(f > 0 && f < 1)) fail(DiagId::ci_level_range, c->args[1].value->range, to_display(lvl));
-      w.level = f;
-    }
-    Value x = eval(*b->rhs);
-    if (!x.is(T::Percent) || !(x.as_fraction() > 0))
-      fail(DiagId::stop_rule_within_percentage, b->rhs->range);
-    w.max_rel_half_width = x.as_fraction();
-    return adapt::StopRule{w};
+  if (b->op == Op::Within) return compile_within(*b);
+  return compile_comparison(e, *b);
+}
+
+// ci(statistic [, level]) within X%
+adapt::StopRule Interp::compile_within(const ast::Binary& b) {
+  const auto* c = std::get_if<ast::Call>(&b.lhs->node);
+  if (!c || c->callee != "ci") fail(DiagId::stop_rule_within_needs_ci, b.lhs->range);
+  if (c->args.empty() || c->args.size() > 2) fail(DiagId::stop_rule_ci_arguments, b.lhs->range);
+  adapt::Within w;
+  const ast::Expr& stat = *c->args[0].value;
+  if (auto* nm = std::get_if<ast::NameRef>(&stat.node); nm && nm->name == "median") {
+    w.statistic = adapt::CiStatistic::Median;
+  } else if (nm && nm->name == "mean") {
+    w.statistic = adapt::CiStatistic::Mean;
+  } else if (auto* q = std::get_if<ast::Call>(&stat.node);
+             q && q->callee == "quantile" && q->args.size() == 1) {
+    w.statistic = adapt::CiStatistic::Quantile;
+    Value qv = eval(*q->args[0].value);
+    double qq = qv.is(T::Percent) ? qv.as_fraction() : qv.is_number() ? qv.as_number() : -1;
+    if (!(qq > 0 && qq < 1)) fail(DiagId::quantile_range, q->args[0].value->range, to_display(qv));
+    w.q = qq;
+  } else {
+    fail(DiagId::stop_rule_statistic, stat.range);
   }
-  adapt::CompareOp op;
-  switch (b->op) {
-    case Op::Lt:
-      op = adapt::CompareOp::Less;
-      break;
-    case Op::Le:
-      op = adapt::CompareOp::LessEqual;
-      break;
-    case Op::Gt:
-      op = adapt::CompareOp::Greater;
-      break;
-    case Op::Ge:
-      op = adapt::CompareOp::GreaterEqual;
-      break;
-    case Op::Eq:
-      op = adapt::CompareOp::Equal;
-      break;
-    case Op::Ne:
-      op = adapt::CompareOp::NotEqual;
-      break;
-    default:
-      fail(DiagId::stop_rule_operator, b->op_range);
+  if (c->args.size() == 2) {
+    Value lvl = eval(*c->args[1].value);
+    double f = lvl.is(T::Percent) ? lvl.as_fraction() : lvl.is_number() ? lvl.as_number() : -1;
+    if (!(f > 0 && f < 1)) fail(DiagId::ci_level_range, c->args[1].value->range, to_display(lvl));
+    w.level = f;
   }
-  auto lt = stop_term(*b->lhs);
-  auto rt = lt ? std::nullopt : stop_term(*b->rhs);
+  Value x = eval(*b.rhs);
+  if (!x.is(T::Percent) || !(x.as_fraction() > 0))
+    fail(DiagId::stop_rule_within_percentage, b.rhs->range);
+  w.max_rel_half_width = x.as_fraction();
+  return adapt::StopRule{w};
+}
+
+// term OP constant, or constant OP term
+adapt::StopRule Interp::compile_comparison(const ast::Expr& e, const ast::Binary& b) {
+  const auto op_of = compare_op_of(b.op);
+  if (!op_of) fail(DiagId::stop_rule_operator, b.op_range);
+  adapt::CompareOp op = *op_of;
+  auto lt = stop_term(*b.lhs);
+  auto rt = lt ? std::nullopt : stop_term(*b.rhs);
   if (!lt && !rt) fail(DiagId::stop_rule_needs_term, e.range);
-  const ast::Expr& other = lt ? *b->rhs : *b->lhs;
+  const ast::Expr& other = lt ? *b.rhs : *b.lhs;
   adapt::Term term = lt ? *lt : *rt;
   if (!lt) op = flip(op);
   Value v = eval(other);

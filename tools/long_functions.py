@@ -6,9 +6,9 @@ in a parameter list (not if/for/while/switch/catch, not a class or namespace), c
 first line of its signature, which may span lines, to its closing '}' by brace depth. Lambdas
 and local classes count towards the function around them.
 
-usage: tools/long_functions.py LIMIT DIR...    e.g. tools/long_functions.py 100 runtime interpreter
+usage: tools/long_functions.py LIMIT DIR|FILE...    e.g. tools/long_functions.py 100 runtime interpreter
 """
-import re, sys, os
+import argparse, re, sys, os
 
 def strip(src):
     out = []; i = 0; n = len(src)
@@ -74,11 +74,27 @@ def scan(path, limit):
             last_stmt_end = i + 1
     return res
 
-limit = int(sys.argv[1]); out = []
-for root in sys.argv[2:]:
-    for d, _, fs in os.walk(root):
-        for f in fs:
-            if f.endswith(('.cpp', '.h', '.hpp', '.cc')) and 'generated' not in d:
-                out += scan(os.path.join(d, f), limit)
-for length, p, s, n in sorted(out, reverse=True):
-    print(f'{length:4d} {p}:{s} {n}')
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__.split('\n\nusage:')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('limit', type=int, metavar='LIMIT', help='list functions longer than this many lines')
+    ap.add_argument('dirs', nargs='+', metavar='DIR', help='folders to scan (recursively), or files')
+    args = ap.parse_args()
+    out = []
+    for root in args.dirs:
+        if os.path.isfile(root):
+            out += scan(root, args.limit)
+            continue
+        if not os.path.isdir(root):
+            ap.error(f"'{root}' is neither a file nor a folder")
+        for d, _, fs in os.walk(root):
+            for f in fs:
+                if f.endswith(('.cpp', '.h', '.hpp', '.cc')) and 'generated' not in d:
+                    out += scan(os.path.join(d, f), args.limit)
+    for length, p, s, n in sorted(out, reverse=True):
+        print(f'{length:4d} {p}:{s} {n}')
+    return 0
+
+if __name__ == '__main__':
+    sys.exit(main())

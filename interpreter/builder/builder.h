@@ -58,8 +58,13 @@ class Builder {
  private:
   ast::Block build_block(BenchParser::BlockContext* ctx);
   ast::StmtPtr build_statement(BenchParser::StatementContext* ctx);
+  ast::StmtPtr build_range_loop(SourceRange r, BenchParser::RangeLoopStmtContext* ctx);
+  // set, stop when, replicate, factor, shuffle: the settings and the launch design; null for
+  // any other statement.
+  ast::StmtPtr build_design_statement(SourceRange r, BenchParser::StatementContext* ctx);
   ast::ExprPtr build_expr(BenchParser::ExprContext* ctx);
   ast::ExprPtr build_primary(BenchParser::PrimaryContext* ctx);
+  ast::ExprPtr build_number(BenchParser::PrimaryContext* ctx, SourceRange r);
   ast::ExprPtr build_call(BenchParser::CallContext* ctx);
   std::vector<ast::ExprPtr> build_expr_list(BenchParser::ExprListContext* ctx);
   std::string build_name(BenchParser::NameContext* ctx) const;

@@ -45,12 +45,73 @@ double units_per_second(std::string_view unit) {
   return 1.0;
 }
 
+ast::UnOp unary_op_of(antlr4::Token* t) {
+  switch (t->getType()) {
+    case BenchParser::MINUS:
+      return ast::UnOp::Neg;
+    case BenchParser::PLUS:
+      return ast::UnOp::Plus;
+    case BenchParser::NOT:
+      return ast::UnOp::Not;
+    default:
+      return ast::UnOp::BitNot;
+  }
+}
+
+ast::BinOp binary_op_of(antlr4::Token* t) {
+  switch (t->getType()) {
+    case BenchParser::STAR:
+      return ast::BinOp::Mul;
+    case BenchParser::SLASH:
+      return ast::BinOp::Div;
+    case BenchParser::PERCENT_OP:
+      return ast::BinOp::Mod;
+    case BenchParser::PLUS:
+      return ast::BinOp::Add;
+    case BenchParser::MINUS:
+      return ast::BinOp::Sub;
+    case BenchParser::LT:
+      return ast::BinOp::Lt;
+    case BenchParser::LE:
+      return ast::BinOp::Le;
+    case BenchParser::GT:
+      return ast::BinOp::Gt;
+    case BenchParser::GE:
+      return ast::BinOp::Ge;
+    case BenchParser::EQ:
+      return ast::BinOp::Eq;
+    default:
+      return ast::BinOp::Ne;  // != and <>
+  }
+}
+
 }  // namespace
 
 // primary : INT | HEX | SIZE | DOUBLE | TIME | PERCENT | STRING | call | name | [..] | {..} | (..)
 ast::ExprPtr Builder::build_primary(BenchParser::PrimaryContext* ctx) {
   SourceRange r = range(ctx);
   if (!ctx) return placeholder(r);
+  if (auto literal = build_number(ctx, r)) return literal;
+  if (auto* s = dynamic_cast<BenchParser::StringLitContext*>(ctx))
+    return make(r, ast::StringLit{string_value(s->STRING())});
+  if (auto* c = dynamic_cast<BenchParser::CallExprContext*>(ctx)) return build_call(c->call());
+  if (auto* n = dynamic_cast<BenchParser::NameExprContext*>(ctx))
+    return make(r, ast::NameRef{build_name(n->name())});
+  if (auto* l = dynamic_cast<BenchParser::ListLitContext*>(ctx))
+    return make(r, ast::ListLit{build_expr_list(l->exprList()), false});
+  if (auto* a = dynamic_cast<BenchParser::ArrayLitContext*>(ctx))
+    return make(r, ast::ListLit{build_expr_list(a->exprList()), true});
+  if (auto* p = dynamic_cast<BenchParser::ParenExprContext*>(ctx)) {
+    auto inner = build_expr(p->expr());
+    inner->range = r;  // the parentheses belong to the expression for underlining
+    return inner;
+  }
+  return placeholder(r);
+}
+
+// INT | HEX | SIZE | DOUBLE | TIME | PERCENT; null for any other primary. A number that does
+// not fit is reported and read as 0.
+ast::ExprPtr Builder::build_number(BenchParser::PrimaryContext* ctx, SourceRange r) {
   std::string text = ctx->getText();
   auto parse_int = [&](std::string_view digits, int base) -> std::optional<std::int64_t> {
     std::int64_t v = 0;
@@ -61,14 +122,10 @@ ast::ExprPtr Builder::build_primary(BenchParser::PrimaryContext* ctx) {
     }
     return v;
   };
-  if (dynamic_cast<BenchParser::IntLitContext*>(ctx)) {
-    auto v = parse_int(text, 10);
-    return make(r, ast::IntLit{v.value_or(0), false});
-  }
-  if (dynamic_cast<BenchParser::HexLitContext*>(ctx)) {
-    auto v = parse_int(std::string_view(text).substr(2), 16);
-    return make(r, ast::IntLit{v.value_or(0), false});
-  }
+  if (dynamic_cast<BenchParser::IntLitContext*>(ctx))
+    return make(r, ast::IntLit{parse_int(text, 10).value_or(0), false});
+  if (dynamic_cast<BenchParser::HexLitContext*>(ctx))
+    return make(r, ast::IntLit{parse_int(std::string_view(text).substr(2), 16).value_or(0), false});
   if (dynamic_cast<BenchParser::SizeLitContext*>(ctx)) {
     auto [digits, unit] = split_unit(text);
     auto v = parse_int(digits, 10);
@@ -97,21 +154,7 @@ ast::ExprPtr Builder::build_primary(BenchParser::PrimaryContext* ctx) {
     std::string_view t(text);
     return make(r, ast::PercentLit{parse_double(t.substr(0, t.size() - 1)) / 100.0});
   }
-  if (auto* s = dynamic_cast<BenchParser::StringLitContext*>(ctx))
-    return make(r, ast::StringLit{string_value(s->STRING())});
-  if (auto* c = dynamic_cast<BenchParser::CallExprContext*>(ctx)) return build_call(c->call());
-  if (auto* n = dynamic_cast<BenchParser::NameExprContext*>(ctx))
-    return make(r, ast::NameRef{build_name(n->name())});
-  if (auto* l = dynamic_cast<BenchParser::ListLitContext*>(ctx))
-    return make(r, ast::ListLit{build_expr_list(l->exprList()), false});
-  if (auto* a = dynamic_cast<BenchParser::ArrayLitContext*>(ctx))
-    return make(r, ast::ListLit{build_expr_list(a->exprList()), true});
-  if (auto* p = dynamic_cast<BenchParser::ParenExprContext*>(ctx)) {
-    auto inner = build_expr(p->expr());
-    inner->range = r;  // the parentheses belong to the expression for underlining
-    return inner;
-  }
-  return placeholder(r);
+  return nullptr;
 }
 
 std::string Builder::string_value(antlr4::tree::TerminalNode* node) {
@@ -202,61 +245,20 @@ ast::ExprPtr Builder::build_expr(BenchParser::ExprContext* ctx) {
   if (auto* p = dynamic_cast<BenchParser::PrimaryExprContext*>(ctx))
     return build_primary(p->primary());
   if (auto* u = dynamic_cast<BenchParser::UnaryExprContext*>(ctx)) {
-    ast::UnOp op = ast::UnOp::Neg;
-    switch (u->op->getType()) {
-      case BenchParser::MINUS:
-        op = ast::UnOp::Neg;
-        break;
-      case BenchParser::PLUS:
-        op = ast::UnOp::Plus;
-        break;
-      case BenchParser::NOT:
-        op = ast::UnOp::Not;
-        break;
-      default:
-        op = ast::UnOp::BitNot;
-        break;
-    }
-    return make(r, ast::Unary{op, build_expr(u->expr())});
+    return make(r, ast::Unary{unary_op_of(u->op), build_expr(u->expr())});
   }
   auto binary = [&](ast::BinOp op, BenchParser::ExprContext* lhs, BenchParser::ExprContext* rhs,
                     antlr4::Token* op_tok) {
     return make(r, ast::Binary{op, build_expr(lhs), build_expr(rhs), range(op_tok)});
   };
-  auto op_of = [](antlr4::Token* t) {
-    switch (t->getType()) {
-      case BenchParser::STAR:
-        return ast::BinOp::Mul;
-      case BenchParser::SLASH:
-        return ast::BinOp::Div;
-      case BenchParser::PERCENT_OP:
-        return ast::BinOp::Mod;
-      case BenchParser::PLUS:
-        return ast::BinOp::Add;
-      case BenchParser::MINUS:
-        return ast::BinOp::Sub;
-      case BenchParser::LT:
-        return ast::BinOp::Lt;
-      case BenchParser::LE:
-        return ast::BinOp::Le;
-      case BenchParser::GT:
-        return ast::BinOp::Gt;
-      case BenchParser::GE:
-        return ast::BinOp::Ge;
-      case BenchParser::EQ:
-        return ast::BinOp::Eq;
-      default:
-        return ast::BinOp::Ne;  // != and <>
-    }
-  };
   if (auto* e = dynamic_cast<BenchParser::MulExprContext*>(ctx))
-    return binary(op_of(e->op), e->expr(0), e->expr(1), e->op);
+    return binary(binary_op_of(e->op), e->expr(0), e->expr(1), e->op);
   if (auto* e = dynamic_cast<BenchParser::AddExprContext*>(ctx))
-    return binary(op_of(e->op), e->expr(0), e->expr(1), e->op);
+    return binary(binary_op_of(e->op), e->expr(0), e->expr(1), e->op);
   if (auto* e = dynamic_cast<BenchParser::RelExprContext*>(ctx))
-    return binary(op_of(e->op), e->expr(0), e->expr(1), e->op);
+    return binary(binary_op_of(e->op), e->expr(0), e->expr(1), e->op);
   if (auto* e = dynamic_cast<BenchParser::EqExprContext*>(ctx))
-    return binary(op_of(e->op), e->expr(0), e->expr(1), e->op);
+    return binary(binary_op_of(e->op), e->expr(0), e->expr(1), e->op);
   if (auto* e = dynamic_cast<BenchParser::WithinExprContext*>(ctx))
     return binary(ast::BinOp::Within, e->expr(0), e->expr(1), sym(e->WITHIN()));
   if (auto* e = dynamic_cast<BenchParser::BitAndExprContext*>(ctx))

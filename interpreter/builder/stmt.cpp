@@ -66,92 +66,108 @@ ast::Block Builder::build_block(BenchParser::BlockContext* ctx) {
   return out;
 }
 
+namespace {
+
+ast::StmtPtr make_stmt(SourceRange r, auto node) {
+  return std::make_unique<ast::Stmt>(ast::Stmt{r, std::move(node)});
+}
+
+}  // namespace
+
 ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
   if (!ctx) return nullptr;
   SourceRange r = range(ctx);
-  auto make_stmt = [&](auto node) {
-    return std::make_unique<ast::Stmt>(ast::Stmt{r, std::move(node)});
-  };
   // BEGIN MEASUREMENT STRING block END MEASUREMENT
   if (auto* c = dynamic_cast<BenchParser::MeasurementStmtContext*>(ctx))
-    return make_stmt(ast::Measurement{string_value(c->STRING()), build_block(c->block())});
+    return make_stmt(r, ast::Measurement{string_value(c->STRING()), build_block(c->block())});
   // INCLUDE STRING
   if (auto* c = dynamic_cast<BenchParser::IncludeStmtContext*>(ctx))
-    return make_stmt(ast::Include{string_value(c->STRING()), kNoFile, {}});
-  // forHead name '=' from TO (to | ...) (STEP '*'? step (MULTIPLEOF mult)?)? DO block OD
-  if (auto* c = dynamic_cast<BenchParser::RangeLoopStmtContext*>(ctx)) {
-    ast::RangeLoop loop;
-    loop.autorefine = c->forHead() && c->forHead()->AUTOREFINE() != nullptr;
-    loop.var = build_name(c->name());
-    loop.var_range = range(c->name());
-    loop.from = build_expr(c->from);
-    if (c->to) {
-      loop.to = build_expr(c->to);
-      loop.to_range = range(c->to);
-    } else {
-      loop.to_range = range(c->ELLIPSIS());
-    }
-    loop.step = c->step ? build_expr(c->step) : nullptr;
-    loop.multiplicative = c->star != nullptr;
-    loop.multiple_of = c->mult ? build_expr(c->mult) : nullptr;
-    loop.body = build_block(c->block());
-    return make_stmt(std::move(loop));
-  }
+    return make_stmt(r, ast::Include{string_value(c->STRING()), kNoFile, {}});
+  if (auto* c = dynamic_cast<BenchParser::RangeLoopStmtContext*>(ctx))
+    return build_range_loop(r, c);
   // FOR name IN expr DO block OD
   if (auto* c = dynamic_cast<BenchParser::ListLoopStmtContext*>(ctx))
-    return make_stmt(ast::ListLoop{build_name(c->name()), range(c->name()), build_expr(c->expr()),
-                                   build_block(c->block())});
+    return make_stmt(r, ast::ListLoop{build_name(c->name()), range(c->name()),
+                                      build_expr(c->expr()), build_block(c->block())});
   // IF expr THEN block (ELSE block)? FI
   if (auto* c = dynamic_cast<BenchParser::IfStmtContext*>(ctx))
-    return make_stmt(ast::If{build_expr(c->expr()), build_block(c->thenBody),
-                             c->elseBody ? build_block(c->elseBody) : ast::Block{}});
+    return make_stmt(r, ast::If{build_expr(c->expr()), build_block(c->thenBody),
+                                c->elseBody ? build_block(c->elseBody) : ast::Block{}});
   // MEASURE expr ':' call
   if (auto* c = dynamic_cast<BenchParser::MeasureStmtContext*>(ctx))
-    return make_stmt(ast::MeasureStmt{build_expr(c->expr()), build_call(c->call())});
+    return make_stmt(r, ast::MeasureStmt{build_expr(c->expr()), build_call(c->call())});
   // EXPECT STRING? expr ':' call '<=' (primary '*')? call
   if (auto* c = dynamic_cast<BenchParser::ExpectStmtContext*>(ctx))
-    return make_stmt(ast::ExpectStmt{
-        c->STRING() ? string_value(c->STRING()) : std::string(), build_expr(c->expr()),
-        build_call(c->lhs), c->factor ? build_primary(c->factor) : nullptr, build_call(c->rhs)});
+    return make_stmt(
+        r, ast::ExpectStmt{c->STRING() ? string_value(c->STRING()) : std::string(),
+                           build_expr(c->expr()), build_call(c->lhs),
+                           c->factor ? build_primary(c->factor) : nullptr, build_call(c->rhs)});
   if (auto* c = dynamic_cast<BenchParser::ClaimStmtContext*>(ctx)) return build_claim(r, c);
   // PUBLISHED STRING: the file is read by the parser (parse.cpp), like an include
   if (auto* c = dynamic_cast<BenchParser::PublishedStmtContext*>(ctx)) {
     ast::Published p;
     p.path = string_value(c->STRING());
     p.path_range = range(c->STRING());
-    return make_stmt(std::move(p));
+    return make_stmt(r, std::move(p));
   }
   // PRINT exprList | PRINT_ALL exprList
   if (auto* c = dynamic_cast<BenchParser::PrintStmtContext*>(ctx))
-    return make_stmt(ast::PrintStmt{false, build_expr_list(c->exprList())});
+    return make_stmt(r, ast::PrintStmt{false, build_expr_list(c->exprList())});
   if (auto* c = dynamic_cast<BenchParser::PrintAllStmtContext*>(ctx))
-    return make_stmt(ast::PrintStmt{true, build_expr_list(c->exprList())});
-  if (dynamic_cast<BenchParser::FlushStmtContext*>(ctx)) return make_stmt(ast::FlushStmt{});
+    return make_stmt(r, ast::PrintStmt{true, build_expr_list(c->exprList())});
+  if (dynamic_cast<BenchParser::FlushStmtContext*>(ctx)) return make_stmt(r, ast::FlushStmt{});
+  if (auto design = build_design_statement(r, ctx)) return design;
+  // name '=' expr
+  if (auto* c = dynamic_cast<BenchParser::AssignStmtContext*>(ctx))
+    return make_stmt(r,
+                     ast::Assign{build_name(c->name()), range(c->name()), build_expr(c->expr())});
+  // call
+  if (auto* c = dynamic_cast<BenchParser::CallStmtContext*>(ctx))
+    return make_stmt(r, ast::CallStmt{build_call(c->call())});
+  return nullptr;
+}
+
+// forHead name '=' from TO (to | ...) (STEP '*'? step (MULTIPLEOF mult)?)? DO block OD
+ast::StmtPtr Builder::build_range_loop(SourceRange r, BenchParser::RangeLoopStmtContext* c) {
+  ast::RangeLoop loop;
+  loop.autorefine = c->forHead() && c->forHead()->AUTOREFINE() != nullptr;
+  loop.var = build_name(c->name());
+  loop.var_range = range(c->name());
+  loop.from = build_expr(c->from);
+  if (c->to) {
+    loop.to = build_expr(c->to);
+    loop.to_range = range(c->to);
+  } else {
+    loop.to_range = range(c->ELLIPSIS());
+  }
+  loop.step = c->step ? build_expr(c->step) : nullptr;
+  loop.multiplicative = c->star != nullptr;
+  loop.multiple_of = c->mult ? build_expr(c->mult) : nullptr;
+  loop.body = build_block(c->block());
+  return make_stmt(r, std::move(loop));
+}
+
+ast::StmtPtr Builder::build_design_statement(SourceRange r, BenchParser::StatementContext* ctx) {
   // SET name '=' expr
   if (auto* c = dynamic_cast<BenchParser::SetStmtContext*>(ctx))
-    return make_stmt(ast::SetStmt{build_name(c->name()), range(c->name()), build_expr(c->expr())});
+    return make_stmt(r,
+                     ast::SetStmt{build_name(c->name()), range(c->name()), build_expr(c->expr())});
   // STOP WHEN expr
   if (auto* c = dynamic_cast<BenchParser::StopStmtContext*>(ctx))
-    return make_stmt(ast::StopStmt{build_expr(c->expr())});
+    return make_stmt(r, ast::StopStmt{build_expr(c->expr())});
   // REPLICATE expr
   if (auto* c = dynamic_cast<BenchParser::ReplicateStmtContext*>(ctx))
-    return make_stmt(ast::ReplicateStmt{build_expr(c->expr())});
+    return make_stmt(r, ast::ReplicateStmt{build_expr(c->expr())});
   // FACTOR name IN expr (AS ENV STRING)?
   if (auto* c = dynamic_cast<BenchParser::FactorStmtContext*>(ctx)) {
     std::optional<std::string> env;
     if (c->STRING()) env = string_value(c->STRING());
     return make_stmt(
-        ast::FactorStmt{build_name(c->name()), range(c->name()), build_expr(c->expr()), env});
+        r, ast::FactorStmt{build_name(c->name()), range(c->name()), build_expr(c->expr()), env});
   }
   // SHUFFLE (SEED expr)?
   if (auto* c = dynamic_cast<BenchParser::ShuffleStmtContext*>(ctx))
-    return make_stmt(ast::ShuffleStmt{c->expr() ? build_expr(c->expr()) : nullptr});
-  // name '=' expr
-  if (auto* c = dynamic_cast<BenchParser::AssignStmtContext*>(ctx))
-    return make_stmt(ast::Assign{build_name(c->name()), range(c->name()), build_expr(c->expr())});
-  // call
-  if (auto* c = dynamic_cast<BenchParser::CallStmtContext*>(ctx))
-    return make_stmt(ast::CallStmt{build_call(c->call())});
+    return make_stmt(r, ast::ShuffleStmt{c->expr() ? build_expr(c->expr()) : nullptr});
   return nullptr;
 }
 
@@ -159,7 +175,10 @@ ast::StmtPtr Builder::build_statement(BenchParser::StatementContext* ctx) {
 //   (FOR name claimFilter?)?
 ast::StmtPtr Builder::build_claim(SourceRange r, BenchParser::ClaimStmtContext* c) {
   ast::ClaimStmt claim;
-  claim.id = c->id ? string_value(c->STRING()) : std::string();
+  if (c->id) {
+    claim.id = string_value(c->STRING());
+    claim.id_range = range(c->id);
+  }
   claim.lhs = build_claim_term(c->lhs);
   claim.rhs = build_claim_term(c->rhs);
   claim.relation_range = range(c->rel);

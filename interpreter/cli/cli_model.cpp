@@ -19,11 +19,31 @@ std::string upper(std::string s) {
   return s;
 }
 
+// The words of a fixed list of values: CLI11's IsMember adds "{a,b}" to the type's name.
+std::vector<std::string> member_words(const std::string& type) {
+  std::vector<std::string> words;
+  const auto open = type.find(":{");
+  const auto close = type.rfind('}');
+  if (open == std::string::npos || close == std::string::npos || close < open) return words;
+  std::string item;
+  for (char c : type.substr(open + 2, close - open - 2)) {
+    if (c == ',') {
+      words.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  if (!item.empty()) words.push_back(item);
+  return words;
+}
+
 CliOption option_of(const CLI::Option& opt) {
   CliOption o;
   o.positional = !opt.nonpositional();
   o.required = opt.get_required();
   o.help = opt.get_description();
+  o.words = member_words(opt.get_type_name());
   if (o.positional) {
     o.value = upper(opt.get_name(true));
     return o;

@@ -102,6 +102,17 @@ int cmd_report();
 void register_pack_command(CLI::App& app);
 bool pack_command_parsed();
 int cmd_pack();
+// metron history add | trend (history_command.cpp, docs/history.md).
+void register_history_command(CLI::App& app);
+bool history_command_parsed();
+int cmd_history();
+// run --history URL: whether the URL parses (else the error is printed), checked before the run;
+// then the finished run's folder added (exit 0, or 64/74 after printing why not).
+bool history_url_ok(const std::string& url);
+int add_run_to_history(const std::string& dir, const std::string& url);
+// report --history URL [--job FILTER] [--out FILE]: the history report (default
+// history-report.html); prints "report: FILE".
+int write_history_report(const std::string& url, const std::string& job, const std::string& out);
 int write_report_for(const std::string& dir, const std::string& dir_b,
                      const std::string& comparison_csv, const std::string& comparison_what,
                      const std::string& out);

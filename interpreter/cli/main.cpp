@@ -1,5 +1,7 @@
-// metron: the command-line entry point. Subcommands are in commands.cpp; this file only parses
-// arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70 runtime, 74 I/O).
+// metron: the command-line entry point. The subcommands are declared in commands.h (check, plan
+// and ast in front_commands.cpp, the others in runtime_commands.cpp and *_command.cpp); this file
+// only parses arguments and maps failures to exit codes (0 ok, 64 usage, 65 script error, 70
+// runtime, 74 I/O).
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
   add_script_options(astc, o);
 
   register_runtime_commands(app, o);
+  register_history_command(app);
   if (auto rc = run_doc_generator(app, argc, argv)) return *rc;
 
   try {
@@ -56,6 +59,7 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cmd_check(o);
     if (plan->parsed()) return cmd_plan(o);
     if (astc->parsed()) return cmd_ast(o);
+    if (history_command_parsed()) return cmd_history();
     return run_runtime_command(app, o, argc, argv);
   } catch (const std::exception& e) {
     print_message(DiagId::internal_error, e.what());

@@ -28,22 +28,37 @@ inline CLI::Validator seed_check() {
       "SEED");
 }
 
+// The whole text as a number, NaN when it is not one ("0.5x", "", "abc").
+inline double number_or_nan(const std::string& s) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    return used == s.size() ? v : NAN;
+  } catch (...) {
+    return NAN;
+  }
+}
+
 // A significance level: a finite number strictly between 0 and 1.
 inline CLI::Validator alpha_check() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
-        double v = 0;
-        try {
-          std::size_t used = 0;
-          v = std::stod(s, &used);
-          if (used != s.size()) v = NAN;
-        } catch (...) {
-          v = NAN;
-        }
+        const double v = number_or_nan(s);
         if (!(v > 0 && v < 1)) return message_text(DiagId::cli_bad_alpha, s);
         return "";
       },
       "ALPHA");
+}
+
+// A bound such as --peak-bandwidth: a finite number above 0 (CLI::PositiveNumber lets NaN and
+// infinity through).
+inline CLI::Validator positive_finite_check() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        const double v = number_or_nan(s);
+        return v > 0 && std::isfinite(v) ? "" : message_text(DiagId::cli_bad_peak, s);
+      },
+      "NUMBER");
 }
 
 inline CLI::Validator non_empty_check() {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "interpreter/cli/commands.h"
+#include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 #include "interpreter/quick_script.h"
 #include "runtime/analysis/csv_table.h"
@@ -38,7 +39,7 @@ void register_quick_command(CLI::App& app, CliOptions& o) {
   g_quick->add_flag("--print-script", g_print_script,
                     "print the generated script and exit (no MPI; run it without mpiexec)");
   g_quick->add_option("--out", o.out, "results folder (default results/quick-<op>-<time>)");
-  g_quick->add_option("--seed", o.seed, "run seed");
+  g_quick->add_option("--seed", o.seed, "run seed")->check(seed_check());
   g_quick->add_flag("--quiet", o.quiet, "no progress lines");
   add_settings_option(g_quick, o);
 }
@@ -62,9 +63,7 @@ int cmd_quick(CliOptions& o, int argc, char** argv) {
   }
   if (g_print_script && !o.settings_file.empty()) {
     // The printed script is the generated one alone; the settings file belongs to its run.
-    print_error(
-        "--settings applies to the run, not to --print-script: pass it to 'metron exec' "
-        "with the printed script");
+    print_message(DiagId::quick_print_script_settings);
     return kExitUsage;
   }
   if (g_print_script) {

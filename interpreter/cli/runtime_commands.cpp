@@ -24,7 +24,6 @@
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/analysis/simulated_folder.h"
-#include "runtime/bundle/bundle.h"
 #include "runtime/exec/die_with_parent.h"
 #include "runtime/exec/executor.h"
 #include "runtime/exec/finalize_grace.h"
@@ -78,6 +77,7 @@ struct RuntimeCommandOptions {
   bool allow_simulated = false;         // compare, replay --allow-simulated (docs/simulation.md)
   std::string report_file;              // compare --report FILE
   SimulateOptions simulate;             // run --simulate, --hostfile, --smpi-metron
+  std::string history;                  // run --history URL: add the finished run there
 };
 RuntimeCommandOptions g_opt;
 constexpr const char* kTrustLauncherHelp =
@@ -369,6 +369,7 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     r.out_dir = o.out.empty() ? default_out_dir(o.file) : o.out;
   }
   r.np = o.np;
+  if (!g_opt.history.empty() && !history_url_ok(g_opt.history)) return kExitUsage;
   bool automatic = g_opt.run_replicates == "auto";
   if (!g_opt.run_replicates.empty() && !automatic) {
     try {
@@ -433,6 +434,11 @@ int cmd_run(CliOptions& o, int argc, char** argv) {
     std::fflush(stdout);
     int report_rc = write_report_for(outcome.dir, "", "", "", "");
     if (report_rc != kExitOk && rc == kExitOk) return report_rc;
+  }
+  if ((rc == kExitOk || rc == kExitRuntime) && !g_opt.history.empty()) {
+    std::fflush(stdout);
+    int history_rc = add_run_to_history(outcome.dir, g_opt.history);
+    if (history_rc != kExitOk && rc == kExitOk) return history_rc;
   }
   return rc;
 }
@@ -635,12 +641,7 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   launcher::ReplayOptions r;
   r.load = load_script_for_runtime;
   r.recorded_dir = o.dirs.front();
-  // Chosen here so that --report knows the folder; a bundle replays as the folder it unpacks to.
-  std::error_code ec;
-  const std::string base = std::filesystem::is_regular_file(r.recorded_dir, ec)
-                               ? bundle::unpack_folder(r.recorded_dir)
-                               : r.recorded_dir;
-  r.out_dir = o.out.empty() ? launcher::default_replay_dir(base) : o.out;
+  r.out_dir = o.out;  // empty: next to the recording (a bundle's: the folder it unpacks to)
   if (g_opt.lead == "findings")
     r.lead = launcher::ReplayLead::Findings;
   else if (g_opt.lead == "jobs")
@@ -663,14 +664,15 @@ int cmd_replay(const CliOptions& o, int argc, char** argv) {
   r.launch_timeout_s = g_opt.launch_timeout;
   r.finalize_grace_s = o.finalize_grace;
   r.strict = g_opt.strict;
-  int rc = launcher::replay_experiment(r);
+  std::string out_dir;
+  int rc = launcher::replay_experiment(r, &out_dir);
   // A replay that measured: its verdicts' codes (docs/cli.md, Exit codes), or a failed launch.
   const bool measured = rc == kExitOk || rc == kExitReplayDiffers ||
                         rc == kExitReplayUndecided || rc == kExitRuntime;
-  if (measured && g_opt.report &&
-      std::filesystem::exists(std::filesystem::path(r.out_dir) / "summary.csv")) {
+  if (measured && g_opt.report && !out_dir.empty() &&
+      std::filesystem::exists(std::filesystem::path(out_dir) / "summary.csv")) {
     std::fflush(stdout);
-    int report_rc = write_report_for(r.out_dir, "", "", "", "");
+    int report_rc = write_report_for(out_dir, "", "", "", "");
     if (report_rc != kExitOk && rc != kExitRuntime) return report_rc;
   }
   return rc;
@@ -763,6 +765,11 @@ void register_run_command(CLI::App& app, CliOptions& o) {
                    "failed (default 1)")
       ->check(CLI::Range(0, 1000));
   g_run->add_flag("--report", g_opt.report, "also write DIR/report.html (docs/report.md)");
+  g_run
+      ->add_option("--history", g_opt.history,
+                   "add the finished run to this history database: a file, sqlite:FILE or "
+                   "postgresql://... (docs/history.md)")
+      ->check(non_empty_check());
   g_run->add_option("--guideline-margin", g_opt.guideline_margin,
                     "`expect` checks: a violation is slower by more than this (default 5%)");
   g_run->add_flag("--strict", g_opt.strict, kStrictHelp);
@@ -800,10 +807,10 @@ void register_analyze_command(CLI::App& app, CliOptions& o) {
   g_analyze
       ->add_option("--peak-bandwidth", g_opt.peak_bandwidth,
                    "with --fit: the link's peak bandwidth in MB/s (10^6 bytes/s)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_finite_check());
   g_analyze
       ->add_option("--peak-latency", g_opt.peak_latency, "with --fit: the link's latency in us")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_finite_check());
   g_analyze->add_flag("--strict", g_opt.strict, kStrictHelp);
 }
 

@@ -42,6 +42,11 @@ std::vector<std::string> machine_findings(const std::vector<HostLoad>& hosts) {
                            h.host);
       },
       "more ranks than cores", out);
+  return out;
+}
+
+std::vector<std::string> load_context(const std::vector<HostLoad>& hosts) {
+  std::vector<std::string> out;
   add_findings(
       hosts, [](const HostLoad& h) { return h.cores > 0 && h.load_average > h.cores; },
       [](const HostLoad& a, const HostLoad& b) {

@@ -1,6 +1,7 @@
 // Whether the machine a launch runs on can give honest times: more ranks than cores on a node
-// (oversubscription: ranks take turns on a core, and each turn is a scheduler time slice), or a
-// load average above the core count when the launch starts (other work competes for the cores).
+// (oversubscription: ranks take turns on a core, and each turn is a scheduler time slice: a noise
+// flag of every job), and the load average when the launch starts (context only: it lags by tens
+// of seconds, so each job's own contention, adapt/contention.h, decides its flags).
 #pragma once
 
 #include <cstddef>
@@ -20,12 +21,18 @@ struct HostLoad {
 // them and names the worst.
 inline constexpr std::size_t kFindingsPerHostUpTo = 4;
 
-// One finding per problem, with its figures, e.g.
+// The oversubscribed hosts, with their figures, e.g.
 //   "3 ranks on 2 cores of 'node1' (oversubscribed)"
+//   "more ranks than cores on 37 of 1024 hosts (the most: 5 ranks on 4 cores of 'node-7'
+//    (oversubscribed))"
+// Empty when no host has more ranks than cores.
+std::vector<std::string> machine_findings(const std::vector<HostLoad>& hosts);
+
+// The hosts whose load average exceeds their core count at the start, e.g.
 //   "load average 7.9 on 2 cores of 'node1' at start"
 //   "load average above the core count on 37 of 1024 hosts (the most: load average 7.9 on 2
 //    cores of 'node-12' at start)"
-// Empty when the launch looks fine.
-std::vector<std::string> machine_findings(const std::vector<HostLoad>& hosts);
+// The launch's context (manifest.json), not a noise flag.
+std::vector<std::string> load_context(const std::vector<HostLoad>& hosts);
 
 }  // namespace metron::adapt

@@ -82,8 +82,9 @@ class StopEvaluator {
   // add_batch() (page faults cost 0.1-50 us each, depending on the machine).
   void reserve(std::size_t n);
   // 32 KiB of doubles. It was 8 MiB: writing 16 MiB (values and scratch) cost 3-8 ms per job on
-  // the 2-core VM, more than the ~40 observations a CI rule usually needs (issue 12, "stopping
-  // that pays"). Beyond it the vectors grow geometrically between batches, never in a timed loop.
+  // the 2-core VM, more than the ~40 observations a CI rule usually needs: a rule
+  // that stops early must also cost little. Beyond it the vectors grow geometrically between
+  // batches, never in a timed loop.
   static constexpr std::size_t kAutoReserve = std::size_t{1} << 12;
 
   // Append the batch's per-observation values (seconds, or whatever unit the job reports; NaN

@@ -1,4 +1,4 @@
-// The transient guard (issue 35): a precision rule met within its first few dozen observations is
+// The transient guard: a precision rule met within its first few dozen observations is
 // accepted only if the series shows no level shift against a check taken later, past a horizon.
 // An MPI library can serve a size on a slow path for tens of synchronized calls (MPICH 4.0.2's
 // 4 KiB collectives on the development VM: 45 observations truncated from a 2000-observation

@@ -28,7 +28,7 @@ namespace metron::adapt {
 // sync, the root's gather between batches): a warm-up in windows of 10 calls with the root's
 // decision between them left ~44 slow calls in the first 64 of a contiguous measurement (Bcast
 // 4 KiB, 2 ranks), and calls run back to back reached a state the synchronized loop did not
-// share (issue 35).
+// share.
 struct WarmupParams {
   std::size_t window = 10;
   std::size_t min_calls = 30;

@@ -179,10 +179,14 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
   std::string over = per_row.size() == 1 ? fmt::format("{} launch{}", *per_row.begin(),
                                                        *per_row.begin() == 1 ? "" : "es")
                                          : std::string("the row's launches (column 'launches')");
+  // The interval is across launches: a launch's own CI of its median is narrower than the
+  // launch-to-launch differences and holds run to run far less often (docs/methodology.md,
+  // "Which interval the summary shows").
   out += fmt::format(
       "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
-      "spread: max/min - 1 of the per-launch medians\n",
-      over);
+      "spread: max/min - 1 of the per-launch medians; 95% CI: of that median, across "
+      "launches (a launch is one value; not assessable below {} launches)\n",
+      over, kMinLaunchesForCi);
   // The notes on the samples: how many jobs look normal in every launch (means and t-intervals
   // assume it; the medians reported do not), and in how many the launches differ.
   std::size_t tested = 0, normal = 0, compared = 0, differ = 0;

@@ -17,6 +17,10 @@
 namespace metron::analysis {
 
 inline constexpr double kCiLevel = 0.95;
+// The fewest launches whose medians give a kCiLevel interval of their median: [min, max] of n
+// values covers the median with 1 - 2 * 0.5^n, 93.8% for 5 launches and 96.9% for 6
+// (stats::median_ci); fewer launches leave it not assessable.
+inline constexpr std::size_t kMinLaunchesForCi = 6;
 // A launch's sample counts as normal when Shapiro-Wilk does not reject at this level, and the
 // report says launches differ when Kruskal-Wallis rejects at this level.
 inline constexpr double kNormalityAlpha = 0.05;

@@ -16,6 +16,7 @@
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
@@ -30,7 +31,10 @@ nlohmann::json launch_environment(const std::string& dir, const nlohmann::json& 
   if (manifest.is_object() && manifest.contains("launches") && manifest["launches"].is_array())
     for (const auto& l : manifest["launches"])
       if (l.is_object() && l.contains("dir") && l["dir"].is_string()) {
-        path = fs::path(dir) / l["dir"].get<std::string>() / "manifest.json";
+        std::string outside;  // a name that leaves the folder is not read
+        const auto sub = confined_path(dir, l["dir"].get<std::string>(), outside);
+        if (!sub) return nullptr;
+        path = *sub / "manifest.json";
         break;
       }
   auto m = out::read_json_file(path);  // regular files only, bounded
@@ -87,34 +91,25 @@ int analyze_published(const std::string& dir, const ResultsData& data, const Ana
   return 0;
 }
 
-}  // namespace
-
-int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string& error) {
+// The levels of each environment factor compared job by job: comparisons.csv and their
+// sentences. Environment factors choose something in the library (an algorithm, a protocol):
+// comparing their levels is the question such an experiment asks. Other factors (procs, factors
+// only the script reads) change the jobs themselves, so their levels rarely match job by job.
+int analyze_levels(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
+                   std::string& error) {
   namespace fs = std::filesystem;
-  auto data = load_results(dir, error);
-  if (!data) return 74;
-  for (const std::string& w : data->warnings) print_warning(w);
-  auto samples = load_launch_samples(dir, *data, error);
-  if (!samples) return 74;
-  std::vector<JobAnalysis> a = analyze(*data, &*samples);
-  if (!write_analysis_csv((fs::path(dir) / "analysis.csv").string(), *data, a, error)) return 74;
-  if (o.print) emit(o, analysis_table(*data, a));
-
-  // Environment factors choose something in the library (an algorithm, a protocol): comparing
-  // their levels is the question such an experiment asks. Other factors (procs, factors only the
-  // script reads) change the jobs themselves, so their levels rarely match job by job.
   std::vector<Comparison> all;
   CompareOptions co;
   co.alpha = o.alpha;
   co.margin = o.margin;
   co.adjust = o.adjust;
   co.strict = o.strict;
-  if (data->manifest.contains("design"))
-    for (const auto& f : data->manifest["design"].value("factors", nlohmann::json::array())) {
+  if (data.manifest.contains("design"))
+    for (const auto& f : data.manifest["design"].value("factors", nlohmann::json::array())) {
       if (!f.contains("env") || !f["env"].is_string()) continue;
       std::string name = f.value("name", "");
       std::string why;
-      auto c = compare_levels(*data, name, co, why);
+      auto c = compare_levels(data, name, co, why);
       if (c.empty()) continue;
       // More launches of the whole run decide what is inconclusive: a replay with more of them
       // compares the levels again (braces doubled: the command is a format string for {n}).
@@ -134,41 +129,68 @@ int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string&
   if (!all.empty() &&
       !write_comparison_csv((fs::path(dir) / "comparisons.csv").string(), all, co, error))
     return 74;
+  return 0;
+}
 
+// The script's `expect` guidelines: guidelines.csv, tuning_hints.txt and their table.
+int analyze_guidelines(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
+                       std::string& error) {
+  namespace fs = std::filesystem;
   GuidelineOptions go;
   go.alpha = o.alpha;
   go.margin = o.guideline_margin;
   go.adjust = o.adjust;
   go.strict = o.strict;
-  std::vector<GuidelineCheck> checks = check_guidelines(*data, go);
-  if (!checks.empty()) {
-    annotate_algorithms(checks, data->manifest, launch_environment(dir, data->manifest));
-    if (!write_guidelines_csv((fs::path(dir) / "guidelines.csv").string(), checks, go, error))
+  std::vector<GuidelineCheck> checks = check_guidelines(data, go);
+  if (checks.empty()) return 0;
+  annotate_algorithms(checks, data.manifest, launch_environment(dir, data.manifest));
+  if (!write_guidelines_csv((fs::path(dir) / "guidelines.csv").string(), checks, go, error))
+    return 74;
+  const fs::path hints = fs::path(dir) / "tuning_hints.txt";
+  std::error_code ec;
+  fs::remove(hints, ec);  // a stale file from an earlier analysis would mislead
+  const std::string text = tuning_hints(checks, go);
+  if (!text.empty()) {
+    std::ofstream f(hints);
+    f << text;
+    if (!f) {
+      error = message_text(DiagId::cannot_write_file, hints.string());
       return 74;
-    const fs::path hints = fs::path(dir) / "tuning_hints.txt";
-    std::error_code ec;
-    fs::remove(hints, ec);  // a stale file from an earlier analysis would mislead
-    const std::string text = tuning_hints(checks, go);
-    if (!text.empty()) {
-      std::ofstream f(hints);
-      f << text;
-      if (!f) {
-        error = message_text(DiagId::cannot_write_file, hints.string());
-        return 74;
-      }
     }
-    if (o.print || o.print_guidelines) emit(o, guideline_table(checks, go));
   }
-  if (int rc = analyze_claims(dir, *data, o, error)) return rc;
-  if (!o.fit.empty()) {
-    FitOptions fo;
-    const auto fits = fit_sweeps(*data, fo);
-    if (!write_fits_csv((fs::path(dir) / "fits.csv").string(), fits, o.peak, error) ||
-        !write_fit_points_csv((fs::path(dir) / "fit_points.csv").string(), fits, error))
-      return 74;
-    emit(o, "\n" + fits_table(fits, o.fit, o.peak, fo));
-  }
-  if (int rc = analyze_published(dir, *data, o, error)) return rc;
+  if (o.print || o.print_guidelines) emit(o, guideline_table(checks, go));
+  return 0;
+}
+
+// --fit: fits.csv, fit_points.csv and the fit table.
+int analyze_fits(const std::string& dir, const ResultsData& data, const AnalyzeOptions& o,
+                 std::string& error) {
+  namespace fs = std::filesystem;
+  if (o.fit.empty()) return 0;
+  FitOptions fo;
+  const SweepFits sweeps = fit_sweeps(data, fo);
+  if (!write_fits_csv((fs::path(dir) / "fits.csv").string(), sweeps.fits, o.peak, error) ||
+      !write_fit_points_csv((fs::path(dir) / "fit_points.csv").string(), sweeps.fits, error))
+    return 74;
+  emit(o, "\n" + fits_table(sweeps, o.fit, o.peak, fo));
+  return 0;
+}
+
+}  // namespace
+
+int analyze_folder(const std::string& dir, const AnalyzeOptions& o, std::string& error) {
+  namespace fs = std::filesystem;
+  auto data = load_results(dir, error);
+  if (!data) return 74;
+  for (const std::string& w : data->warnings) print_warning(w);
+  auto samples = load_launch_samples(dir, *data, error);
+  if (!samples) return 74;
+  std::vector<JobAnalysis> a = analyze(*data, &*samples);
+  if (!write_analysis_csv((fs::path(dir) / "analysis.csv").string(), *data, a, error)) return 74;
+  if (o.print) emit(o, analysis_table(*data, a));
+  for (auto step :
+       {analyze_levels, analyze_guidelines, analyze_claims, analyze_fits, analyze_published})
+    if (int rc = step(dir, *data, o, error)) return rc;
   std::fflush(stdout);
   return 0;
 }

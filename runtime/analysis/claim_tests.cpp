@@ -140,18 +140,13 @@ void test_location(ClaimCheck& ch, const Claim& c, double alpha) {
   }
 }
 
-void test_launch_spread(ClaimCheck& ch, const Claim& c, const ClaimOptions& o, std::uint64_t seed) {
-  claim_bounds(c, ch.bound_lo, ch.bound_hi);
-  ch.method = "bootstrap";
-  ch.p_holds = ch.p_fails = ch.effect = ch.effect_lo = ch.effect_hi = ch.ci_level = kNaN;
-  ch.sd_log = kNaN;
+namespace {
+
+// The bootstrap distribution of the spread ratio: the launches of each side drawn with
+// replacement (paired launches together), the ratio of the resampled spreads each time.
+std::vector<double> spread_ratios(const ClaimCheck& ch, const Claim& c, const ClaimOptions& o,
+                                  std::uint64_t seed) {
   const bool reference = ch.b.empty();
-  ch.value_a = sd_of_logs(ch.a);
-  ch.value_b = reference ? c.rhs.reference : sd_of_logs(ch.b);
-  // A spread needs three launches a side to be resampled into anything but zero or itself.
-  if (ch.a.size() < 3 || (!reference && ch.b.size() < 3)) return;
-  if (std::isnan(ch.value_a) || std::isnan(ch.value_b) || !(ch.value_b > 0)) return;
-  ch.effect = ch.value_a / ch.value_b;
   std::uint64_t state = seed;
   std::vector<double> ratios;
   std::vector<double> ra(ch.a.size()), rb(ch.b.size());
@@ -166,6 +161,24 @@ void test_launch_spread(ClaimCheck& ch, const Claim& c, const ClaimOptions& o, s
     const double sb = reference ? c.rhs.reference : sd_of_logs(rb);
     ratios.push_back(sb > 0 ? sd_of_logs(ra) / sb : std::numeric_limits<double>::infinity());
   }
+  return ratios;
+}
+
+}  // namespace
+
+void test_launch_spread(ClaimCheck& ch, const Claim& c, const ClaimOptions& o, std::uint64_t seed) {
+  claim_bounds(c, ch.bound_lo, ch.bound_hi);
+  ch.method = "bootstrap";
+  ch.p_holds = ch.p_fails = ch.effect = ch.effect_lo = ch.effect_hi = ch.ci_level = kNaN;
+  ch.sd_log = kNaN;
+  const bool reference = ch.b.empty();
+  ch.value_a = sd_of_logs(ch.a);
+  ch.value_b = reference ? c.rhs.reference : sd_of_logs(ch.b);
+  // A spread needs three launches a side to be resampled into anything but zero or itself.
+  if (ch.a.size() < 3 || (!reference && ch.b.size() < 3)) return;
+  if (std::isnan(ch.value_a) || std::isnan(ch.value_b) || !(ch.value_b > 0)) return;
+  ch.effect = ch.value_a / ch.value_b;
+  std::vector<double> ratios = spread_ratios(ch, c, o, seed);
   const double n = static_cast<double>(ratios.size());
   auto share = [&](auto pred) {
     double k = 0;

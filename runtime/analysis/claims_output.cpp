@@ -7,6 +7,7 @@
 
 #include "runtime/analysis/claims.h"
 #include "runtime/analysis/noise_flags.h"
+#include "runtime/analysis/number_text.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
 
@@ -24,9 +25,7 @@ std::int64_t count(const ClaimResult& r, ClaimVerdict v) {
 }
 
 std::string number(double v) {
-  if (std::isnan(v)) return "n/a";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return fmt::format("{:#.3g}", v);
+  return number_text(v, kRatioStyle);
 }
 
 // A reference claim reads in the reference's units: the statistic itself, not its ratio.

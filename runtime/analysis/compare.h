@@ -6,34 +6,22 @@
 // is inconclusive, the launches that would decide it. Between two results folders, between the
 // levels of a launch factor inside one folder, between operations paired by the user
 // (--pair A=B), and for replay verdicts. No MPI.
+// The options are compare_options.h; compare_statistics.cpp tests and decides, compare.cpp
+// matches the jobs, compare_output.cpp formats the tables and the CSV.
 #pragma once
 
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "runtime/analysis/compare_options.h"
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/analysis/undecided.h"
 #include "runtime/stats/alternative.h"
-#include "runtime/stats/p_adjust.h"
 #include "runtime/stats/verdict.h"
 
 namespace metron::analysis {
-
-struct CompareOptions {
-  stats::Alternative alternative = stats::Alternative::TwoSided;
-  double alpha = 0.05;
-  double margin = 0.05;  // equivalence: B/A within [1 - margin, 1 + margin]
-  stats::PAdjust adjust = stats::PAdjust::Holm;
-  double power = 0.8;  // of the launch plan for inconclusive verdicts
-  // Operations compared with each other (--pair A=B): job of op A against the job of op B with
-  // the same size, communicator size, loop variables and factor levels (any block).
-  std::vector<std::pair<std::string, std::string>> pairs;
-  // --strict: a verdict computed on launches with noise flags is inconclusive (noise_flags.h).
-  bool strict = false;
-};
 
 struct Comparison {
   JobKey key;                    // of A's series
@@ -67,18 +55,11 @@ struct Comparison {
   NoiseSummary noise;  // of the launches of both sides behind a and b (noise_flags.h)
 };
 
+// --- the statistics of a comparison (compare_statistics.cpp) ------------------------------------
+
 // The smallest p-value of the exact rank-sum test with m and n observations: 1 / C(m + n, m)
 // one-sided, twice that two-sided (all of one sample below all of the other). 1 if m or n is 0.
 double min_attainable_p(std::size_t m, std::size_t n, stats::Alternative alternative);
-
-// "***" for p <= 0.001, "**" <= 0.01, "*" <= 0.05, "" otherwise (and for NaN).
-std::string stars(double p);
-std::optional<stats::Alternative> parse_alternative(const std::string& s);
-const char* alternative_name(stats::Alternative a);
-// "5%" -> 0.05, "0.05" -> 0.05; empty unless in (0, 1).
-std::optional<double> parse_margin(const std::string& s);
-// "A=B" -> {A, B}; empty when malformed.
-std::optional<std::pair<std::string, std::string>> parse_pair(const std::string& s);
 
 // Test one pair of samples (fills every field but key and levels; p_adjusted = p_value and the
 // verdict as for a single job until adjust_and_decide runs over the whole comparison).
@@ -88,6 +69,13 @@ Comparison compare_samples(std::vector<double> a, std::vector<double> b, const C
 // Adjusts the p-values of the comparisons together (o.adjust) and gives each its verdict and,
 // when inconclusive, the launches needed (stats/verdict.h).
 void adjust_and_decide(std::vector<Comparison>& cs, const CompareOptions& o);
+
+// The exit code of a replay whose jobs lead (docs/cli.md, "Exit codes"): kExitReplayDiffers when
+// a job differs beyond the margin (verdict `differs`), else kExitReplayUndecided when a job is
+// inconclusive, else 0 (every job equivalent, or a difference within the margin).
+int jobs_exit_code(const std::vector<Comparison>& c);
+
+// --- which jobs are compared (compare.cpp) ----------------------------------------------------
 
 // Jobs of A matched with jobs of B by block, op, bytes, comm size, loop variables and launch
 // factor values (and occurrence), or by o.pairs; `unmatched` counts the jobs found on one side
@@ -106,6 +94,11 @@ std::vector<Comparison> compare_levels(const ResultsData& d, const std::string& 
 std::vector<Comparison> compare_paired_ops(const ResultsData& d, const CompareOptions& o,
                                            std::string& error);
 
+// --- the tables and the CSV (compare_output.cpp; only formats) ---------------------------------
+
+// "***" for p <= 0.001, "**" <= 0.01, "*" <= 0.05, "" otherwise (and for NaN).
+std::string stars(double p);
+
 // The header lines shared by the tables: test, alternative, alpha, correction, margin.
 std::string comparison_header(const std::vector<Comparison>& c, const CompareOptions& o);
 // The table people read (microseconds), and the CSV (seconds; docs/output.md).
@@ -116,10 +109,5 @@ bool write_comparison_csv(const std::string& path, const std::vector<Comparison>
 
 // Replay: the verdict per job against the recording, with a count per verdict.
 std::string verdict_table(const std::vector<Comparison>& c, const CompareOptions& o);
-
-// The exit code of a replay whose jobs lead (docs/cli.md, "Exit codes"): kExitReplayDiffers when
-// a job differs beyond the margin (verdict `differs`), else kExitReplayUndecided when a job is
-// inconclusive, else 0 (every job equivalent, or a difference within the margin).
-int jobs_exit_code(const std::vector<Comparison>& c);
 
 }  // namespace metron::analysis

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "runtime/analysis/number_text.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/mpi_features.h"
@@ -26,10 +27,6 @@ bool decided(ClaimVerdict v) {
   return v != ClaimVerdict::Inconclusive;
 }
 
-std::string number(double v) {
-  return std::isfinite(v) ? fmt::format("{:#.3g}", v) : "n/a";
-}
-
 // "holds 0.550 [0.500, 0.610] n=10" or "inconclusive (need 24) 0.93 [...] n=10".
 std::string verdict_cell(const Finding& f) {
   std::string v = claim_verdict_name(f.verdict);
@@ -37,8 +34,9 @@ std::string verdict_cell(const Finding& f) {
     v += f.launches_needed ? fmt::format(" (need {})", *f.launches_needed)
                            : " (" + undecided_cell(f.undecided, std::nullopt) + ")";
   if (std::isnan(f.effect)) return v;
-  return fmt::format("{} {} [{}, {}] n={}", v, number(f.effect), number(f.effect_lo),
-                     number(f.effect_hi), f.n);
+  return fmt::format("{} {} [{}, {}] n={}", v, number_text(f.effect, kRatioStyle),
+                     number_text(f.effect_lo, kRatioStyle), number_text(f.effect_hi, kRatioStyle),
+                     f.n);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include "runtime/output/json_file.h"
 
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::analysis {
@@ -21,7 +22,15 @@ std::optional<FolderPlan> folder_plan(const ResultsData& d, std::string& error) 
   for (const auto& l : m["launches"]) {
     if (!l.is_object() || !l.contains("dir") || !l["dir"].is_string()) continue;
     if (l.value("status", "") != "complete") continue;
-    const fs::path p = fs::path(d.dir) / l["dir"].get<std::string>() / "manifest.json";
+    std::string outside;
+    const auto sub = confined_path(d.dir, l["dir"].get<std::string>(), outside);
+    if (!sub) {
+      error = message_text(DiagId::manifest_damaged, (fs::path(d.dir) / "manifest.json").string(),
+                           message_text(DiagId::manifest_name_outside, "launches.dir",
+                                        l["dir"].get<std::string>(), outside));
+      return std::nullopt;
+    }
+    const fs::path p = *sub / "manifest.json";
     std::string why;
     auto lm = ::metron::out::read_json_file(p, why);  // regular files only, bounded
     if (!lm) {

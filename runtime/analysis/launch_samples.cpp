@@ -8,6 +8,7 @@
 
 #include "runtime/analysis/csv_table.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::analysis {
 
@@ -33,8 +34,9 @@ std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const R
     error = in.error();
     return std::nullopt;
   }
-  const auto c_launch = in.column("launch"), c_job = in.column("job"), c_time = in.column("time_s");
-  const auto c_valid = in.column("valid");
+  const auto c_launch = in.column(col::launch), c_job = in.column(col::job),
+             c_time = in.column(col::time_s);
+  const auto c_valid = in.column(col::valid);
   for (auto [c, name] : {std::pair{c_launch, "launch"}, {c_job, "job"}, {c_time, "time_s"}})
     if (!c) {
       error = path.string() + ": no '" + name + "' column";

@@ -58,7 +58,7 @@ std::string manifest_damage(const json& m) {
         if (!whole_non_negative(id) || id.get<std::uint64_t>() > kMaxLaunchId)
           return message_text(DiagId::manifest_bad_launch_id, "merged.launches");
     }
-    for (const char* rows : {"summary_rows", "raw_rows", "raw_ranks_rows"})
+    for (const char* rows : {"summary_rows", "raw_rows", "raw_ranks_rows", "raw_attempts_rows"})
       if (merged.contains(rows) && !whole_non_negative(merged[rows]))
         return message_text(DiagId::manifest_not_whole, std::string("merged.") + rows);
   }

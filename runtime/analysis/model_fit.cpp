@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -91,28 +92,47 @@ Segment segment_of(const std::vector<SweepPoint>& p, const LineFit& fit) {
 }  // namespace
 
 std::optional<LineFit> fit_line(const std::vector<SweepPoint>& p) {
-  if (distinct_sizes(p).size() < 2) return std::nullopt;
-  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  const auto sizes = distinct_sizes(p);
+  if (sizes.size() < 2) return std::nullopt;
+  double largest = 0;
   for (const auto& q : p) {
     if (!(q.time_s > 0) || !std::isfinite(q.time_s)) return std::nullopt;
-    const double w = 1 / (q.time_s * q.time_s);
+    largest = std::max(largest, q.time_s);
+  }
+  // Times in units of a power of two near the largest: the division is exact, so the fit is the
+  // same, and 1/t^2 neither overflows for tiny times nor vanishes for huge ones.
+  const double unit = std::ldexp(1.0, std::ilogb(largest));
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& q : p) {
+    const double t = q.time_s / unit;
+    const double w = 1 / (t * t);
     sw += w;
     sx += w * q.bytes;
-    sy += w * q.time_s;
+    sy += w * t;
     sxx += w * q.bytes * q.bytes;
-    sxy += w * q.bytes * q.time_s;
+    sxy += w * q.bytes * t;
   }
   const double det = sw * sxx - sx * sx;
-  if (!(det > 0)) return std::nullopt;
+  if (!(det > 0) || !std::isfinite(det) || !std::isfinite(sxy) || !std::isfinite(sy))
+    return std::nullopt;
+  double beta = (sw * sxy - sx * sy) / det;
+  double alpha = (sy - beta * sx) / sw;
+  // A slope whose whole effect over the sweep is below the sums' rounding is none: equal times
+  // at every size fit beta = 0, not +-1e-30 and a bandwidth of 1e21 MB/s.
+  if (std::fabs(beta) * (sizes.back() - sizes.front()) <= 1e-12 * std::fabs(alpha)) {
+    beta = 0;
+    alpha = sy / sw;
+  }
   LineFit f;
-  f.beta = (sw * sxy - sx * sy) / det;
-  f.alpha = (sy - f.beta * sx) / sw;
   f.n = p.size();
   double rel = 0;
   for (const auto& q : p) {
-    const double r = (q.time_s - f.alpha - f.beta * q.bytes) / q.time_s;
+    const double t = q.time_s / unit;
+    const double r = (t - alpha - beta * q.bytes) / t;
     rel += r * r;
   }
+  f.alpha = alpha * unit;
+  f.beta = beta * unit;
   f.wsse = rel;
   f.rel_rmse = std::sqrt(rel / static_cast<double>(p.size()));
   return f;
@@ -147,42 +167,77 @@ ModelFit fit_family(std::vector<SweepPoint> points, const FitOptions& o) {
   return f;
 }
 
-std::vector<ModelFit> fit_sweeps(const ResultsData& d, const FitOptions& o) {
+namespace {
+
+// "block: op, p ranks, factors": what a family has in common.
+std::string family_of(const JobKey& key) {
+  std::string family = key.block + ": " + key.op + ", " + std::to_string(key.comm_size) +
+                       (key.comm_size == 1 ? " rank" : " ranks");
+  for (const auto& [k, v] : key.vars) {
+    char* end = nullptr;
+    std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0') family += ", " + k + "=" + v;  // a text variable
+  }
+  for (const auto& [k, v] : key.factors) family += ", " + k + "=" + v;
+  if (key.occurrence > 0) family += " #" + std::to_string(key.occurrence + 1);
+  return family;
+}
+
+struct FamilyData {
+  ModelFit fit;                    // family, key and time_is; no points yet
+  std::set<double> sizes;          // every size of the family's jobs
+  std::vector<SweepPoint> points;  // the per-launch medians that are positive and finite
+};
+
+UnfittedFamily unfitted_of(const FamilyData& f) {
+  UnfittedFamily u;
+  u.family = f.fit.family;
+  u.sizes = f.sizes.size();
+  u.sizes_with_time = distinct_sizes(f.points).size();
+  u.min_time_s = u.max_time_s = kNaN;
+  for (const auto& p : f.points) {
+    if (!(p.time_s >= u.min_time_s)) u.min_time_s = p.time_s;
+    if (!(p.time_s <= u.max_time_s)) u.max_time_s = p.time_s;
+  }
+  return u;
+}
+
+}  // namespace
+
+SweepFits fit_sweeps(const ResultsData& d, const FitOptions& o) {
   std::map<std::string, std::size_t> index;
-  std::vector<ModelFit> fits;
-  std::vector<std::vector<SweepPoint>> points;
+  std::vector<FamilyData> families;
   for (const auto& s : d.jobs) {
-    std::string family = s.key.block + ": " + s.key.op + ", " + std::to_string(s.key.comm_size) +
-                         (s.key.comm_size == 1 ? " rank" : " ranks");
-    for (const auto& [k, v] : s.key.vars) {
-      char* end = nullptr;
-      std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0') family += ", " + k + "=" + v;  // a text variable
-    }
-    for (const auto& [k, v] : s.key.factors) family += ", " + k + "=" + v;
-    if (s.key.occurrence > 0) family += " #" + std::to_string(s.key.occurrence + 1);
+    const std::string family = family_of(s.key);
     auto it = index.find(family);
     if (it == index.end()) {
-      it = index.emplace(family, fits.size()).first;
-      ModelFit f;
-      f.family = family;
-      f.key = s.key;
-      f.time_is = s.time_is;
-      fits.push_back(std::move(f));
-      points.emplace_back();
+      it = index.emplace(family, families.size()).first;
+      FamilyData f;
+      f.fit.family = family;
+      f.fit.key = s.key;
+      f.fit.time_is = s.time_is;
+      families.push_back(std::move(f));
     }
+    FamilyData& f = families[it->second];
+    f.sizes.insert(static_cast<double>(s.key.bytes));
     for (const auto& v : s.launches)
       if (v.median_s > 0 && std::isfinite(v.median_s))
-        points[it->second].push_back({static_cast<double>(s.key.bytes), v.median_s, v.launch});
+        f.points.push_back({static_cast<double>(s.key.bytes), v.median_s, v.launch});
   }
-  std::vector<ModelFit> out;
-  for (std::size_t i = 0; i < fits.size(); ++i) {
-    if (distinct_sizes(points[i]).size() < o.min_sizes) continue;
-    ModelFit f = fit_family(std::move(points[i]), o);
-    f.family = fits[i].family;
-    f.key = fits[i].key;
-    f.time_is = fits[i].time_is;
-    if (!f.segments.empty()) out.push_back(std::move(f));
+  SweepFits out;
+  for (auto& f : families) {
+    if (f.sizes.size() < o.min_sizes) continue;  // no sweep
+    if (distinct_sizes(f.points).size() >= o.min_sizes) {
+      ModelFit fit = fit_family(f.points, o);
+      if (!fit.segments.empty()) {
+        fit.family = f.fit.family;
+        fit.key = f.fit.key;
+        fit.time_is = f.fit.time_is;
+        out.fits.push_back(std::move(fit));
+        continue;
+      }
+    }
+    out.unfitted.push_back(unfitted_of(f));
   }
   return out;
 }

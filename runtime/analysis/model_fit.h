@@ -22,7 +22,8 @@ struct SweepPoint {
 };
 
 // Weighted least squares of t = a + b m with weights 1/t^2. Empty with fewer than two distinct
-// sizes or a non-positive time.
+// sizes or a non-positive time. Computed on the times scaled by a power of two near the largest
+// (exact, and the same fit), so that times of any magnitude a double holds fit alike.
 struct LineFit {
   double alpha = 0, beta = 0;
   double rel_rmse = 0;  // root mean squared relative residual
@@ -58,10 +59,26 @@ struct FitOptions {
   double min_split_rmse = 0.01;
 };
 
+// A family whose sweep has min_sizes sizes or more but no fit, and why: too few of its sizes have
+// a positive, finite time (all-zero times, failed launches), or its times are beyond what the fit
+// computes with.
+struct UnfittedFamily {
+  std::string family;
+  std::size_t sizes = 0;                  // sizes of the sweep
+  std::size_t sizes_with_time = 0;        // sizes with a positive, finite median in some launch
+  double min_time_s = 0, max_time_s = 0;  // of those medians (NaN: none)
+};
+
+struct SweepFits {
+  std::vector<ModelFit> fits;
+  std::vector<UnfittedFamily> unfitted;
+};
+
 // The families of a folder: jobs of one block and operation on one communicator size, with the
 // same launch-factor levels and the same text-valued loop variables (numeric loop variables are
-// the sweep). Families with fewer than min_sizes sizes are left out.
-std::vector<ModelFit> fit_sweeps(const ResultsData& d, const FitOptions& o);
+// the sweep). Families with fewer than min_sizes sizes are no sweep and left out; a sweep without
+// a fit is listed in `unfitted`.
+SweepFits fit_sweeps(const ResultsData& d, const FitOptions& o);
 
 // LogGP from a point-to-point fit (Alexandrov et al., "LogGP: Incorporating Long Messages into
 // the LogP Model"): a one-way time of m bytes is L + 2o + (m - 1) G, so G is the slope and L + 2o
@@ -91,8 +108,9 @@ bool write_fit_points_csv(const std::string& path, const std::vector<ModelFit>& 
                           std::string& error);
 // The terminal table: per family and segment the model's parameters with their CIs ("hockney":
 // alpha, beta and 1/beta; "loggp": G and L + 2o for point-to-point families), the residual and,
-// with a peak, the achieved fraction.
-std::string fits_table(const std::vector<ModelFit>& fits, const std::string& model,
-                       const PeakBound& peak, const FitOptions& o);
+// with a peak, the achieved fraction; a warning under a segment whose slope is not positive (no
+// bandwidth follows) or whose intercept is negative (no latency), and one per unfitted family.
+std::string fits_table(const SweepFits& sweeps, const std::string& model, const PeakBound& peak,
+                       const FitOptions& o);
 
 }  // namespace metron::analysis

@@ -1,7 +1,8 @@
 // Noise flags reduced to kinds, and their unions (see noise_flags.h). NOISE-TEXT: the texts are
-// those of runtime/exec/job_summary.cpp (descheduled observations) and
-// runtime/adapt/machine_load.cpp (the launch's check at start); tests/mpi/analysis_noise_test
-// feeds the producers' own texts through noise_kinds.
+// those of runtime/results/job_summary.cpp (descheduled observations), runtime/adapt/contention.cpp
+// (the job's contention) and runtime/adapt/machine_load.cpp (the launch's check at start; folders
+// written before the load average became context carry its finding too);
+// tests/mpi/analysis_noise_test feeds the producers' own texts through noise_kinds.
 #include "runtime/analysis/noise_flags.h"
 
 #include <fmt/format.h>
@@ -19,6 +20,12 @@ std::set<std::string> noise_kinds(const std::string& cell) {
     while (!flag.empty() && flag.back() == ' ') flag.pop_back();
     if (flag.find("descheduled") != std::string::npos)
       out.insert("descheduled observations");
+    else if (flag.rfind("CPU pressure", 0) == 0)
+      out.insert("CPU pressure");
+    else if (flag.find("involuntary context switches") != std::string::npos)
+      out.insert("involuntary context switches");
+    else if (flag.rfind("steal time", 0) == 0)
+      out.insert("steal time");
     else if (flag.rfind("load average", 0) == 0)
       out.insert("load average above the cores");
     else if (flag.find("oversubscribed") != std::string::npos)

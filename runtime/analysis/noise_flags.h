@@ -1,10 +1,11 @@
 // The noise flags of summary.csv rows reduced to their kinds, so that the flags of many launches
-// read as one short list: "descheduled observations", "load average above the cores",
-// "oversubscribed". The per-launch details (how many, how long, which host) stay in summary.csv.
-// Their union over the launches behind a row of analysis.csv, comparisons.csv, replay.csv,
-// guidelines.csv, claims.csv or the report: a verdict computed on flagged launches is printed
-// with a mark and a footer that names the flags, and `--strict` makes it inconclusive
-// (docs/methodology.md, "Noise reaches every verdict"). No MPI.
+// read as one short list: "CPU pressure", "involuntary context switches", "steal time",
+// "descheduled observations", "oversubscribed" (and "load average above the cores" in folders
+// written before the load average became context). The per-launch details (how many, how long,
+// which host) stay in summary.csv. Their union over the launches behind a row of analysis.csv,
+// comparisons.csv, replay.csv, guidelines.csv, claims.csv or the report: a verdict computed on
+// flagged launches is printed with a mark and a footer that names the flags, and `--strict` makes
+// it inconclusive (docs/methodology.md, "Noise reaches every verdict"). No MPI.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,6 @@
 // The OSU-style table of `metron quick` (see osu_style_table.h).
 #include "runtime/analysis/osu_style_table.h"
+#include "runtime/results/result_columns.h"
 
 #include <fmt/format.h>
 
@@ -22,9 +23,9 @@ std::string ci_text(double lo, double hi) {
 
 std::string osu_style_table(const CsvTable& summary) {
   if (summary.rows.empty()) return "";
-  const bool window = summary.cell(0, "time_is") == "window";
-  const std::string op = summary.cell(0, "op");
-  const std::string ranks = summary.cell(0, "comm_size");
+  const bool window = summary.cell(0, col::time_is) == "window";
+  const std::string op = summary.cell(0, col::op);
+  const std::string ranks = summary.cell(0, col::comm_size);
   std::string out =
       window
           ? fmt::format("# {}, {} ranks: MB/s of the median window, with its 95% CI\n", op, ranks)
@@ -32,20 +33,20 @@ std::string osu_style_table(const CsvTable& summary) {
   out += fmt::format("# {:<10} {:>18} {:>24} {:>8}\n", "Size",
                      window ? "Bandwidth (MB/s)" : "Latency (us)", "95% CI", "n");
   for (std::size_t r = 0; r < summary.rows.size(); ++r) {
-    const std::string& size = summary.cell(r, "bytes");
-    const std::string& n = summary.cell(r, "used_n");
+    const std::string& size = summary.cell(r, col::bytes);
+    const std::string& n = summary.cell(r, col::used_n);
     double v, lo, hi;
     if (window) {
-      v = cell_double(summary.cell(r, "mb_per_s"));
-      lo = cell_double(summary.cell(r, "mb_per_s_ci_lo"));
-      hi = cell_double(summary.cell(r, "mb_per_s_ci_hi"));
+      v = cell_double(summary.cell(r, col::mb_per_s));
+      lo = cell_double(summary.cell(r, col::mb_per_s_ci_lo));
+      hi = cell_double(summary.cell(r, col::mb_per_s_ci_hi));
     } else {
-      v = 1e6 * cell_double(summary.cell(r, "median_s"));
-      lo = 1e6 * cell_double(summary.cell(r, "median_ci_lo_s"));
-      hi = 1e6 * cell_double(summary.cell(r, "median_ci_hi_s"));
+      v = 1e6 * cell_double(summary.cell(r, col::median_s));
+      lo = 1e6 * cell_double(summary.cell(r, col::median_ci_lo_s));
+      hi = 1e6 * cell_double(summary.cell(r, col::median_ci_hi_s));
     }
     if (!std::isfinite(v)) {
-      out += fmt::format("  {:<10} {:>18}\n", size, summary.cell(r, "stop_reason"));
+      out += fmt::format("  {:<10} {:>18}\n", size, summary.cell(r, col::stop_reason));
       continue;
     }
     out += fmt::format("  {:<10} {:>18} {:>24} {:>8}\n", size, value_text(v), ci_text(lo, hi), n);

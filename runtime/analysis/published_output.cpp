@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "runtime/analysis/number_text.h"
 #include "runtime/analysis/published_vs_measured.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
@@ -22,12 +23,6 @@ std::string shown_unit(const PublishedValue& v) {
 double scale_of(const std::string& unit) {
   const PublishedUnit* u = find_published_unit(unit);
   return u ? u->scale : 1.0;
-}
-
-// For people: four significant digits.
-std::string number(double v) {
-  if (std::isnan(v)) return "";
-  return fmt::format("{:.4g}", v);
 }
 
 // For files: twelve, enough to read back what was computed without the noise of the unit's
@@ -56,7 +51,7 @@ std::string measured_text(const PublishedComparison& c) {
 }  // namespace
 
 std::string in_unit(double base_value, const std::string& unit) {
-  return number(base_value / scale_of(unit));
+  return number_text(base_value / scale_of(unit));
 }
 
 std::string published_text(const PublishedValue& v) {
@@ -156,7 +151,7 @@ std::string published_table(const std::vector<PublishedComparison>& rows,
     }
     std::string line = fmt::format("      here: {}: {}, {} processes, {} launch{}", c.job,
                                    measured_text(c), c.np, c.launches, c.launches == 1 ? "" : "es");
-    if (!std::isnan(c.ratio)) line += fmt::format("; ratio {:.3g}", c.ratio);
+    if (!std::isnan(c.ratio)) line += "; ratio " + number_text(c.ratio, kRatioStyle);
     if (!c.noise.empty()) line += "; noise: " + c.noise;
     out += line + "\n";
   }

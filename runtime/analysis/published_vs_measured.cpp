@@ -13,6 +13,7 @@
 #include "runtime/analysis/folder_plan.h"
 #include "runtime/analysis/noise_flags.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::analysis {
 
@@ -35,9 +36,9 @@ std::vector<double> launch_values(const JobSeries& s, ClaimStatistic stat) {
 // The bytes one reported time moves, from summary.csv's rate (mb_per_s = bytes / median / 1e6);
 // NaN for an operation without a rate (collectives) or without the table.
 double bytes_per_time(const JobSeries& s, const CsvTable* summary) {
-  if (!summary || !summary->column("mb_per_s")) return kNaN;
+  if (!summary || !summary->column(col::mb_per_s)) return kNaN;
   for (const auto& v : s.launches) {
-    const double mb = cell_double(summary->cell(v.row, "mb_per_s"));
+    const double mb = cell_double(summary->cell(v.row, col::mb_per_s));
     if (mb > 0 && std::isfinite(mb) && v.median_s > 0) return mb * 1e6 * v.median_s;
   }
   return kNaN;

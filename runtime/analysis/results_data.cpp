@@ -11,12 +11,12 @@
 #include "runtime/analysis/manifest_check.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::analysis {
 
 namespace {
 
-constexpr const char* kVarPrefix = "var_";
 constexpr const char* kFactorPrefix = "factor_";
 
 bool starts_with(const std::string& s, const char* prefix) {
@@ -85,14 +85,16 @@ constexpr std::int64_t kMaxLaunchId = std::int64_t{1} << 20;
 constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;
 
 bool is_time_column(const std::string& name) {
-  return name == "median_s" || name == "mean_s" || name == "min_s" || name == "max_s" ||
-         name == "sd_s" || name == "trimmed_mean_s" || name == "p25_s" || name == "p75_s";
+  return name == col::median_s || name == col::mean_s || name == col::min_s || name == col::max_s ||
+         name == col::sd_s || name == col::trimmed_mean_s || name == col::p25_s ||
+         name == col::p75_s;
 }
 
 bool is_count_column(const std::string& name) {
-  return name == "launch" || name == "replicate" || name == "job" || name == "bytes" ||
-         name == "comm_size" || name == "count" || name == "n" || name == "valid_n" ||
-         name == "used_n" || name == "order" || name == "truncated" || name == "guideline_check";
+  return name == col::launch || name == "replicate" || name == col::job || name == col::bytes ||
+         name == col::comm_size || name == col::count || name == col::n || name == col::valid_n ||
+         name == col::used_n || name == col::order || name == col::truncated ||
+         name == "guideline_check";
 }
 
 // One cell as Metron writes it: nullopt, or what is wrong with it.
@@ -100,7 +102,7 @@ std::optional<std::string> cell_damage(const std::string& name, const std::strin
   if (name == "guideline_factor" && !cell.empty() &&
       !(cell_double(cell) > 0 && std::isfinite(cell_double(cell))))
     return "'guideline_factor' is '" + cell + "', not a positive number";
-  if ((name == "block" || name == "op") && cell.empty())
+  if ((name == col::block || name == col::op) && cell.empty())
     return message_text(DiagId::summary_empty_cell, name);
   if (cell.empty()) return std::nullopt;
   if (is_count_column(name)) {
@@ -109,7 +111,7 @@ std::optional<std::string> cell_damage(const std::string& name, const std::strin
     if (v < 0) return message_text(DiagId::summary_negative, name, cell);
     const auto i = cell_integer(cell);
     if (!i) return message_text(DiagId::summary_not_whole, name, cell);
-    const std::int64_t max = name == "launch" || name == "replicate" ? kMaxLaunchId : kMaxCount;
+    const std::int64_t max = name == col::launch || name == "replicate" ? kMaxLaunchId : kMaxCount;
     if (*i > max) return message_text(DiagId::summary_count_too_large, name, cell, max);
   } else if (is_time_column(name)) {
     // Every time Metron measures is an end minus a start of one clock: never negative.
@@ -122,10 +124,10 @@ std::optional<std::string> cell_damage(const std::string& name, const std::strin
 
 // The median and the mean lie between the minimum and the maximum (up to rounding of the mean).
 std::optional<std::string> order_damage(const CsvTable& t, const std::vector<std::string>& row) {
-  const auto c_min = t.column("min_s"), c_max = t.column("max_s");
+  const auto c_min = t.column(col::min_s), c_max = t.column(col::max_s);
   if (!c_min || !c_max || row[*c_min].empty() || row[*c_max].empty()) return std::nullopt;
   const double lo = cell_double(row[*c_min]), hi = cell_double(row[*c_max]);
-  for (const char* name : {"median_s", "mean_s"}) {
+  for (const char* name : {col::median_s, col::mean_s}) {
     const auto c = t.column(name);
     if (!c || row[*c].empty()) continue;
     const double v = cell_double(row[*c]);
@@ -143,7 +145,7 @@ std::optional<std::string> order_damage(const CsvTable& t, const std::vector<std
 std::optional<std::string> check_summary_cells(const CsvTable& t) {
   auto line = [&](std::size_t r) { return r < t.lines.size() ? t.lines[r] : r + 2; };
   auto where = [&](std::size_t r) { return "line " + std::to_string(line(r)) + ": "; };
-  const auto c_launch = t.column("launch"), c_job = t.column("job");
+  const auto c_launch = t.column(col::launch), c_job = t.column(col::job);
   std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> seen;  // (launch, job) -> row
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const auto& row = t.rows[r];
@@ -177,23 +179,23 @@ struct SummaryColumns {
 SummaryColumns summary_columns(const CsvTable& t, ResultsData& d) {
   SummaryColumns c;
   for (std::size_t i = 0; i < t.header.size(); ++i) {
-    if (starts_with(t.header[i], kVarPrefix)) {
+    if (starts_with(t.header[i], col::kVarPrefix)) {
       c.vars.push_back(i);
-      d.var_names.push_back(t.header[i].substr(4));
+      d.var_names.push_back(t.header[i].substr(sizeof col::kVarPrefix - 1));
     } else if (starts_with(t.header[i], kFactorPrefix)) {
       c.factors.push_back(i);
       d.factor_names.push_back(t.header[i].substr(7));
     }
   }
-  auto col = [&](const char* name) { return t.column(name); };
-  c.launch = *col("launch"), c.block = *col("block"), c.op = *col("op");
-  c.bytes = *col("bytes"), c.comm = *col("comm_size"), c.median = *col("median_s");
-  c.mean = col("mean_s"), c.rep = col("replicate"), c.job = col("job"), c.used = col("used_n");
-  c.n = col("n"), c.stop = col("stop_reason"), c.trunc = col("truncated");
-  c.time_is = col("time_is"), c.p25 = col("p25_s"), c.p75 = col("p75_s");
-  c.noise = col("noise"), c.sd = col("sd_s");
-  c.gl = col("guideline"), c.gl_side = col("guideline_side");
-  c.gl_factor = col("guideline_factor"), c.gl_check = col("guideline_check");
+  auto find = [&](const char* name) { return t.column(name); };
+  c.launch = *find(col::launch), c.block = *find(col::block), c.op = *find(col::op);
+  c.bytes = *find(col::bytes), c.comm = *find(col::comm_size), c.median = *find(col::median_s);
+  c.mean = find(col::mean_s), c.rep = find("replicate"), c.job = find(col::job);
+  c.used = find(col::used_n), c.n = find(col::n), c.stop = find(col::stop_reason);
+  c.trunc = find(col::truncated), c.time_is = find(col::time_is), c.p25 = find(col::p25_s);
+  c.p75 = find(col::p75_s), c.noise = find(col::noise), c.sd = find(col::sd_s);
+  c.gl = find("guideline"), c.gl_side = find("guideline_side");
+  c.gl_factor = find("guideline_factor"), c.gl_check = find("guideline_check");
   return c;
 }
 
@@ -264,7 +266,8 @@ JobSeries new_series(const std::vector<std::string>& row, const JobKey& k,
 }  // namespace
 
 std::optional<ResultsData> results_from_summary(const CsvTable& t, std::string& error) {
-  for (const char* need : {"launch", "block", "op", "bytes", "comm_size", "median_s"})
+  for (const char* need :
+       {col::launch, col::block, col::op, col::bytes, col::comm_size, col::median_s})
     if (!t.column(need)) {
       error = message_text(DiagId::summary_missing_column, need);
       return std::nullopt;

@@ -57,15 +57,27 @@ std::string default_archive(const std::string& dir);
 // wrong ("'summary.csv' does not match its sha256", ...).
 std::optional<std::string> verify_folder(const std::string& dir);
 
-// Checks an archive written by `pack` (every entry a regular file or folder below one top
-// folder, no absolute path, no '..', every file listed in the metadata with its sha256 and
-// size, every listed file present) and, when it passes, unpacks it into `dest` (which must not
-// exist). 0, or 64 with `error` saying what is wrong (damaged, truncated, changed), or 74.
-int unpack(const std::string& archive, const std::string& dest, std::string& error);
+// Bounds on what a bundle may unpack to: a crafted archive must not fill the disk or take
+// hours (docs/security.md). An archive unpacks to at most kMaxUnpackRatio times its own size
+// (gzip of benchmark CSV files reaches 10-20), but always kMinUnpackBytes and never more than
+// kMaxUnpackBytes; it holds at most kMaxBundleEntries entries, folders included.
+inline constexpr std::int64_t kMaxUnpackRatio = 100;
+inline constexpr std::int64_t kMinUnpackBytes = std::int64_t{64} << 20;
+inline constexpr std::int64_t kMaxUnpackBytes = std::int64_t{16} << 30;
+inline constexpr std::int64_t kMaxBundleEntries = 200'000;
 
-// The folder `unpack` uses for an archive: beside it, named after it ("x/paper.tar.gz" ->
-// "x/paper").
-std::string unpack_folder(const std::string& archive);
+// Whether `path` is a regular file that holds an archive (gzip or tar, by its first bytes, not
+// by its name): what `replay` unpacks rather than reads as a folder.
+bool is_bundle(const std::string& path);
+
+// Checks an archive written by `pack` (every entry a regular file or folder below one top
+// folder, each name a path inside it (confined_name) and there once, within the bounds above;
+// every file listed in the metadata with its sha256 and size, every listed file present) and,
+// when it passes, unpacks it into a new folder beside the archive, named after its top folder
+// ("paper", else "paper-2", "paper-3", ...: an existing folder is never touched), whose path
+// goes into `dest`. 0, or 64 with `error` saying what is wrong (damaged, truncated, changed, too
+// large), or 74.
+int unpack(const std::string& archive, std::string& dest, std::string& error);
 
 // sha256 of a file's bytes, streamed; empty when it cannot be read.
 std::string file_sha256(const std::string& path);

@@ -1,8 +1,11 @@
 // `metron pack`: the files of a results folder and the .tar.gz that holds them (see bundle.h).
 #include <archive.h>
 #include <archive_entry.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,8 +17,10 @@
 
 #include "runtime/bundle/bundle.h"
 #include "runtime/output/json_file.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
+#include "runtime/plan/regular_file.h"
 #include "runtime/plan/sha256.h"
 
 namespace metron::bundle {
@@ -39,21 +44,29 @@ std::optional<std::string> not_finished(const fs::path& dir) {
 }
 
 // An exec folder holds its script only inside manifest.json: the bundle gets it as files too.
-void add_manifest_scripts(const fs::path& dir, std::vector<FileEntry>& files) {
+// The message when a recorded name does not make a path inside the bundle, else "".
+std::string add_manifest_scripts(const fs::path& dir, std::vector<FileEntry>& files) {
   for (const auto& f : files)
-    if (f.path.rfind("script/", 0) == 0) return;  // a run's copy is there already
+    if (f.path.rfind("script/", 0) == 0) return "";  // a run's copy is there already
   auto m = out::read_json_file(dir / "manifest.json");
-  if (!m || !m->contains("script") || !(*m)["script"].is_object()) return;
+  if (!m || !m->contains("script") || !(*m)["script"].is_object()) return "";
   for (const auto& f : (*m)["script"].value("files", json::array())) {
     if (!f.is_object() || !f.contains("name") || !f.contains("text")) continue;
     if (!f["name"].is_string() || !f["text"].is_string()) continue;
+    const std::string name = f["name"].get<std::string>();
+    std::string why;
+    const auto path = confined_name("script/" + fs::path(name).filename().string(), why);
+    if (!path || !path->starts_with("script/"))
+      return message_text(DiagId::manifest_name_outside, "script.files", name,
+                          why.empty() ? message_text(DiagId::path_empty) : why);
     FileEntry e;
-    e.path = "script/" + fs::path(f["name"].get<std::string>()).filename().string();
+    e.path = *path;
     e.content = f["text"].get<std::string>();
     e.size = static_cast<std::int64_t>(e.content->size());
     e.sha256 = sha256_hex(*e.content);
     files.push_back(std::move(e));
   }
+  return "";
 }
 
 using ArchivePtr = std::unique_ptr<struct archive, int (*)(struct archive*)>;
@@ -120,7 +133,10 @@ std::optional<std::vector<FileEntry>> folder_files(const std::string& dir_text,
     error = message_text(DiagId::cannot_read_file_why, dir_text, ec.message());
     return std::nullopt;
   }
-  add_manifest_scripts(dir, files);
+  if (std::string outside = add_manifest_scripts(dir, files); !outside.empty()) {
+    error = message_text(DiagId::pack_not_results, dir_text, outside);
+    return std::nullopt;
+  }
   std::sort(files.begin(), files.end(),
             [](const FileEntry& a, const FileEntry& b) { return a.path < b.path; });
   return files;
@@ -131,6 +147,43 @@ std::string default_archive(const std::string& dir) {
   while (base.size() > 1 && base.back() == '/') base.pop_back();
   return base + ".tar.gz";
 }
+
+namespace {
+
+// The archive's entries into the open file `fd`: the metadata first, then every file below `top`.
+// False with `error` set.
+bool write_bundle(int fd, const std::string& dir, const std::vector<FileEntry>& files,
+                  const std::string& meta, const std::string& top, std::string& error) {
+  ArchivePtr a(archive_write_new(), archive_write_free);
+  auto failed = [&]() {
+    error = archive_error_string(a.get()) ? archive_error_string(a.get()) : "";
+    return false;
+  };
+  if (archive_write_add_filter_gzip(a.get()) != ARCHIVE_OK ||
+      archive_write_set_format_pax_restricted(a.get()) != ARCHIVE_OK ||
+      archive_write_open_fd(a.get(), fd) != ARCHIVE_OK)
+    return failed();
+  bool done = false;
+  if (!write_entry(a.get(), top + "/" + kMetadataFile, static_cast<std::int64_t>(meta.size()),
+                   [&](std::string& c) { return !std::exchange(done, true) && (c = meta, true); }))
+    return failed();
+  for (const FileEntry& f : files) {
+    std::ifstream in;
+    bool sent = false;
+    if (!f.content) in.open(fs::path(dir) / f.path, std::ios::binary);
+    auto chunk = [&](std::string& c) {
+      if (f.content) return !std::exchange(sent, true) && (c = *f.content, true);
+      c.resize(1 << 16);
+      in.read(c.data(), static_cast<std::streamsize>(c.size()));
+      c.resize(static_cast<std::size_t>(in.gcount()));
+      return !c.empty();
+    };
+    if (!write_entry(a.get(), top + "/" + f.path, f.size, chunk)) return failed();
+  }
+  return archive_write_close(a.get()) == ARCHIVE_OK || failed();
+}
+
+}  // namespace
 
 int pack(const std::string& dir, const std::string& archive_path, const PackInfo& info,
          std::string& error) {
@@ -144,42 +197,27 @@ int pack(const std::string& dir, const std::string& archive_path, const PackInfo
   const std::string meta = crate_metadata(dir, *files, info).dump(1) + "\n";
   std::string top = fs::path(dir).lexically_normal().filename().string();
   if (top.empty() || top == ".") top = "results";
-  // Written beside the archive and renamed at the end: no half archive under its name.
-  const std::string tmp = archive_path + ".partial";
-  ArchivePtr a(archive_write_new(), archive_write_free);
-  auto failed = [&]() {
-    error = message_text(DiagId::pack_archive_failed, archive_path, archive_error_string(a.get()));
-    a.reset();
-    fs::remove(tmp, ec);
+  // Written beside the archive into a new file of this process's own (never one that was there,
+  // which would be overwritten and removed) and renamed at the end: no half archive under its name.
+  std::string tmp = archive_path + ".partial-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) {
+    error = message_text(DiagId::pack_archive_failed, archive_path, errno_text(errno));
     return kExitIo;
-  };
-  if (archive_write_add_filter_gzip(a.get()) != ARCHIVE_OK ||
-      archive_write_set_format_pax_restricted(a.get()) != ARCHIVE_OK ||
-      archive_write_open_filename(a.get(), tmp.c_str()) != ARCHIVE_OK)
-    return failed();
-  bool done = false;
-  if (!write_entry(a.get(), top + "/" + kMetadataFile, static_cast<std::int64_t>(meta.size()),
-                   [&](std::string& c) { return !std::exchange(done, true) && (c = meta, true); }))
-    return failed();
-  for (const FileEntry& f : *files) {
-    std::ifstream in;
-    bool sent = false;
-    if (!f.content) in.open(fs::path(dir) / f.path, std::ios::binary);
-    auto chunk = [&](std::string& c) {
-      if (f.content) return !std::exchange(sent, true) && (c = *f.content, true);
-      c.resize(1 << 16);
-      in.read(c.data(), static_cast<std::streamsize>(c.size()));
-      c.resize(static_cast<std::size_t>(in.gcount()));
-      return !c.empty();
-    };
-    if (!write_entry(a.get(), top + "/" + f.path, f.size, chunk)) return failed();
   }
-  if (archive_write_close(a.get()) != ARCHIVE_OK) return failed();
-  a.reset();
-  fs::rename(tmp, archive_path, ec);
-  if (ec) {
-    error = message_text(DiagId::pack_archive_failed, archive_path, ec.message());
-    return kExitIo;
+  std::string why;
+  const bool written = write_bundle(fd, dir, *files, meta, top, why);
+  ::close(fd);                     // archive_write_open_fd leaves it open
+  const mode_t mask = ::umask(0);  // mkstemp makes it 0600: as an ordinary new file instead
+  ::umask(mask);
+  ::chmod(tmp.c_str(), 0666 & ~mask);
+  const int e = written ? rename_no_replace(tmp, archive_path) : 0;
+  if (!written || e != 0) {
+    fs::remove(tmp, ec);  // created above
+    error = e == EEXIST ? message_text(DiagId::pack_archive_exists, archive_path)
+                        : message_text(DiagId::pack_archive_failed, archive_path,
+                                       written ? errno_text(e) : why);
+    return e == EEXIST ? kExitUsage : kExitIo;
   }
   std::int64_t bytes = static_cast<std::int64_t>(fs::file_size(archive_path, ec));
   print_message(DiagId::pack_written, archive_path, files->size() + 1, bytes,

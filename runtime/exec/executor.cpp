@@ -9,6 +9,7 @@
 #include <cstring>
 #include <set>
 
+#include "runtime/adapt/noisy_job.h"
 #include "runtime/exec/comm_cache.h"
 #include "runtime/exec/finalize_grace.h"
 #include "runtime/exec/gather_facts.h"
@@ -124,8 +125,9 @@ class LaunchWalk {
 
  private:
   bool run_job(const Job& job, int refine_round, JobSummary* summary);
+  std::vector<JobResult> measure_attempts(const Job& job, int refine_round, std::string& error);
   JobResult measure_on_ranks(const Job& job, int refine_round, std::string& error);
-  void record(JobResult& r, const std::string& error, JobSummary* summary);
+  void record(std::vector<JobResult>& attempts, const std::string& error, JobSummary* summary);
   void warn_all_invalid(const Job& job, const JobResult& r, const JobSummary& s) const;
   void print_prints_before(const Job* job);
   bool record_failed();
@@ -219,8 +221,8 @@ bool LaunchWalk::run_job(const Job& job, int refine_round, JobSummary* summary) 
   note_running_job(&job);
   test_hang_in_job(me_, job.id);
   std::string error;
-  JobResult r = measure_on_ranks(job, refine_round, error);
-  if (me_ == 0) record(r, error, summary);
+  std::vector<JobResult> attempts = measure_attempts(job, refine_round, error);
+  if (me_ == 0) record(attempts, error, summary);
   ++executed_;
   note_running_job(nullptr);
   if (record_failed()) return false;
@@ -229,6 +231,32 @@ bool LaunchWalk::run_job(const Job& job, int refine_round, JobSummary* summary) 
   failure_shown_ = at_job(program_, job, Severity::Error, error);
   exit_code_ = kExitRuntime;
   return false;
+}
+
+// The job measured until `set noisy_job` keeps a measurement: after each one world rank 0, which
+// holds its contention, decides whether to keep it, measure again or fail, and broadcasts that
+// (collective over world, outside every timed region). On world rank 0 the list holds every
+// measurement, in order, each knowing its number and how many there were.
+std::vector<JobResult> LaunchWalk::measure_attempts(const Job& job, int refine_round,
+                                                    std::string& error) {
+  const NoisyJobSettings& policy = job.settings->noisy_job;
+  std::vector<JobResult> attempts;
+  for (std::int64_t k = 1;; ++k) {
+    attempts.push_back(measure_on_ranks(job, refine_round, error));
+    attempts.back().attempt = k;
+    int step = static_cast<int>(adapt::NoisyJobStep::Keep);
+    if (me_ == 0 && error.empty())
+      step = static_cast<int>(adapt::after_measurement(
+          policy.kind, policy.attempts, k, adapt::contention_flagged(attempts.back().contention),
+          noise_.oversubscribed));
+    MPI_Bcast(&step, 1, MPI_INT, 0, world_);
+    if (step == static_cast<int>(adapt::NoisyJobStep::Fail))
+      error = agree_on_error(
+          world_, me_ == 0 ? message_text(DiagId::job_noisy_fail, job.op.func->name) : "");
+    if (step != static_cast<int>(adapt::NoisyJobStep::Remeasure)) break;
+  }
+  for (JobResult& r : attempts) r.attempts = static_cast<std::int64_t>(attempts.size());
+  return attempts;
 }
 
 // The job measured on its communicator's ranks; every rank learns whether it failed
@@ -254,14 +282,25 @@ JobResult LaunchWalk::measure_on_ranks(const Job& job, int refine_round, std::st
   const JobContext ctx{r.timer_quantum_s, kinds_seen_.insert(kind).second};
   if (comm != MPI_COMM_NULL) measure_job(job, comm, ctx, r, error);
   error = agree_on_error(world_, error);
-  if (error.empty()) ship_result(r, ranks.empty() ? 0 : ranks.front(), me_, world_);
+  // Also after a failure, which every rank now knows of: the job root's verification message
+  // and warm-up reach the files.
+  ship_result(r, ranks.empty() ? 0 : ranks.front(), me_, world_);
   return r;
 }
 
-// Rank 0: the job's statistics, its rows, the manifest and the progress line. A file that
-// cannot be written (a full disk) ends the launch: its rows are cut off again and the manifest,
-// which does not list the job, says why (write_failure_).
-void LaunchWalk::record(JobResult& r, const std::string& error, JobSummary* summary) {
+// Rank 0: the job's statistics, its rows, the manifest and the progress line. The measurement
+// kept is the least contended (the last one after a failure); the others go to raw_attempts.csv
+// and the manifest. A file that cannot be written (a full disk) ends the launch: its rows are cut
+// off again and the manifest, which does not list the job, says why (write_failure_).
+void LaunchWalk::record(std::vector<JobResult>& attempts, const std::string& error,
+                        JobSummary* summary) {
+  std::vector<double> scores;
+  for (const JobResult& a : attempts) scores.push_back(adapt::contention_score(a.contention));
+  const std::size_t kept = error.empty() ? adapt::least_contended(scores) : attempts.size() - 1;
+  JobResult& r = attempts[kept];
+  std::vector<SupersededAttempt> others;
+  for (std::size_t i = 0; i < attempts.size(); ++i)
+    if (i != kept) others.push_back({&attempts[i], summarize(attempts[i], *r.job->settings)});
   if (!error.empty()) {
     r.stop_reason = StopReason::Error;
     r.time_s.clear();
@@ -272,8 +311,8 @@ void LaunchWalk::record(JobResult& r, const std::string& error, JobSummary* summ
   }
   const JobSummary s = summarize(r, *r.job->settings);
   const JobWriteSection section;  // a kill now waits until both files and the manifest agree
-  if (!files_.write_job(r, s, write_failure_)) return;
-  manifest_.add_job(r, s, error);
+  if (!files_.write_job(r, s, others, write_failure_)) return;
+  manifest_.add_job(r, s, error, others);
   manifest_.set_clock_syncs(clock_sync_events());
   if (summary) *summary = s;
   if (!opt_.quiet) std::printf("%s\n", manifest_.progress_line(r, s, executed_, total_).c_str());

@@ -17,7 +17,7 @@ namespace metron::rt {
 
 namespace {
 
-// The timers used by the plan, probed on this rank; their quanta into `facts`.
+// The timers used by the plan, probed on this rank (world rank 0); their quanta into `facts`.
 nlohmann::json probe_plan_timers(const Plan& plan, LaunchFacts& facts) {
   std::set<TimerKind> kinds;
   for (const auto& job : plan.jobs) kinds.insert(job.settings->timer);
@@ -110,7 +110,10 @@ LaunchFacts gather_launch_facts(const Plan& plan, MPI_Comm world) {
   MPI_Comm_rank(world, &me);
   MPI_Comm_size(world, &facts.np);
   const SysInfo sys = collect_sysinfo(world);
-  nlohmann::json timers = probe_plan_timers(plan, facts);
+  // Rank 0's probe is the launch's (its quanta are broadcast, its record written); the other
+  // ranks' would only cost them the start-up time (an rdtscp job still fixes every rank's TSC
+  // frequency before its loop, JobRunner).
+  nlohmann::json timers = me == 0 ? probe_plan_timers(plan, facts) : nlohmann::json();
   const std::vector<std::string> cpu_lists = gather_cpu_lists(sys, world);
   MPI_Bcast(facts.quanta_s, 3, MPI_DOUBLE, 0, world);
   facts.simulated = kSimulated;

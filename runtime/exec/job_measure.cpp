@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <optional>
 
+#include "runtime/exec/contention_probe.h"
 #include "runtime/exec/launch_clock.h"
 #include "runtime/exec/measured_loop.h"
+#include "runtime/exec/reduce_result.h"
 #include "runtime/exec/stop_control.h"
 #include "runtime/measure/job_runner.h"
 #include "runtime/measure/sync_choice.h"
@@ -15,6 +17,7 @@
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/procsync/global_times.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt {
 
@@ -22,8 +25,7 @@ namespace {
 
 // The test hook of job_measure.h (METRON_INJECT_MPI_ERROR).
 bool inject_error(const Job& job, int rank, int p) {
-  static const char* env = std::getenv("METRON_INJECT_MPI_ERROR");
-  return env && rank == p - 1 && std::atoll(env) == job.id;
+  return rank == p - 1 && test_hook_number(TestHook::InjectMpiError, -1) == job.id;
 }
 
 // The auto warm-up (`set warmup = auto`): the job's own measured loop, results discarded, until
@@ -112,6 +114,31 @@ void append_batch(const GatheredDurations& g, std::span<const double> times, boo
   ++r.batches;
 }
 
+// This rank's contention over the measured loop, under its world rank (reduce_result.h).
+void note_contention(const adapt::ContentionSample& before, const adapt::ContentionSample& after,
+                     int rank, JobResult& r) {
+  const adapt::RankContention c = adapt::contention_between(before, after);
+  const int world = rank < static_cast<int>(r.world_ranks.size())
+                        ? r.world_ranks[static_cast<std::size_t>(rank)]
+                        : rank;
+  r.contention.cpu_pressure = {c.cpu_pressure, world};
+  r.contention.cpu_steal = {c.cpu_steal, world};
+  r.contention.involuntary_switches = {c.involuntary_switches, world};
+  r.contention.window_s = c.window_s;
+}
+
+// How the measurement ended, on the job root.
+void end_on_root(const StopControl& control, double elapsed_s, JobResult& r) {
+  r.stop_reason = control.reason();
+  r.achieved_precision = control.achieved_precision();
+  r.achieved_coverage = control.achieved_coverage();
+  r.rule_time_s = control.rule_time_s();
+  r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
+  r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
+  r.confirm_spacer_calls = control.confirmation().spacer_calls();
+  r.elapsed_s = elapsed_s;
+}
+
 }  // namespace
 
 void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
@@ -140,6 +167,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.overlap_pure_s = o.pure_s;
     r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
     r.overlap_tests = o.tests;
+    r.overlap_method = o.method;
   }
   try {
     if (s.verify) {
@@ -165,6 +193,7 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     first.batch = control.within_budget(first.batch, launch_clock_s() - t_begin,
                                         r.warmup_s / static_cast<double>(r.warmup));
   MPI_Bcast(&first.batch, 1, MPI_INT64_T, 0, comm);
+  const adapt::ContentionSample before = sample_contention();  // outside every timed region
   const double t_measure = launch_clock_s();
   const LoopStep step = [&](const GatheredDurations& g, std::span<const double> times) {
     append_batch(g, times, stamps, s.raw_per_rank, r);
@@ -181,23 +210,12 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
     r.stop_reason = StopReason::Error;
     return;
   }
-  // Late starts and window overruns: summed over ranks onto the job root.
-  const SyncStats st = runner->sync().stats();
-  std::int64_t counts[2] = {st.late, st.overran};
-  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : counts, counts, 2, MPI_INT64_T, MPI_SUM, 0, comm);
-  if (rank == 0) {
-    r.sync = st;
-    r.sync.late = counts[0];
-    r.sync.overran = counts[1];
-    r.stop_reason = control.reason();
-    r.achieved_precision = control.achieved_precision();
-    r.achieved_coverage = control.achieved_coverage();
-    r.rule_time_s = control.rule_time_s();
-    r.confirm_rounds = static_cast<std::int64_t>(control.confirmation().rounds());
-    r.confirm_disagreements = static_cast<std::int64_t>(control.confirmation().disagreements());
-    r.confirm_spacer_calls = control.confirmation().spacer_calls();
-    r.elapsed_s = launch_clock_s() - t_begin;
-  }
+  note_contention(before, sample_contention(), rank, r);
+  // Every rank's own figures (late starts, window overruns, contention), reduced onto the job
+  // root as the table of a job's record says.
+  r.sync = runner->sync().stats();
+  reduce_to_job_root(r, comm);
+  if (rank == 0) end_on_root(control, launch_clock_s() - t_begin, r);
 }
 
 }  // namespace metron::rt

@@ -3,13 +3,15 @@
 
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 namespace metron::rt {
 
 namespace {
 
-// Bundle wire format: repeated [u64 name length][name][u64 text length][text][u8 found].
+// Bundle wire format: repeated [u64 name length][name][u8 use][u64 text length][text]
+// [u8 found][u8 private][u8 refused][u64 why length][why].
 void put(std::string& out, const std::string& s) {
   std::uint64_t n = s.size();
   out.append(reinterpret_cast<const char*>(&n), sizeof n);
@@ -46,32 +48,41 @@ std::unique_ptr<LoadedScript> load_program_spmd(const ScriptLoader& load, const 
   std::unique_ptr<LoadedScript> program;
   if (rank == 0) {
     // Record every read, including failed ones, so the other ranks fail the same way.
-    std::vector<std::pair<std::string, std::optional<std::string>>> reads;
-    auto reader = [&](const std::string& p) {
-      auto text = disk(p);
-      reads.emplace_back(p, text);
-      return text;
+    std::vector<std::tuple<std::string, FileUse, FileRead>> reads;
+    auto reader = [&](const std::string& p, FileUse use) {
+      FileRead r = disk(p, use);
+      reads.emplace_back(p, use, r);
+      return r;
     };
     program = load(path, options, reader);
-    for (const auto& [name, text] : reads) {
+    for (const auto& [name, use, r] : reads) {
       put(bundle, name);
-      put(bundle, text.value_or(""));
-      bundle.push_back(text ? 1 : 0);
-      if (files && text) (*files)[name] = *text;
+      bundle.push_back(static_cast<char>(use));
+      put(bundle, r.text.value_or(""));
+      bundle.push_back(r.text ? 1 : 0);
+      bundle.push_back(r.is_private ? 1 : 0);
+      bundle.push_back(r.refused ? 1 : 0);
+      put(bundle, r.why);
+      if (files && r.text) (*files)[name] = *r.text;
     }
   }
   bcast_string(bundle, comm);
   if (rank == 0) return program;
-  std::map<std::string, std::optional<std::string>> known;
+  std::map<std::pair<std::string, FileUse>, FileRead> known;
   for (std::size_t pos = 0; pos < bundle.size();) {
     std::string name = get(bundle, pos);
+    const auto use = static_cast<FileUse>(bundle[pos++]);
+    FileRead r;
     std::string text = get(bundle, pos);
-    bool found = bundle[pos++] != 0;
-    known[name] = found ? std::optional<std::string>(text) : std::nullopt;
+    if (bundle[pos++] != 0) r.text = std::move(text);
+    r.is_private = bundle[pos++] != 0;
+    r.refused = bundle[pos++] != 0;
+    r.why = get(bundle, pos);
+    known[{name, use}] = std::move(r);
   }
-  auto reader = [known](const std::string& p) -> std::optional<std::string> {
-    auto it = known.find(p);
-    return it == known.end() ? std::nullopt : it->second;
+  auto reader = [known](const std::string& p, FileUse use) -> FileRead {
+    auto it = known.find({p, use});
+    return it == known.end() ? FileRead{} : it->second;
   };
   return load(path, options, reader);
 }

@@ -8,15 +8,15 @@
 #include <cstdlib>
 #include <string>
 
+#include "runtime/test_hooks.h"
+
 namespace metron::rt {
 
 namespace {
 
 // The spec of METRON_TEST_HANG if it names this rank, else "".
 std::string hang_spec_for(int rank) {
-  const char* env = std::getenv("METRON_TEST_HANG");
-  if (!env) return "";
-  std::string s = env;
+  const std::string s = test_hook_text(TestHook::Hang);
   auto colon = s.find(':');
   if (colon == std::string::npos) return "";
   if (std::atoi(s.substr(0, colon).c_str()) != rank) return "";
@@ -29,9 +29,9 @@ std::string hang_spec_for(int rank) {
 
 // With METRON_TEST_HANG_ONCE, only the first process to get here hangs.
 bool first_time() {
-  const char* once = std::getenv("METRON_TEST_HANG_ONCE");
-  if (!once || !*once) return true;
-  int fd = ::open(once, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  const std::string once = test_hook_text(TestHook::HangOnce);
+  if (once.empty()) return true;
+  int fd = ::open(once.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
   if (fd < 0) return false;
   ::close(fd);
   return true;

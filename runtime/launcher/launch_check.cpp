@@ -11,6 +11,7 @@
 #include "runtime/analysis/results_data.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::launcher {
 
@@ -74,7 +75,7 @@ std::string summary_damage(const fs::path& dir, const json& m,
   if (t->rows.size() != jobs)
     return message_text(DiagId::summary_rows_differ, path, t->rows.size(), jobs, "jobs");
   // Every row's n (a job whose observations were all invalid has no median, but has its rows).
-  const auto c_job = t->column("job"), c_n = t->column("n");
+  const auto c_job = t->column(col::job), c_n = t->column(col::n);
   if (c_job && c_n)
     for (const auto& row : t->rows)
       n_of_job[analysis::cell_integer(row[*c_job]).value_or(-1)] =
@@ -87,8 +88,8 @@ std::string raw_damage(const fs::path& dir, const std::map<std::int64_t, std::in
   const std::string path = (dir / "raw.csv").string();
   analysis::CsvReader r;
   if (!r.open(path)) return r.error();
-  const auto c_job = r.column("job");
-  if (!c_job) return message_text(DiagId::summary_missing_column, "job") + " (" + path + ")";
+  const auto c_job = r.column(col::job);
+  if (!c_job) return message_text(DiagId::summary_missing_column, col::job) + " (" + path + ")";
   std::map<std::int64_t, std::int64_t> rows;
   std::vector<std::string> f;
   while (r.next(f)) {

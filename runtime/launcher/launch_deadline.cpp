@@ -28,7 +28,10 @@ struct ClockUse {
 }  // namespace
 
 double job_budget_s(const Settings& s, const DeadlineAllowances& a) {
-  return a.budget_factor * s.max_time_s + a.job_s;
+  const double measurements = s.noisy_job.kind == NoisyJobKind::Remeasure
+                                  ? static_cast<double>(s.noisy_job.attempts)
+                                  : 1.0;
+  return measurements * (a.budget_factor * s.max_time_s + a.job_s);
 }
 
 LaunchDeadline launch_deadline(const Plan& plan, const DeadlineAllowances& a) {

@@ -32,9 +32,10 @@ struct LaunchDeadline {
   std::size_t clock_syncs = 0;          // expected, resyncs included
 };
 
-// The time budget of one job with these settings: budget_factor x max_time + job_s. A fixed count
-// (`set reps`) is not stopped by max_time; it is budgeted the same, so `max_time` (or
-// --launch-timeout) must cover it.
+// The time budget of one job with these settings: budget_factor x max_time + job_s per
+// measurement, times the measurements it may take (`set noisy_job = remeasure(attempts)` measures
+// a contended job again). A fixed count (`set reps`) is not stopped by max_time; it is budgeted
+// the same, so `max_time` (or --launch-timeout) must cover it.
 double job_budget_s(const Settings& s, const DeadlineAllowances& a);
 
 LaunchDeadline launch_deadline(const Plan& plan, const DeadlineAllowances& a);

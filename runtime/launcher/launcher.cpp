@@ -43,6 +43,7 @@
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 #include "runtime/plan/loaded_script.h"
@@ -51,6 +52,7 @@
 #include "runtime/plan/regular_file.h"
 #include "runtime/scheduler_context.h"
 #include "runtime/sysinfo.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::launcher {
 
@@ -536,12 +538,14 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   if (files.empty()) {
     p = o.load(main, b, read_file_from_disk);
   } else {
+    // A recording's files (replay, --resume): nothing else of this machine is read for them.
+    b.from_recording = true;
     std::map<std::string, std::string> texts;
     for (const auto& f : files) texts[f.name] = f.text;
     if (o.settings_text) texts[o.settings_file] = *o.settings_text;
-    p = o.load(main, b, [texts](const std::string& path) -> std::optional<std::string> {
-      if (auto it = texts.find(path); it != texts.end()) return it->second;
-      return read_file_from_disk(path);  // an absolute include that was not recorded
+    p = o.load(main, b, [texts](const std::string& path, FileUse) -> FileRead {
+      if (auto it = texts.find(path); it != texts.end()) return {it->second};
+      return {std::nullopt, false, false, message_text(DiagId::read_not_recorded)};
     });
   }
   std::fputs(p->diags.render().c_str(), stderr);
@@ -684,8 +688,8 @@ json warn_defeated_settings(const LoadedScript& program, const std::vector<Launc
   m.last_level_cache_bytes = rt::last_level_cache_bytes();
   m.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
   // The test hook of the launches' own check (runtime/exec/launch_noise.cpp).
-  if (const char* env = std::getenv("METRON_CORES"); env && std::atoi(env) > 0)
-    m.cores = std::atoi(env);
+  if (const auto n = rt::test_hook_number(rt::TestHook::Cores, 0); n > 0)
+    m.cores = static_cast<int>(n);
   m.invariant_tsc = rt::has_cpu_flag("constant_tsc") && rt::has_cpu_flag("nonstop_tsc");
   // MPICH's mpiexec starts every rank here unless a host file says otherwise, and binds none
   // unless asked.
@@ -852,6 +856,38 @@ int check_complete_launches(RunState& st, const std::vector<Launch>& launches) {
   return kExitOk;
 }
 
+// The folders --resume writes in and removes: none may be a link on the way (a folder from
+// someone else could point one at the user's own files, which a restarted launch would remove).
+int check_run_folders(const RunState& st, const std::vector<Launch>& launches) {
+  std::vector<std::string> names = {"script", "settings", "attempts", "launches"};
+  for (const Launch& l : launches) names.push_back("launches/" + std::to_string(l.id));
+  for (const std::string& name : names) {
+    std::string why;
+    if (!confined_path(st.dir, name, why)) {
+      print_message(DiagId::folder_name_outside, name, st.dir.string(), why);
+      return kExitIo;
+    }
+  }
+  return kExitOk;
+}
+
+// The recorded script, loaded as its launches will load their copies: an include or published
+// file that would leave the recording (an absolute path, a file it does not hold) is refused
+// before anything runs, as in a replay.
+int check_recorded_script(const RunOptions& o, const RunState& st, const Launch& first) {
+  RunOptions r = o;
+  r.files = manifest_files(st.manifest["script"]);
+  r.np = first.np;
+  const json so = st.manifest.value("settings_override", json());
+  if (so.is_object()) {
+    r.settings_file = so["path"].get<std::string>();
+    r.settings_text = so["text"].get<std::string>();
+  }
+  int rc = kExitOk;
+  load_script(r, r.files.front().name, r.files, rc);
+  return rc;
+}
+
 // --resume: the recorded design, seed, order and launcher, each checked; the script copy is
 // checked against the recorded text, and restored from the manifest if it went missing.
 int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
@@ -919,6 +955,7 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     print_message(DiagId::run_manifest_inconsistent, st.dir.string());
     return kExitIo;
   }
+  if (int checked = check_run_folders(st, launches); checked != kExitOk) return checked;
   std::string err;
   auto copies = checked_script_copies(st.dir, st.manifest, err);
   if (!copies) {
@@ -927,6 +964,9 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   }
   st.script_copy = copies->script;
   st.settings_copy = copies->settings;
+  if (!launches.empty())
+    if (int checked = check_recorded_script(o, st, launches.front()); checked != kExitOk)
+      return checked;
   if (int checked = check_complete_launches(st, launches); checked != kExitOk) return checked;
   st.manifest["status"] = "running";
   st.manifest["finished_at"] = nullptr;
@@ -961,7 +1001,7 @@ void note_failed_launch(const RunState& st, const Launch& l, json& entry,
   std::string tail = entry.value("stderr_tail", "");
   progress.note(message_line(DiagId::launch_failed, l.id, why,
                              (st.dir / entry.value("stderr", "")).string(),
-                             tail.empty() ? "" : ":\n", tail));
+                             MultilineText{tail.empty() ? "" : ":\n"}, MultilineText{tail}));
 }
 
 // Runs the launches in order (on --resume, those not complete), with progress and an ETA, until
@@ -1081,20 +1121,24 @@ int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
   return kExitOk;
 }
 
-// Merges raw.csv, summary.csv and (where every launch has one) raw_ranks.csv into the run
-// folder; the row counts go into `merge`. kExitIo with the error recorded if one cannot be.
+// Merges raw.csv, summary.csv, (where every launch has one) raw_ranks.csv and (those launches
+// that have one) raw_attempts.csv into the run folder; the row counts go into `merge`. kExitIo
+// with the error recorded if one cannot be.
 int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, json& merge) {
   std::vector<std::string> factor_names;
   for (const auto& f : st.manifest["design"].value("factors", json::array()))
     factor_names.push_back(f.value("name", ""));
   std::string err;
-  for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv"}) {
+  for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv", "raw_attempts.csv"}) {
     // raw.csv and summary.csv are in every launch (check_launch_folder); raw_ranks.csv is
-    // in those whose plans record per-rank times.
-    bool all_have = true;
-    for (const auto& s : sources) all_have = all_have && fs::exists(fs::path(s.dir) / file);
-    if (!all_have && std::string(file) == "raw_ranks.csv") continue;
-    long long rows = merge_csv(sources, factor_names, file, st.dir.string(), err);
+    // in those whose plans record per-rank times; raw_attempts.csv in those that measured a job
+    // again under contention.
+    std::vector<MergeSource> have;
+    for (const auto& s : sources)
+      if (fs::exists(fs::path(s.dir) / file)) have.push_back(s);
+    if (have.size() < sources.size() && std::string(file) == "raw_ranks.csv") continue;
+    if (have.empty() && std::string(file) == "raw_attempts.csv") continue;
+    long long rows = merge_csv(have, factor_names, file, st.dir.string(), err);
     if (rows < 0) {
       print_error(err);
       st.manifest["error"] = err;

@@ -20,6 +20,7 @@
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
 #include "runtime/plan/sha256.h"
@@ -119,6 +120,7 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
   r.is_run = is_run;
   r.files = manifest_files(script);
   if (r.files.empty()) return fail(kExitIo, message_text(DiagId::replay_no_script_files, dir));
+  if (std::string outside = copy_layout_problem(r.files); !outside.empty()) return damaged(outside);
   r.modified = modified_files(script);
   if (j.contains("settings_override") && !j["settings_override"].is_null()) {
     const json& so = j["settings_override"];
@@ -126,6 +128,9 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
         !has(so, "sha256", Kind::String, true))
       return damaged(message_text(DiagId::manifest_settings_fields, "settings_override"));
     r.settings = ScriptFile{so["path"].get<std::string>(), so["text"].get<std::string>()};
+    if (std::string why; !confined_name(settings_copy_name(*r.settings), why))
+      return damaged(message_text(DiagId::manifest_name_outside, "settings_override.path",
+                                  r.settings->name, why));
     if (so.value("sha256", "") != sha256_hex(r.settings->text))
       r.modified.push_back(r.settings->name);
   }
@@ -173,9 +178,8 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
 
 std::optional<std::string> recorded_folder(const std::string& recording, int& exit_code) {
   std::error_code ec;
-  if (fs::is_regular_file(recording, ec)) {
-    const std::string dest = bundle::unpack_folder(recording);
-    std::string error;
+  if (bundle::is_bundle(recording)) {
+    std::string dest, error;
     exit_code = bundle::unpack(recording, dest, error);
     if (exit_code != 0) {
       print_error(error);
@@ -183,6 +187,11 @@ std::optional<std::string> recorded_folder(const std::string& recording, int& ex
     }
     print_message(DiagId::unpacked, recording, dest);
     return dest;
+  }
+  if (!fs::is_directory(recording, ec) && fs::exists(recording, ec)) {
+    print_message(DiagId::replay_not_bundle, recording);
+    exit_code = kExitUsage;
+    return std::nullopt;
   }
   if (auto bad = bundle::verify_folder(recording)) {
     print_error(*bad);
@@ -387,7 +396,7 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
 
 }  // namespace
 
-int replay_experiment(const ReplayOptions& o) {
+int replay_experiment(const ReplayOptions& o, std::string* out_dir) {
   int code = kExitIo;
   auto dir = recorded_folder(o.recorded_dir, code);
   if (!dir) return code;
@@ -403,6 +412,7 @@ int replay_experiment(const ReplayOptions& o) {
     return kExitUsage;
   }
   RunOptions r = rerun_options(o, *rec, *dir);
+  if (out_dir) *out_dir = r.out_dir;
   // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
   // changed script) is refused unless the user says so, and the replay records that it was.
   if (!rec->modified.empty()) {

@@ -25,7 +25,7 @@ enum class ReplayLead { Auto, Findings, Jobs };
 struct ReplayOptions {
   ScriptLoader load;            // the front end's loader
   std::string recorded_dir;     // a results folder, or a bundle written by `metron pack`
-  std::string out_dir;          // empty: <recorded_dir>-replay, -replay-2, ...
+  std::string out_dir;          // empty: <recorded folder>-replay, -replay-2, ...
   std::int64_t replicates = 0;  // 0: as recorded
   std::string launcher;         // empty: as recorded
   double alpha = 0.05;
@@ -69,10 +69,11 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
 // that does not exist).
 std::string default_replay_dir(const std::string& recorded);
 
-// The folder a replay compares with: a bundle is verified and unpacked beside itself (an
-// existing folder is not overwritten), a folder is verified against its ro-crate-metadata.json
-// when it has one. Nothing runs before this passes. Empty with the message printed and
-// `exit_code` set (64 for a damaged or incomplete recording, 74 for I/O).
+// The folder a replay compares with: a bundle (a file recognised by its content, whatever its
+// name) is verified and unpacked into a new folder beside itself (bundle::unpack: an existing
+// folder is never touched), a folder is verified against its ro-crate-metadata.json when it
+// has one. Nothing runs before this passes. Empty with the message printed and `exit_code` set
+// (64 for a damaged or incomplete recording or a file that is not a bundle, 74 for I/O).
 std::optional<std::string> recorded_folder(const std::string& recording, int& exit_code);
 
 // Returns the exit code of the rerun: when a launch failed, 70; when the findings lead, 0 if
@@ -80,7 +81,10 @@ std::optional<std::string> recorded_folder(const std::string& recording, int& ex
 // if no job differs beyond the margin and none is inconclusive, 1 if one differs, else 2. 64 when
 // the recording is not a results folder or bundle (the message says how to record one), is damaged,
 // has no measurements, or its script does not match its recorded sha256 (unless
-// allow_modified); 74 for I/O.
-int replay_experiment(const ReplayOptions& o);
+// allow_modified); 65 when the recorded script has errors, among them an include or published
+// file outside the recording (BuildOptions::from_recording); 74 for I/O.
+// `out_dir`, when given, receives the replay's results folder (o.out_dir, or the default next to
+// the recording, known once a bundle is unpacked) as soon as it is chosen.
+int replay_experiment(const ReplayOptions& o, std::string* out_dir = nullptr);
 
 }  // namespace metron::launcher

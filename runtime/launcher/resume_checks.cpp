@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "runtime/launcher/script_copy.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/regular_file.h"
 #include "runtime/plan/sha256.h"
@@ -54,7 +55,15 @@ std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const jso
   bool missing = false;
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (fs::path(layout[i]).is_absolute()) continue;  // an absolute include: not copied
-    const fs::path copy = dir / "script" / layout[i];
+    std::string why;  // below the run folder: a link in place of script/ is refused too
+    const auto place = confined_path(dir, "script/" + layout[i], why);
+    if (!place) {
+      error = message_text(
+          DiagId::manifest_damaged, mpath,
+          message_text(DiagId::manifest_name_outside, "script.files", files[i].name, why));
+      return std::nullopt;
+    }
+    const fs::path copy = *place;
     const int state = copy_state(copy, files[i].text);
     if (state < 0) {
       error = message_text(DiagId::resume_copy_modified, copy.string(), mpath);
@@ -72,9 +81,15 @@ std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const jso
     error = message_text(DiagId::resume_recorded_script_modified, mpath, "'" + settings.name + "'");
     return std::nullopt;
   }
-  fs::path name = fs::path(settings.name).filename();
-  if (name.empty() || name == "." || name == "..") name = "settings";
-  const fs::path copy = dir / "settings" / name;
+  std::string why;
+  const auto place = confined_path(dir, settings_copy_name(settings), why);
+  if (!place) {
+    error = message_text(
+        DiagId::manifest_damaged, mpath,
+        message_text(DiagId::manifest_name_outside, "settings_override.path", settings.name, why));
+    return std::nullopt;
+  }
+  const fs::path copy = *place;
   const int state = copy_state(copy, settings.text);
   if (state < 0) {
     error = message_text(DiagId::resume_copy_modified, copy.string(), mpath);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/launcher/launch_plan.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron::launcher {
@@ -172,14 +173,9 @@ std::string script_damage(const json& m) {
 }  // namespace
 
 bool path_inside(const std::string& rel, const std::string& under) {
-  namespace fs = std::filesystem;
-  const fs::path p = fs::path(rel).lexically_normal();
-  if (p.empty() || p.is_absolute() || rel.find('\0') != std::string::npos) return false;
-  auto it = p.begin();
-  if (it == p.end() || *it != under) return false;
-  for (; it != p.end(); ++it)
-    if (*it == "..") return false;
-  return std::distance(p.begin(), p.end()) >= 2;
+  std::string why;
+  const auto name = confined_name(rel, why);
+  return name && name->starts_with(under + "/");
 }
 
 std::string run_manifest_damage(const json& m) {

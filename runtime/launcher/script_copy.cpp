@@ -1,5 +1,6 @@
 // Copies of a run's script files (see script_copy.h).
 #include "runtime/launcher/script_copy.h"
+#include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/sha256.h"
 
@@ -82,6 +83,17 @@ std::vector<std::string> copy_layout(const std::vector<ScriptFile>& files) {
   return out;
 }
 
+std::string copy_layout_problem(const std::vector<ScriptFile>& files) {
+  const std::vector<std::string> layout = copy_layout(files);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (fs::path(layout[i]).is_absolute()) continue;
+    std::string why;
+    if (!confined_name(layout[i], why))
+      return message_text(DiagId::manifest_name_outside, "script.files", files[i].name, why);
+  }
+  return "";
+}
+
 std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& files,
                                              const std::string& root, std::string& error) {
   if (files.empty()) {
@@ -89,9 +101,22 @@ std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& file
     return std::nullopt;
   }
   std::vector<std::string> layout = copy_layout(files);
+  // The names may come from a manifest that someone else wrote (replay, --resume): every place
+  // is checked before the first file is written.
+  std::vector<fs::path> places(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (fs::path(layout[i]).is_absolute()) continue;
-    fs::path dst = fs::path(root) / layout[i];
+    std::string why;
+    const auto place = confined_path(root, layout[i], why);
+    if (!place) {
+      error = message_text(DiagId::manifest_name_outside, "script.files", files[i].name, why);
+      return std::nullopt;
+    }
+    places[i] = *place;
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (places[i].empty()) continue;
+    const fs::path& dst = places[i];
     std::error_code ec;
     fs::create_directories(dst.parent_path(), ec);
     std::ofstream f(dst, std::ios::binary);
@@ -104,11 +129,22 @@ std::optional<std::string> write_script_copy(const std::vector<ScriptFile>& file
   return (fs::path(root) / layout[0]).string();
 }
 
+std::string settings_copy_name(const ScriptFile& settings) {
+  std::string name = fs::path(settings.name).filename().string();
+  if (name.empty() || name == "." || name == "..") name = "settings";
+  return "settings/" + name;
+}
+
 std::optional<std::string> write_settings_copy(const ScriptFile& settings, const std::string& dir,
                                                std::string& error) {
-  fs::path name = fs::path(settings.name).filename();
-  if (name.empty() || name == "." || name == "..") name = "settings";
-  fs::path dst = fs::path(dir) / "settings" / name;
+  std::string why;
+  const auto place = confined_path(dir, settings_copy_name(settings), why);
+  if (!place) {
+    error =
+        message_text(DiagId::manifest_name_outside, "settings_override.path", settings.name, why);
+    return std::nullopt;
+  }
+  const fs::path dst = *place;
   std::error_code ec;
   fs::create_directories(dst.parent_path(), ec);
   std::ofstream f(dst, std::ios::binary);

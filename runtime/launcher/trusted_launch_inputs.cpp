@@ -20,34 +20,50 @@ bool valid_env_name(const std::string& name) {
   });
 }
 
-// Whole names: search paths and shell start-up hooks.
-constexpr std::array<std::string_view, 14> kNames = {
-    "PATH",           "IFS",  "ENV",   "BASH_ENV",       "SHELLOPTS", "BASHOPTS",  "CDPATH", "PS4",
-    "PROMPT_COMMAND", "HOME", "SHELL", "GLIBC_TUNABLES", "TMPDIR",    "GCONV_PATH"};
-// Prefixes: the dynamic loader, interpreters' module paths and options, process managers, and
-// Metron's own test hooks.
-constexpr std::array<std::string_view, 14> kPrefixes = {
-    "LD_",   "DYLD_",  "PYTHON", "PERL",     "RUBY",         "NODE_",     "LUA_",
-    "JAVA_", "_JAVA_", "HYDRA_", "MPIEXEC_", "OMPI_MCA_PLM", "PMIX_MCA_", "METRON_"};
-// Parts of a name that say it picks a program, a library or a hook (OMPI_MCA_plm_rsh_agent,
-// I_MPI_HYDRA_BOOTSTRAP_EXEC, UCX_..._LIBRARY_PATH, ...).
-constexpr std::array<std::string_view, 12> kParts = {"EXEC",   "AGENT",  "BOOTSTRAP", "LAUNCHER",
-                                                     "RSH",    "SSH",    "PRELOAD",   "LIBRARY",
-                                                     "PLUGIN", "MODULE", "COMMAND",   "PATH"};
+// The MPI libraries' tuning variables (MPICH, Open MPI, Intel MPI, MVAPICH2), their
+// transports' (UCX, UCC, libfabric, PSM2/PSM3) and Mellanox HCOLL's. ORDER: docs/security.md.
+constexpr std::array<std::string_view, 11> kTuningPrefixes = {
+    "MPIR_CVAR_", "MPICH_", "OMPI_MCA_", "I_MPI_", "MV2_",  "UCX_",
+    "UCC_",       "FI_",    "PSM2_",     "PSM3_",  "HCOLL_"};
+// Words ('_'-separated, any case) that make a tuning variable name a folder, a program, a log,
+// a debugger or an address: such a variable needs consent. ORDER: docs/security.md.
+constexpr std::array<std::string_view, 38> kUntrustedWords = {
+    "DIR", "DIRS",   "DIRECTORY", "PATH",     "PATHS",   "PREFIX", "ROOT",     "HOME",
+    "TMP", "TMPDIR", "TEMP",      "DEST",     "OUTPUT",  "URI",    "SOCK",     "SOCKET",
+    "LOG", "LOGS",   "LOGGING",   "EXEC",     "AGENT",   "LAUNCH", "LAUNCHER", "BOOTSTRAP",
+    "RSH", "SSH",    "PRELOAD",   "LIB",      "LIBRARY", "PLUGIN", "MODULE",   "COMMAND",
+    "CMD", "ARGS",   "DEBUG",     "DEBUGGER", "DBG",     "GDB"};
+// Parts that do so wherever they stand in a word (UCX_LOG_FILE, OMPI_MCA_orte_output_filename;
+// UCX_HANDLE_ERRORS=debug starts gdb, OMPI_MCA_orte_xterm starts xterm). ORDER: docs/security.md.
+constexpr std::array<std::string_view, 6> kUntrustedParts = {"FILE",   "XTERM", "ERROR",
+                                                             "SIGNAL", "TRACE", "PROFIL"};
+
+bool has_untrusted_word(const std::string& upper) {
+  for (std::string_view part : kUntrustedParts)
+    if (upper.find(part) != std::string::npos) return true;
+  std::size_t at = 0;
+  while (at <= upper.size()) {
+    std::size_t end = upper.find('_', at);
+    if (end == std::string::npos) end = upper.size();
+    const std::string_view word(upper.data() + at, end - at);
+    if (std::find(kUntrustedWords.begin(), kUntrustedWords.end(), word) != kUntrustedWords.end())
+      return true;
+    at = end + 1;
+  }
+  return false;
+}
 
 }  // namespace
 
-bool dangerous_env_name(const std::string& name) {
-  if (!valid_env_name(name)) return true;
+bool folder_env_allowed(const std::string& name) {
+  if (!valid_env_name(name)) return false;
+  const bool tuning = std::any_of(
+      kTuningPrefixes.begin(), kTuningPrefixes.end(),
+      [&](std::string_view p) { return name.size() > p.size() && name.starts_with(p); });
+  if (!tuning) return false;
   std::string up(name);
   for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  const std::string_view u(up);
-  if (std::find(kNames.begin(), kNames.end(), u) != kNames.end()) return true;
-  for (std::string_view p : kPrefixes)
-    if (u.substr(0, p.size()) == p) return true;
-  for (std::string_view p : kParts)
-    if (u.find(p) != std::string_view::npos) return true;
-  return false;
+  return !has_untrusted_word(up);
 }
 
 std::vector<std::string> env_names(const RunDesign& d) {
@@ -62,7 +78,7 @@ std::string check_trusted_launch_inputs(const LaunchInputs& in) {
   if (in.launcher_from_folder && in.launcher != default_launcher())
     return message_text(DiagId::untrusted_launcher, in.folder, in.launcher);
   for (const std::string& name : in.env_names)
-    if (dangerous_env_name(name))
+    if (!folder_env_allowed(name))
       return message_text(DiagId::untrusted_environment, in.folder, name);
   return "";
 }

@@ -13,6 +13,7 @@
 #include "runtime/plan/message_error.h"
 #include "runtime/procsync/barrier.h"
 #include "runtime/schemes/scheme.h"
+#include "runtime/test_hooks.h"
 #include "runtime/timers/timer.h"
 #include "runtime/timers/tsc.h"
 
@@ -64,9 +65,7 @@ JobRunner::JobRunner(const Job& job, MPI_Comm job_comm, const Settings& settings
   // ranks agree before the collective set-up below, or the others would wait there forever.
   std::string bind_error;
   try {
-    if (const char* e = std::getenv("METRON_TEST_ALLOC_FAIL_RANK");
-        e && std::atoi(e) == world_rank())
-      throw std::bad_alloc();  // test hook (tests/e2e/exec_alloc_failure.sh)
+    if (test_hook_number(TestHook::AllocFailRank, -1) == world_rank()) throw std::bad_alloc();
     op_ = bind_op(job.op, group_comm(job, job_comm), settings_);
   } catch (const std::bad_alloc&) {
     bind_error = message_text(DiagId::job_out_of_memory, world_rank(), job.op.func->name,

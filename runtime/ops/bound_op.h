@@ -103,8 +103,9 @@ struct BoundOp {
     bool enabled = false;
     double requested_s = 0;  // the `compute` argument; 0: the calibrated pure time
     std::int64_t compute_ns = 0;
-    int tests = 0;       // MPI_Test calls spread over the compute
-    double pure_s = -1;  // calibrated post + wait; -1 before prepare()
+    int tests = 0;            // MPI_Test calls spread over the compute
+    double pure_s = -1;       // calibrated post + wait; -1 before prepare()
+    const char* method = "";  // how prepare() calibrated pure_s, for the job's record
   } overlap;
   // One-sided operations (rma_window.h): the job's window, shared by copies of the BoundOp and
   // freed by release(); the sync mode and lock type of its epochs.

@@ -19,6 +19,7 @@
 #include "runtime/ops/op_impl.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/io_view.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt {
 
@@ -46,9 +47,7 @@ std::string io_folder(const IoSettings& cfg, const std::string& op) {
 }
 
 void io_check_space(const std::string& folder, std::int64_t bytes, const std::string& op) {
-  std::int64_t free_bytes = -1;
-  if (const char* e = std::getenv("METRON_TEST_IO_FREE_BYTES"))  // test hook (tests/e2e)
-    free_bytes = std::atoll(e);
+  std::int64_t free_bytes = test_hook_number(TestHook::IoFreeBytes, -1);
   struct statvfs vs {};
   if (free_bytes < 0 && ::statvfs(folder.c_str(), &vs) == 0)
     free_bytes = static_cast<std::int64_t>(vs.f_bavail) * static_cast<std::int64_t>(vs.f_frsize);

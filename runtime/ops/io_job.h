@@ -1,7 +1,7 @@
 // The state of one MPI-IO job (docs/io.md): its file, view, the blocks this rank reads or
 // writes and in which order the ranks access a shared file pointer, plus the per-observation
 // steps outside the timed region (open, preallocate, drop the page cache, close). The bind
-// functions (io_skampi.cpp, io_imb.cpp) fill it; io_job.cpp runs it.
+// functions (io_skampi_*.cpp, io_imb.cpp, io_local.cpp) fill it; io_job.cpp runs it.
 #pragma once
 
 #include <cstdint>
@@ -52,7 +52,7 @@ struct IoJob {
   bool own_filetype = false;
   // The types as descriptions (runtime/plan/io_view.h): this rank's memtype and filetype (a
   // subarray moved to this rank's part) and the script's filetype (rank 0's part); MPI_BYTE
-  // unless the function has types (start() in io_skampi.cpp sets them).
+  // unless the function has types (skampi_io_start in io_skampi_binding.cpp sets them).
   TypeDesc mem_dt = kIoByte;
   TypeDesc file_dt = kIoByte;
   TypeDesc file_dt_arg = kIoByte;

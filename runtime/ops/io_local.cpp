@@ -23,11 +23,11 @@ namespace metron::rt::ops {
 
 namespace {
 
-std::int64_t local_io_bytes(const BoundOp& b) {
+std::int64_t local_bytes(const BoundOp& b) {
   return b.io->file_bytes;
 }
 
-char* data_of(BoundOp& b) {
+char* local_data(BoundOp& b) {
   return b.io->write ? b.buf.send() : b.buf.recv();
 }
 
@@ -62,8 +62,8 @@ void local_setup(BoundOp& b) {
 void local_call(BoundOp& b) noexcept {
   IoJob& j = *b.io;
   if (!j.participates) return;
-  char* p = data_of(b);
-  const std::int64_t n = local_io_bytes(b);
+  char* p = local_data(b);
+  const std::int64_t n = local_bytes(b);
   if (j.posix) {
     if (j.fd < 0) return b.note(MPI_ERR_FILE);  // setup did not open it: never a silent 0 s
     const ssize_t got = j.write ? ::write(j.fd, p, static_cast<std::size_t>(n))
@@ -102,8 +102,8 @@ void local_release(BoundOp& b) {
 void local_fill(BoundOp& b) {
   IoJob& j = *b.io;
   if (!j.participates) return;
-  if (!j.write) return fill_sentinel(b.buf.recv(), local_io_bytes(b));
-  for (std::int64_t k = 0; k < local_io_bytes(b); ++k)
+  if (!j.write) return fill_sentinel(b.buf.recv(), local_bytes(b));
+  for (std::int64_t k = 0; k < local_bytes(b); ++k)
     b.buf.send()[k] = static_cast<char>(pattern_byte(b.rank, k));
 }
 

@@ -1,4 +1,4 @@
-// MPI-3 neighbourhood collectives (issue 15) and their nonblocking and persistent (MPI-4)
+// MPI-3 neighbourhood collectives and their nonblocking and persistent (MPI-4)
 // forms, on a periodic Cartesian communicator of `ndims` dimensions whose sizes MPI_Dims_create
 // chooses (ndims = 1: a ring of all ranks). Every rank has 2 * ndims neighbours in MPI's order:
 // per dimension the one below (coordinate - 1), then the one above. The communicator is made in

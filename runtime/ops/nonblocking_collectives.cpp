@@ -1,4 +1,4 @@
-// MPI-3 nonblocking collectives (issue 15), as OSU's osu_i* and IMB-NBC measure them. Each
+// MPI-3 nonblocking collectives, as OSU's osu_i* and IMB-NBC measure them. Each
 // binds as its blocking counterpart (same arguments, buffers and verification); the call posts
 // the MPI_I* operation and completes it with MPI_Wait:
 //   pure     (I<name>):          post, MPI_Wait
@@ -9,8 +9,11 @@
 //   100 * (1 - (t_total - t_compute) / t_pure), clamped to [0, 100] (runtime/plan/op_rates.h).
 #include <time.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "runtime/ops/op_impl.h"
 
@@ -118,11 +121,23 @@ void call_overlap(BoundOp& b) noexcept {
   b.note(MPI_Wait(&r, MPI_STATUS_IGNORE));
 }
 
+// The calibration: kCalibrationRuns timed post + wait per rank after kCalibrationWarmup
+// untimed ones; its description goes into the job's record (manifest.json's
+// overlap_calibration.method).
+constexpr int kCalibrationWarmup = 5, kCalibrationRuns = 25;
+
+const char* calibration_method() {
+  static const std::string text =
+      fmt::format("median of {} post + wait after {}, largest over ranks", kCalibrationRuns,
+                  kCalibrationWarmup);
+  return text.c_str();
+}
+
 // Collective, after every rank has bound: the pure time is the median of kRuns post + wait per
 // rank (after kWarmup), the largest over the ranks, so that every rank computes equally long.
 template <PostFn Post>
 void calibrate(BoundOp& b) {
-  constexpr int kWarmup = 5, kRuns = 25;
+  constexpr int kWarmup = kCalibrationWarmup, kRuns = kCalibrationRuns;
   for (int i = 0; i < kWarmup; ++i) call_pure<Post>(b);
   double t[kRuns];
   for (double& ti : t) {
@@ -135,6 +150,7 @@ void calibrate(BoundOp& b) {
   double pure = 0;
   b.note(MPI_Allreduce(&t[kRuns / 2], &pure, 1, MPI_DOUBLE, MPI_MAX, b.comm));
   b.overlap.pure_s = pure;
+  b.overlap.method = calibration_method();
   if (b.overlap.requested_s <= 0) b.overlap.compute_ns = std::llround(pure * 1e9);
 }
 

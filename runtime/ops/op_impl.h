@@ -295,7 +295,8 @@ void bind_synthetic(BoundOp&, const Args&);
 void synthetic_prepare_next(BoundOp&) noexcept;  // the wait of the next observation
 void synthetic_advance(BoundOp&) noexcept;       // after an observation: count it, prepare next
 
-// io_skampi.cpp, io_imb.cpp: MPI-IO (SKaMPI's MPI_IO_* functions, IMB-IO; io_job.h).
+// io_skampi_patterns.cpp, io_skampi_file_ops.cpp, io_imb.cpp: MPI-IO (SKaMPI's MPI_IO_*
+// functions, IMB-IO; io_job.h).
 void bind_io_open(BoundOp&, const Args&);
 void bind_io_close(BoundOp&, const Args&);
 void bind_io_open_close(BoundOp&, const Args&);

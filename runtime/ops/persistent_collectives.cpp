@@ -1,4 +1,4 @@
-// MPI-4 persistent collectives (issue 15): each binds as its blocking counterpart (same
+// MPI-4 persistent collectives: each binds as its blocking counterpart (same
 // arguments, buffers and verification). The MPI_<name>_init calls are collective, so they run
 // in prepare(), once every rank has bound, one request per buffer slot (a persistent request is
 // tied to its buffers, and buffer cycling moves them); release() frees them. The timed region

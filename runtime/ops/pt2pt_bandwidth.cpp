@@ -1,4 +1,4 @@
-// Windowed bandwidth as OSU and IMB measure it (issue 15): Bandwidth (osu_bw), Bibandwidth
+// Windowed bandwidth as OSU and IMB measure it: Bandwidth (osu_bw), Bibandwidth
 // (osu_bibw), Multi_bandwidth (osu_mbw_mr), Uniband and Biband (IMB-MPI1). One window: the
 // sender posts `window` MPI_Isend of the block, MPI_Waitall, and waits for a 4-byte ack; the
 // receiver posts `window` MPI_Irecv into distinct blocks (MPI forbids concurrent receives into

@@ -1,4 +1,4 @@
-// Point-to-point latencies as OSU and IMB report them (issue 15): Latency (osu_latency, IMB
+// Point-to-point latencies as OSU and IMB report them: Latency (osu_latency, IMB
 // PingPong: half a round trip), Multi_latency (osu_multi_lat: pairs at once) and IMB's PingPing
 // (both ranks send at once), and IMB's AnySource variants of PingPong and PingPing. Pairs are
 // (r, r + p/2); an odd last rank stays idle. Only ranks 0 and 1 of the communicator send, so an

@@ -1,4 +1,4 @@
-// IMB-P2P's random patterns (Intel MPI Benchmarks 2021, issue 33): Unirandom (per step one drawn
+// IMB-P2P's random patterns (Intel MPI Benchmarks 2021): Unirandom (per step one drawn
 // rank sends to another drawn rank), Birandom (the drawn pair exchanges, both MPI_Irecv, MPI_Send,
 // MPI_Wait) and Corandom (every rank receives from its left and sends to its right neighbour in
 // a ring shuffled before every round). The schedule is computed at bind (imb_p2p_schedule.h), so

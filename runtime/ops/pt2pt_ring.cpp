@@ -1,8 +1,8 @@
-// IMB-MPI1's ring patterns over the whole communicator (issue 15): Sendrecv (every rank sends
+// IMB-MPI1's ring patterns over the whole communicator: Sendrecv (every rank sends
 // to its right neighbour and receives from its left with one MPI_Sendrecv) and Exchange (every
 // rank MPI_Isend to both neighbours, MPI_Recv from both, MPI_Waitall). With 2 ranks both
 // neighbours are the same rank; the tags tell the directions apart. IMB-P2P's Sendrecv_replace
-// (issue 33) is Sendrecv with one buffer: MPI_Sendrecv_replace to the right, from the left.
+// is Sendrecv with one buffer: MPI_Sendrecv_replace to the right, from the left.
 
 #include "runtime/ops/op_impl.h"
 #include "runtime/ops/verify_pattern.h"

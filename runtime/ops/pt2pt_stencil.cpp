@@ -1,4 +1,4 @@
-// IMB-P2P's Stencil2D and Stencil3D (Intel MPI Benchmarks 2021, issue 33): on IMB's periodic grid
+// IMB-P2P's Stencil2D and Stencil3D (Intel MPI Benchmarks 2021): on IMB's periodic grid
 // of the communicator's ranks (runtime/plan/imb_grid.h) every rank posts an MPI_Irecv from each
 // of its 2 * ndims neighbours, then an MPI_Isend to each, then one MPI_Waitall, `iterations`
 // times per call. As IMB: one send and one receive block per neighbour, tag 0, neighbours in the

@@ -8,6 +8,7 @@
 
 #include "runtime/ops/bound_op.h"
 #include "runtime/plan/message_error.h"
+#include "runtime/test_hooks.h"
 
 namespace metron::rt::rma {
 
@@ -23,8 +24,8 @@ int lock_type(RmaLock l) {
 // pretends that ranks r and r' share a node iff r / n == r' / n.
 bool all_on_one_node(MPI_Comm comm, int rank, int size) {
   MPI_Comm node = MPI_COMM_NULL;
-  if (const char* e = std::getenv("METRON_TEST_RANKS_PER_NODE"); e && std::atoi(e) > 0)
-    MPI_Comm_split(comm, rank / std::atoi(e), rank, &node);
+  if (const auto n = test_hook_number(TestHook::RanksPerNode, 0); n > 0)
+    MPI_Comm_split(comm, rank / static_cast<int>(n), rank, &node);
   else
     MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
   int node_size = 0;

@@ -10,10 +10,11 @@
 // like MPICH's first Bcast calls, for the tests of the warm-up and the truncation. With
 // transient_sync = 1 the transient's clock counts only observations that followed a process sync
 // (rt::g_sync_points moved), and only such observations are slowed: a transient that exists only
-// under per-observation sync, which calls run back to back never end (the warm-up test of
-// issue 35). Whether the next observation follows a sync is judged by the one that just ended.
-// The wait of the next observation is computed by advance(), outside the timed region; call()
-// only spins until the deadline.
+// under per-observation sync, which calls run back to back never end
+// (tests/e2e/warmup_sync_transient.sh: the warm-up must run the measured loop, sync included).
+// Whether the next observation follows a sync is judged by the one that just ended. The wait of the
+// next observation is computed by advance(), outside the timed region; call() only spins until the
+// deadline.
 #include <time.h>
 
 #include <cmath>

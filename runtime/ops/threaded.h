@@ -1,4 +1,4 @@
-// Threaded operations (issue 33): an operation measured from T threads per rank. Each thread has
+// Threaded operations: an operation measured from T threads per rank. Each thread has
 // its own part, a BoundOp of the base operation with its own share of the job's buffer slots and,
 // as IMB-MT runs its benchmarks, its own duplicate of the job communicator (osu_latency_mt's
 // threads share the job communicator; rank 0 may have one thread only, threaded.cpp). The

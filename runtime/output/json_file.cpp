@@ -3,6 +3,7 @@
 
 #include "runtime/output/safe_open.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/json_depth.h"
 #include "runtime/plan/regular_file.h"
 
 #include <fcntl.h>
@@ -23,6 +24,10 @@ std::optional<nlohmann::json> read_json_file(const fs::path& path) {
 std::optional<nlohmann::json> read_json_file(const fs::path& path, std::string& why) {
   auto text = read_regular_file(path.string(), kMaxJsonFileBytes, why);
   if (!text) return std::nullopt;
+  if (!json_depth_within(*text)) {  // checked first: the parser would take seconds and gigabytes
+    why = message_text(DiagId::json_too_deep, kMaxJsonDepth);
+    return std::nullopt;
+  }
   try {
     return nlohmann::json::parse(*text);
   } catch (const nlohmann::json::exception& e) {

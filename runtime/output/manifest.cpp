@@ -6,8 +6,8 @@
 
 #include <cmath>
 
+#include "runtime/output/result_cells.h"
 #include "runtime/plan/measure_funcs.h"
-#include "runtime/plan/op_rates.h"
 #include "runtime/plan/plan_dump.h"
 #include "runtime/plan/sha256.h"
 
@@ -71,70 +71,83 @@ void ManifestBuilder::set_order(const std::vector<std::size_t>& order, const Pla
   j_["order"] = ids;
 }
 
-void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error) {
-  nlohmann::json j = {{"id", r.job->id},
-                      {"order", r.order},
-                      {"stop_reason", std::string(adapt::to_string(r.stop_reason))},
+namespace {
+
+// Whether the job's manifest entry has a field the table marks `when`.
+bool present(rt::When when, const JobResult& r) {
+  const ProcSyncKind sync = r.job->settings->sync.kind;
+  switch (when) {
+    case rt::When::Always:
+      return true;
+    case rt::When::Overlap:
+      return r.overlap_pure_s >= 0;
+    case rt::When::Window:
+      return sync == ProcSyncKind::Window;
+    case rt::When::Timed:
+      return sync == ProcSyncKind::Window || sync == ProcSyncKind::RoundTime;
+    case rt::When::RoundTime:
+      return sync == ProcSyncKind::RoundTime;
+    case rt::When::Clock:
+      return !r.sync.clock.empty();
+  }
+  return true;
+}
+
+// The table's fields with a manifest key, at their JSON pointers ("/warmup/calls").
+void add_fields(nlohmann::json& j, const JobResult& r, const JobSummary& s) {
+#define METRON_MANIFEST(name, type, pointer, when)    \
+  if constexpr (std::string_view(pointer).size() > 0) \
+    if (present(rt::When::when, r)) put(j, pointer, kind::type{}, rt::field::name(r, s));
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
+  METRON_MANIFEST(name, type, manifest, when)
+#include "runtime/results/result_fields.def"
+#undef METRON_MANIFEST
+}
+
+// A superseded measurement: its number, size, median, noise and contention.
+nlohmann::json superseded_entry(const rt::SupersededAttempt& a) {
+  const JobResult& r = *a.result;
+  const JobSummary& s = a.summary;
+  nlohmann::json j = {{"attempt", r.attempt},
                       {"n", s.n},
-                      {"valid_n", s.valid_n},
-                      {"invalid_n", s.n - s.valid_n},
-                      {"outliers_removed", s.outliers},
-                      {"batches", r.batches},
-                      {"rule_time_s", r.rule_time_s},
-                      {"elapsed_s", r.elapsed_s},
-                      {"verify", r.verify}};
-  const auto num = [](double v) {
-    return std::isnan(v) || v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v);
-  };
-  // Calls that ran but are not in the statistics: the warm-up, and the observations the
-  // post-hoc truncation dropped.
-  j["warmup"] = {
-      {"calls", r.warmup}, {"end", adapt::to_string(r.warmup_end)}, {"seconds", r.warmup_s}};
-  j["truncated"] = s.truncated;
-  j["confirmation"] = {{"rounds", r.confirm_rounds},
-                       {"disagreements", r.confirm_disagreements},
-                       {"spacer_calls", r.confirm_spacer_calls}};
-  j["discarded"] = r.warmup + r.confirm_spacer_calls + s.truncated;
-  j["stationarity"] = {
-      {"trend_p", num(s.trend_p)},
-      {"trend_change",
-       std::isnan(s.trend_change) ? nlohmann::json(nullptr) : nlohmann::json(s.trend_change)},
-      {"stationary", s.stationary}};
-  j["achieved_precision"] = num(r.achieved_precision);
-  j["achieved_coverage"] = num(r.achieved_coverage);
-  j["median_ci"] = {{"coverage", num(s.ci_coverage)},
-                    {"ties", s.ties},
-                    {"widened_to_quantum", s.ci_widened},
-                    {"conservative", s.ci_conservative},
-                    {"timer_quantum_s", r.timer_quantum_s}};
-  j["buffer_cycling"] = r.job->settings->buffer_cycling;
-  j["noise"] = s.noise;
-  j["time_is"] = time_of_name(r.job->op.func->time_of);
-  if (r.overlap_pure_s >= 0)
-    j["overlap_calibration"] = {{"pure_s", r.overlap_pure_s},
-                                {"compute_s", r.overlap_compute_s},
-                                {"tests", r.overlap_tests},
-                                {"method", "median of 25 post + wait after 5, largest over ranks"}};
+                      {"median_s", json_value(kind::Real{}, s.median)},
+                      {"noise", s.noise}};
+#define METRON_CONTENTION(name, type, value, pointer) \
+  put(j, pointer, kind::type{}, rt::field::name(r, s));
+#define METRON_CONTENTION_Max(name, type, value, pointer) \
+  METRON_CONTENTION(name, type, value, pointer)
+#define METRON_CONTENTION_Root(name, type, value, pointer)
+#define METRON_CONTENTION_Sum(name, type, value, pointer)
+#define METRON_CONTENTION_Summary(name, type, value, pointer)
+#define METRON_CONTENTION_Plan(name, type, value, pointer)
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) \
+  METRON_CONTENTION_##reduction(name, type, value, manifest)
+#include "runtime/results/result_fields.def"
+#undef METRON_CONTENTION
+#undef METRON_CONTENTION_Max
+#undef METRON_CONTENTION_Root
+#undef METRON_CONTENTION_Sum
+#undef METRON_CONTENTION_Summary
+#undef METRON_CONTENTION_Plan
+  return j;
+}
+
+}  // namespace
+
+void ManifestBuilder::add_job(const JobResult& r, const JobSummary& s, const std::string& error,
+                              const std::vector<rt::SupersededAttempt>& superseded) {
+  nlohmann::json j = {{"id", r.job->id}, {"order", r.order}};
+  add_fields(j, r, s);
+  if (!superseded.empty()) {
+    j["superseded"] = nlohmann::json::array();
+    for (const rt::SupersededAttempt& a : superseded)
+      j["superseded"].push_back(superseded_entry(a));
+  }
   if (r.refine_round >= 0) j["refine_round"] = r.refine_round;
   // `set multi = on`: the groups that measured at once, their world ranks group after group.
   if (r.comm_size > 0 && r.world_ranks.size() > static_cast<std::size_t>(r.comm_size))
     j["multi"] = {{"groups", r.world_ranks.size() / static_cast<std::size_t>(r.comm_size)},
                   {"ranks", r.world_ranks}};
-  const Settings& st = *r.job->settings;
-  nlohmann::json sync = {{"kind", proc_sync_name(st.sync.kind)},
-                         {"runtime", runtime_name(st.runtime)}};
-  if (st.sync.kind == ProcSyncKind::Window) {
-    sync["window_s"] = r.sync.window_s;
-    sync["window_overruns"] = r.sync.overran;
-  }
-  if (st.sync.kind == ProcSyncKind::Window || st.sync.kind == ProcSyncKind::RoundTime)
-    sync["late_starts"] = r.sync.late;
-  if (st.sync.kind == ProcSyncKind::RoundTime) sync["start_wait_s"] = r.sync.start_wait_s;
-  if (!r.sync.clock.empty()) {
-    sync["clock"] = r.sync.clock;
-    sync["clock_sync_s"] = r.sync.clock_sync_s;  // 0: the launch's earlier clock was reused
-  }
-  j["sync"] = std::move(sync);
   if (!error.empty()) j["error"] = error;
   jobs_text_.append(j);
   j_["jobs"].push_back(std::move(j));
@@ -214,8 +227,7 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                                 rates.mb_per_s_hi);
     if (!std::isnan(rates.msg_per_s)) what += fmt::format(", {:.4g} msg/s", rates.msg_per_s);
     if (r.overlap_pure_s >= 0)
-      what += fmt::format("; overlap {:.1f}% (pure {:.3f} us, compute {:.3f} us)",
-                          overlap_percent(s.median, r.overlap_compute_s, r.overlap_pure_s),
+      what += fmt::format("; overlap {:.1f}% (pure {:.3f} us, compute {:.3f} us)", s.overlap_pct,
                           r.overlap_pure_s * 1e6, r.overlap_compute_s * 1e6);
     if (s.truncated > 0) what += fmt::format("; truncated {}", s.truncated);
     if (!s.stationary)
@@ -223,6 +235,9 @@ std::string ManifestBuilder::progress_line(const JobResult& r, const JobSummary&
                           100 * s.trend_change);
     if (!s.noise.empty()) what += "; noisy: " + s.noise;
   }
+  if (r.attempts > 1)
+    what += fmt::format("; measured {} times for contention, kept measurement {}", r.attempts,
+                        r.attempt);
   if (r.refine_round > 0) what += fmt::format(" [refined, round {}]", r.refine_round);
   return fmt::format("[{:>{}}/{}] {}{}  {} {} B on {} rank{}: {}", pos + 1,
                      std::to_string(total).size(), total, j.block, factors, j.op.func->name,

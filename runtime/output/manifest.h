@@ -31,7 +31,9 @@ class ManifestBuilder {
   ManifestBuilder(const LoadedScript& program, const ExecOptions& opt, const LaunchFacts& facts);
   void set_status(const std::string& status, const std::string& time);
   void set_order(const std::vector<std::size_t>& order, const Plan& plan);
-  void add_job(const JobResult& r, const JobSummary& s, const std::string& error);
+  // The job's entry; `superseded`: the measurements `set noisy_job = remeasure` replaced.
+  void add_job(const JobResult& r, const JobSummary& s, const std::string& error,
+               const std::vector<rt::SupersededAttempt>& superseded = {});
   void set_error(const std::string& error) { j_["error"] = error; }
   // Clock synchronizations world rank 0 took part in (method, parameters, duration).
   void set_clock_syncs(const std::vector<ClockSyncEvent>& events);

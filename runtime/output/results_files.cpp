@@ -7,9 +7,9 @@
 #include <limits>
 
 #include "runtime/output/json_file.h"
+#include "runtime/output/result_cells.h"
 #include "runtime/plan/diagnostics.h"
-#include "runtime/plan/measure_funcs.h"
-#include "runtime/plan/op_rates.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::out {
 
@@ -22,10 +22,14 @@ std::vector<std::string> factor_columns(const Plan& plan) {
 }
 
 namespace {
-const std::vector<std::string> kCommon = {"launch",     "job",          "order",           "block",
-                                          "op",         "comm_size",    "count",           "bytes",
-                                          "round_trip", "refine_round", "refine_algorithm"};
+
+// The columns of a list of the table (result_columns.h), as the CSV header takes them.
+template <std::size_t N>
+std::vector<std::string> names(const std::string_view (&list)[N]) {
+  return std::vector<std::string>(std::begin(list), std::end(list));
 }
+
+}  // namespace
 
 bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank, bool simulated,
                         std::string& error) {
@@ -40,9 +44,9 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   simulated_ = simulated;
   factor_names_ = factor_columns(plan);
   auto cols = [&](std::vector<std::string> tail) {
-    std::vector<std::string> c = kCommon;
+    std::vector<std::string> c = names(col::kJobColumns);
     // Loop variables get a prefix: SKaMPI scripts call theirs `count`, a fixed column too.
-    for (const auto& f : factor_names_) c.push_back("var_" + f);
+    for (const auto& f : factor_names_) c.push_back(std::string(col::kVarPrefix) + f);
     c.insert(c.end(), tail.begin(), tail.end());
     return c;
   };
@@ -52,8 +56,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   }
   // A simulated launch's rows carry `simulated` = 1, last, so that a CSV file taken out of its
   // folder still says so; measured folders keep their columns (docs/output.md).
-  std::vector<std::string> raw_cols =
-      cols({"rep", "time_s", "valid", "global_start_s", "global_end_s"});
+  std::vector<std::string> raw_cols = cols(names(col::kObservationColumns));
   if (simulated_) raw_cols.push_back("simulated");
   raw_.header(raw_cols);
   // Only plans with `expect` get the guideline columns, so that other folders keep theirs.
@@ -62,20 +65,9 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
   std::vector<std::string> guideline_cols;
   if (guidelines_)
     guideline_cols = {"guideline", "guideline_side", "guideline_factor", "guideline_check"};
-  std::vector<std::string> summary_cols = cols(
-      {"n", "valid_n", "outliers_removed", "used_n", "mean_s", "median_s", "min_s", "max_s", "sd_s",
-       "mean_ci_lo_s", "mean_ci_hi_s", "median_ci_lo_s", "median_ci_hi_s", "p5_s", "p25_s", "p75_s",
-       "p95_s", "p99_s", "ci_rel_half_width", "trimmed_mean_s", "stop_reason", "achieved_precision",
-       "warmup", "elapsed_s", "verify",
-       // issue 12: appended, so that readers by position keep working
-       "warmup_end", "truncated", "trend_p", "trend_change", "stationary", "ties", "ci_coverage",
-       "ci_widened", "ci_conservative", "achieved_coverage", "buffer_cycling", "noise",
-       // issue 15: what a time is, and the rates from the median and its CI
-       "time_is", "mb_per_s", "mb_per_s_ci_lo", "mb_per_s_ci_hi", "msg_per_s", "msg_per_s_ci_lo",
-       "msg_per_s_ci_hi", "overlap_pct", "overlap_pure_s", "overlap_compute_s",
-       // the warm-up's wall time, so that the cost of measuring can be told from it
-       "warmup_s"});
-  // issue 17: only for plans with `expect`, after every other column
+  // The table's columns; new ones are appended, so that readers by position keep working.
+  std::vector<std::string> summary_cols = cols(names(col::kSummaryColumns));
+  // Only for plans with `expect`, after every other column.
   summary_cols.insert(summary_cols.end(), guideline_cols.begin(), guideline_cols.end());
   if (simulated_) summary_cols.push_back("simulated");
   summary_.header(summary_cols);
@@ -87,7 +79,7 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
       error = message_text(DiagId::cannot_write_into_folder, dir);
       return false;
     }
-    ranks_.header({"launch", "job", "rep", "rank", "world_rank", "time_s"});
+    ranks_.header({col::launch, col::job, col::rep, "rank", "world_rank", col::time_s});
     ranks_.flush();
   }
   for (CsvWriter* w : {&raw_, &summary_, &ranks_})
@@ -101,62 +93,68 @@ bool ResultsFiles::open(const std::string& dir, const Plan& plan, bool per_rank,
 }
 
 void ResultsFiles::common_fields(CsvWriter& w, const rt::JobResult& r) {
+#define JOB_COLUMN(name, type, value) cell(w, kind::type{}, rt::job_column::name(r));
+#include "runtime/results/result_fields.def"
   const Job& j = *r.job;
-  w.field(r.launch).field(j.id).field(r.order).field(j.block).field(j.op.func->name);
-  w.field(r.comm_size).field(j.count).field(j.bytes).field(j.op.func->round_trip());
-  if (r.refine_round >= 0)
-    w.field(static_cast<std::int64_t>(r.refine_round)).field(refine_name(j.settings->refine.kind));
-  else
-    w.field(std::string_view()).field(std::string_view());
   for (const auto& name : factor_names_) {
-    std::string cell;
+    std::string text;
     for (const auto& [k, v] : j.factors)
-      if (k == name) cell = to_cell(v);
-    w.field(cell);
+      if (k == name) text = to_cell(v);
+    w.field(text);
   }
 }
 
-bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, std::string& error) {
+// One row per observation: raw.csv's, or raw_attempts.csv's with the measurement's number.
+void ResultsFiles::observation_rows(CsvWriter& w, const rt::JobResult& r, bool attempt) {
   for (std::size_t i = 0; i < r.time_s.size(); ++i) {
-    common_fields(raw_, r);
-    raw_.field(static_cast<std::int64_t>(i)).field(r.time_s[i]);
-    raw_.field(i < r.valid.size() ? r.valid[i] != 0 : true);
-    if (i < r.global_start_s.size())
-      raw_.field(r.global_start_s[i]).field(r.global_end_s[i]);
-    else
-      raw_.field(std::string_view()).field(std::string_view());
-    if (simulated_) raw_.field(true);
-    raw_.end_row();
+    common_fields(w, r);
+    if (attempt) w.field(r.attempt);
+#define OBSERVATION_COLUMN(name, type, value) cell(w, kind::type{}, rt::observation::name(r, i));
+#include "runtime/results/result_fields.def"
+    if (simulated_) w.field(true);
+    w.end_row();
   }
+}
+
+// raw_attempts.csv: raw.csv's columns with `attempt` before the observation's; opened, with its
+// header, when a job first supersedes a measurement.
+bool ResultsFiles::write_superseded(const std::vector<rt::SupersededAttempt>& superseded,
+                                    std::string& error) {
+  if (superseded.empty()) return true;
+  if (!attempts_.is_open()) {
+    if (!attempts_.open(dir_ + "/raw_attempts.csv")) {
+      error = message_text(DiagId::cannot_write_into_folder, dir_);
+      return false;
+    }
+    std::vector<std::string> cols = names(col::kJobColumns);
+    for (const auto& f : factor_names_) cols.push_back(std::string(col::kVarPrefix) + f);
+    cols.push_back(col::attempt);
+    for (std::string_view c : col::kObservationColumns) cols.emplace_back(c);
+    if (simulated_) cols.push_back("simulated");
+    attempts_.header(cols);
+    attempts_.flush();
+    if (!attempts_.commit()) {
+      error = message_text(DiagId::cannot_write_file_why, attempts_.path(), attempts_.error());
+      return false;
+    }
+  }
+  for (const rt::SupersededAttempt& a : superseded) observation_rows(attempts_, *a.result, true);
+  attempts_.flush();
+  return true;
+}
+
+bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s,
+                             const std::vector<rt::SupersededAttempt>& superseded,
+                             std::string& error) {
+  if (!write_superseded(superseded, error)) return false;
+  observation_rows(raw_, r, false);
   common_fields(summary_, r);
-  summary_.field(s.n).field(s.valid_n).field(s.outliers).field(s.used_n);
-  summary_.field(s.mean).field(s.median).field(s.min).field(s.max).field(s.sd);
-  summary_.field(s.mean_ci_lo).field(s.mean_ci_hi).field(s.median_ci_lo).field(s.median_ci_hi);
-  summary_.field(s.p5).field(s.p25).field(s.p75).field(s.p95).field(s.p99);
-  summary_.field(s.ci_rel_half_width).field(s.trimmed_mean);
-  summary_.field(adapt::to_string(r.stop_reason));
-  summary_.field(r.achieved_precision < 0 ? std::numeric_limits<double>::quiet_NaN()
-                                          : r.achieved_precision);
-  summary_.field(r.warmup).field(r.elapsed_s).field(std::string_view(r.verify));
-  summary_.field(adapt::to_string(r.warmup_end)).field(s.truncated).field(s.trend_p);
-  summary_.field(s.trend_change);
-  summary_.field(s.stationary).field(s.ties).field(s.ci_coverage).field(s.ci_widened);
-  summary_.field(s.ci_conservative);
-  summary_.field(r.achieved_coverage < 0 ? std::numeric_limits<double>::quiet_NaN()
-                                         : r.achieved_coverage);
-  summary_.field(std::string_view(r.job->settings->buffer_cycling ? "on" : "off"));
-  summary_.field(std::string_view(s.noise));
-  summary_.field(std::string_view(time_of_name(r.job->op.func->time_of)));
-  const OpRates& rates = s.rates;
-  summary_.field(rates.mb_per_s).field(rates.mb_per_s_lo).field(rates.mb_per_s_hi);
-  summary_.field(rates.msg_per_s).field(rates.msg_per_s_lo).field(rates.msg_per_s_hi);
-  if (r.overlap_pure_s >= 0)
-    summary_.field(overlap_percent(s.median, r.overlap_compute_s, r.overlap_pure_s))
-        .field(r.overlap_pure_s)
-        .field(r.overlap_compute_s);
-  else
-    summary_.field(std::string_view()).field(std::string_view()).field(std::string_view());
-  summary_.field(r.warmup_s);
+#define METRON_CSV_Csv(name, type) cell(summary_, kind::type{}, rt::field::name(r, s));
+#define METRON_CSV_NoCsv(name, type)
+#define RESULT_FIELD(name, type, csv, value, manifest, when, reduction) METRON_CSV_##csv(name, type)
+#include "runtime/results/result_fields.def"
+#undef METRON_CSV_Csv
+#undef METRON_CSV_NoCsv
   if (guidelines_) {
     const Job& j = *r.job;
     summary_.field(j.guideline).field(j.guideline_side);
@@ -181,14 +179,14 @@ bool ResultsFiles::write_job(const rt::JobResult& r, const rt::JobSummary& s, st
   }
   raw_.flush();
   summary_.flush();
-  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_, &attempts_})
     if (!w->ok()) {
       error = message_text(DiagId::cannot_write_file_why, w->path(), w->error());
-      for (CsvWriter* v : {&raw_, &summary_, &ranks_})
+      for (CsvWriter* v : {&raw_, &summary_, &ranks_, &attempts_})
         if (v->is_open()) v->rollback();
       return false;
     }
-  for (CsvWriter* w : {&raw_, &summary_, &ranks_})
+  for (CsvWriter* w : {&raw_, &summary_, &ranks_, &attempts_})
     if (w->is_open()) w->commit();
   sko_.add_job(r, s);
   return true;

@@ -1,6 +1,6 @@
-// The results folder of one launch: raw.csv, summary.csv, raw_ranks.csv (optional),
-// manifest.json and results.sko. Columns are documented in docs/output.md; the writers only format
-// records.
+// The results folder of one launch: raw.csv, summary.csv, raw_ranks.csv and raw_attempts.csv
+// (optional), manifest.json and results.sko. Columns are documented in docs/output.md; the writers
+// only format records.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -23,10 +23,12 @@ class ResultsFiles {
   // variables get one column each; a simulated launch's rows get a "simulated" column.
   bool open(const std::string& dir, const Plan& plan, bool per_rank, bool simulated,
             std::string& error);
-  // Appends the job's rows and syncs them. False with `error` set when a file cannot be written
-  // (a full disk): the job's rows are then cut off again, so every file ends with the previous
-  // job's last whole row.
-  bool write_job(const rt::JobResult& r, const rt::JobSummary& s, std::string& error);
+  // Appends the job's rows and syncs them; the measurements it superseded go to
+  // raw_attempts.csv (opened when the first one comes). False with `error` set when a file
+  // cannot be written (a full disk): the job's rows are then cut off again, so every file ends
+  // with the previous job's last whole row.
+  bool write_job(const rt::JobResult& r, const rt::JobSummary& s,
+                 const std::vector<rt::SupersededAttempt>& superseded, std::string& error);
   // manifest.json, written atomically (temp file + rename) so a reader never sees half of it.
   bool write_manifest(const nlohmann::json& manifest);
   bool write_manifest_text(const std::string& text);  // already rendered JSON
@@ -40,11 +42,13 @@ class ResultsFiles {
 
  private:
   void common_fields(CsvWriter& w, const rt::JobResult& r);
+  void observation_rows(CsvWriter& w, const rt::JobResult& r, bool attempt);
+  bool write_superseded(const std::vector<rt::SupersededAttempt>& superseded, std::string& error);
   std::string dir_;
   std::vector<std::string> factor_names_;
   bool simulated_ = false;
   bool guidelines_ = false;  // the plan has `expect` jobs: summary.csv gets the guideline columns
-  CsvWriter raw_, summary_, ranks_;
+  CsvWriter raw_, summary_, ranks_, attempts_;
   SkoWriter sko_;
 };
 

@@ -11,9 +11,13 @@
 namespace metron::out {
 
 namespace {
-constexpr std::array<const char*, 6> kResultFiles = {"manifest.json", "raw.csv",
-                                                     "summary.csv",   "raw_ranks.csv",
-                                                     "results.sko",   ".manifest.json.interrupted"};
+constexpr std::array<const char*, 7> kResultFiles = {"manifest.json",
+                                                     "raw.csv",
+                                                     "summary.csv",
+                                                     "raw_ranks.csv",
+                                                     "raw_attempts.csv",
+                                                     "results.sko",
+                                                     ".manifest.json.interrupted"};
 }
 
 std::FILE* fopen_no_follow(const std::string& path, bool append) {

@@ -2,6 +2,7 @@
 #include "runtime/output/sko_writer.h"
 
 #include "runtime/output/safe_open.h"
+#include "runtime/results/result_values.h"
 
 #include <fmt/format.h>
 
@@ -21,18 +22,22 @@ bool value_less(const Value& a, const Value& b) {
 
 }  // namespace
 
+// SKaMPI's line of a job: its value is the interquartile mean, its error the standard error of
+// the used observations (the fields of the table of a job's record, result_fields.def).
 void SkoWriter::add_job(const rt::JobResult& r, const rt::JobSummary& s) {
+  namespace field = rt::field;
   Row row;
-  row.block = r.job->block;
+  row.block = rt::job_column::block(r);
   for (const auto& [name, v] : r.job->factors) {
     row.names.push_back(name);
     row.factors.push_back(v);
   }
-  row.bytes = r.job->bytes;
-  row.failed = r.stop_reason == rt::StopReason::Error || s.used_n == 0;
-  row.value_us = s.trimmed_mean * 1e6;
-  row.stderr_us = s.used_n > 1 ? s.sd / std::sqrt(static_cast<double>(s.used_n)) * 1e6 : 0.0;
-  row.reps = s.used_n;
+  row.bytes = rt::job_column::bytes(r);
+  const std::int64_t used = field::used_n(r, s);
+  row.failed = field::stop_reason(r, s) == rt::StopReason::Error || used == 0;
+  row.value_us = field::trimmed_mean_s(r, s) * 1e6;
+  row.stderr_us = used > 1 ? field::sd_s(r, s) / std::sqrt(static_cast<double>(used)) * 1e6 : 0.0;
+  row.reps = used;
   rows_.push_back(std::move(row));
 }
 

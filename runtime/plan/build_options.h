@@ -46,6 +46,12 @@ struct BuildOptions {
   // --settings FILE: a settings file whose values replace the script's own assignments of the
   // same settings, wherever it makes them (docs/language.md, "Settings files"); "" for none.
   std::string settings_file;
+  // The script's files are those a results folder or bundle recorded (replay, run --resume), which
+  // may come from someone else: they are read from the recording only (and from this Metron's
+  // stdlib folder), and an `include` or `published` that names an absolute path is an error,
+  // since the launches, which run the recorded copies, would read this machine's file of that
+  // name (docs/security.md).
+  bool from_recording = false;
 };
 
 }  // namespace metron

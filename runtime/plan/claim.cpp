@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "runtime/plan/printable_text.h"
+
 namespace metron {
 
 namespace {
@@ -332,9 +334,10 @@ nlohmann::json claim_to_json(const Claim& c) {
 std::optional<Claim> claim_from_json(const nlohmann::json& j, std::string& error) {
   try {
     Claim c;
-    c.id = need_string(j, "id");
-    c.text = need_string(j, "text");
-    c.at = need_string(j, "at");
+    // Shown in sentences and tables: from a folder of someone else's, never raw.
+    c.id = printable_text(need_string(j, "id"));
+    c.text = printable_text(need_string(j, "text"));
+    c.at = printable_text(need_string(j, "at"));
     const std::string rel = need_string(j, "relation");
     if (rel == "<")
       c.relation = ClaimRelation::Less;

@@ -33,6 +33,11 @@ struct ClaimFilter {
   std::string value;  // as a summary.csv cell writes it ("4096", "binomial")
 };
 
+// The smallest value a measurement is set beside (a claim's reference, a published value), in
+// base units: 1 ps, 1e-10%, 1e-12 B/s. No timer resolves less, and a ratio of a measured value
+// to anything smaller may overflow to infinity (1 us / 1e-320 s is inf).
+inline constexpr double kSmallestReference = 1e-12;
+
 struct ClaimSide {
   ClaimStatistic statistic = ClaimStatistic::Median;
   std::string op;  // the measurement function; empty: a reference value

@@ -71,7 +71,7 @@ std::string message_line_of(Severity severity, const std::string& text) {
 }
 
 void print_line(const std::string& line) {
-  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fprintf(stderr, "%s\n", printable_text(line, true).c_str());
 }
 
 void print_error(const std::string& text) {
@@ -90,11 +90,11 @@ std::string render_at(const SourceManager& sm, Severity severity, SourceRange ra
 }
 
 std::string DiagnosticEngine::to_arg(std::string_view s) {
-  if (s.size() <= kMaxArgBytes) return std::string(s);
+  if (s.size() <= kMaxArgBytes) return printable_text(s);
   // Cut at a character boundary so the message stays valid UTF-8.
   std::size_t cut = kMaxArgBytes - 3;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) --cut;
-  return std::string(s.substr(0, cut)) + "...";
+  return printable_text(s.substr(0, cut)) + "...";
 }
 
 void DiagnosticEngine::add(DiagId id, SourceRange range, std::vector<std::string> args) {
@@ -157,14 +157,15 @@ void DiagnosticEngine::render_one(std::string& out, const Diagnostic& d) const {
     return;
   }
   const SourceFile& f = sm_.file(d.range.begin.file);
+  const std::string name = printable_text(f.name());  // a recorded name, perhaps someone else's
   LineCol lc = f.line_col(d.range.begin.offset);
   if (f.is_private()) {  // where, not what (a note there adds nothing without the text)
     if (d.severity != Severity::Note)
-      out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col, severity_name(d.severity),
+      out += fmt::format("{}:{}:{}: {}: {}\n", name, lc.line, lc.col, severity_name(d.severity),
                          diag_info(DiagId::private_file).format);
     return;
   }
-  out += fmt::format("{}:{}:{}: {}: {}\n", f.name(), lc.line, lc.col, severity_name(d.severity),
+  out += fmt::format("{}:{}:{}: {}: {}\n", name, lc.line, lc.col, severity_name(d.severity),
                      d.message);
   std::string_view line = f.line_text(lc.line);
   // Underline to the end of the range when it stays on this line, else a single caret.

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/plan/printable_text.h"
 #include "runtime/plan/source.h"
 
 namespace metron {
@@ -118,11 +119,30 @@ std::string format_message(DiagId id, const std::vector<std::string>& args);
 using MessageArgs = fmt::dynamic_format_arg_store<fmt::format_context>;
 std::string vformat_message(DiagId id, const MessageArgs& args);
 
+// A message's arguments as they are formatted: text through printable_text (a name or value
+// from someone else's file never reaches the terminal raw), everything else as it is.
+inline std::string message_arg(const std::string& s) {
+  return printable_text(s);
+}
+inline std::string message_arg(std::string_view s) {
+  return printable_text(s);
+}
+inline std::string message_arg(const char* s) {
+  return printable_text(s);
+}
+inline std::string message_arg(const MultilineText& s) {
+  return printable_text(s.text, true);
+}
+template <typename T>
+const T& message_arg(const T& v) {
+  return v;
+}
+
 // The text of a catalogue message with its arguments (uncut, typed: "{:g}" takes a double).
 template <typename... Args>
 std::string message_text(DiagId id, const Args&... args) {
   MessageArgs store;
-  (store.push_back(args), ...);
+  (store.push_back(message_arg(args)), ...);
   return vformat_message(id, store);
 }
 // A message as printed: "metron: error: text" ("metron: text" for Status), no newline.
@@ -131,7 +151,7 @@ template <typename... Args>
 std::string message_line(DiagId id, const Args&... args) {
   return message_line_of(diag_info(id).severity, message_text(id, args...));
 }
-// Writes message_line and a newline to stderr.
+// Writes message_line and a newline to stderr (through printable_text, line breaks kept).
 void print_line(const std::string& line);
 template <typename... Args>
 void print_message(DiagId id, const Args&... args) {

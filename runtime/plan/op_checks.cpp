@@ -21,6 +21,51 @@ OpProblem problem(DiagId id, int param, std::vector<std::string> args) {
   return OpProblem{id, param, std::move(args)};
 }
 
+// The one-sided roles: names of a window kind, a sync mode, a lock type.
+std::optional<OpProblem> check_rma_param(const MeasureFunc& f, std::size_t i, const Value& v) {
+  const int at = static_cast<int>(i);
+  switch (f.params[i].role) {
+    case ParamRole::RmaWindow:
+      if (!rma_window_kind_named(v.as_string()))
+        return problem(DiagId::bad_rma_window_kind, at, {v.as_string(), rma_window_kind_names()});
+      break;
+    case ParamRole::RmaSync:
+      if (!rma_sync_named(v.as_string()))
+        return problem(DiagId::bad_rma_sync_mode, at, {v.as_string(), rma_sync_names()});
+      break;
+    case ParamRole::RmaActiveSync: {
+      const auto s = rma_sync_named(v.as_string());
+      if (s != RmaSync::Fence && s != RmaSync::Pscw)
+        return problem(DiagId::bad_rma_active_sync, at, {v.as_string(), f.name});
+      break;
+    }
+    case ParamRole::RmaLock:
+      if (!rma_lock_named(v.as_string()))
+        return problem(DiagId::bad_rma_lock_type, at, {v.as_string(), rma_lock_names()});
+      break;
+    default:
+      break;
+  }
+  return std::nullopt;
+}
+
+// The integer roles with a fixed range: a window, MPI_Test calls, dimensions, threads, I/O
+// transfers.
+std::optional<OpProblem> check_bounded_param(const MeasureFunc& f, std::size_t i, const Value& v) {
+  const ParamRole role = f.params[i].role;
+  const std::int64_t lo = role == ParamRole::Tests ? 0 : 1;
+  const std::int64_t hi = role == ParamRole::Window        ? kMaxWindow
+                          : role == ParamRole::Tests       ? kMaxTests
+                          : role == ParamRole::Threads     ? kMaxThreads
+                          : role == ParamRole::IoTransfers ? kMaxIoTransfers
+                                                           : kMaxDims;
+  if (v.as_int() < lo || v.as_int() > hi)
+    return problem(
+        DiagId::arg_out_of_range, static_cast<int>(i),
+        {f.params[i].name, std::to_string(v.as_int()), std::to_string(lo), std::to_string(hi)});
+  return std::nullopt;
+}
+
 std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const Value& v,
                                      std::int64_t tag_ub) {
   const int at = static_cast<int>(i);
@@ -49,41 +94,16 @@ std::optional<OpProblem> check_param(const MeasureFunc& f, std::size_t i, const 
                        {f.params[i].name, std::to_string(v.as_int()), std::to_string(tag_ub)});
       break;
     case ParamRole::RmaWindow:
-      if (!rma_window_kind_named(v.as_string()))
-        return problem(DiagId::bad_rma_window_kind, at, {v.as_string(), rma_window_kind_names()});
-      break;
     case ParamRole::RmaSync:
-      if (!rma_sync_named(v.as_string()))
-        return problem(DiagId::bad_rma_sync_mode, at, {v.as_string(), rma_sync_names()});
-      break;
-    case ParamRole::RmaActiveSync: {
-      const auto s = rma_sync_named(v.as_string());
-      if (s != RmaSync::Fence && s != RmaSync::Pscw)
-        return problem(DiagId::bad_rma_active_sync, at, {v.as_string(), f.name});
-      break;
-    }
+    case ParamRole::RmaActiveSync:
     case ParamRole::RmaLock:
-      if (!rma_lock_named(v.as_string()))
-        return problem(DiagId::bad_rma_lock_type, at, {v.as_string(), rma_lock_names()});
-      break;
+      return check_rma_param(f, i, v);
     case ParamRole::Window:
     case ParamRole::Tests:
     case ParamRole::Dims:
     case ParamRole::Threads:
-    case ParamRole::IoTransfers: {
-      const ParamRole role = f.params[i].role;
-      const std::int64_t lo = role == ParamRole::Tests ? 0 : 1;
-      const std::int64_t hi = role == ParamRole::Window        ? kMaxWindow
-                              : role == ParamRole::Tests       ? kMaxTests
-                              : role == ParamRole::Threads     ? kMaxThreads
-                              : role == ParamRole::IoTransfers ? kMaxIoTransfers
-                                                               : kMaxDims;
-      if (v.as_int() < lo || v.as_int() > hi)
-        return problem(
-            DiagId::arg_out_of_range, at,
-            {f.params[i].name, std::to_string(v.as_int()), std::to_string(lo), std::to_string(hi)});
-      break;
-    }
+    case ParamRole::IoTransfers:
+      return check_bounded_param(f, i, v);
     case ParamRole::Flag:
       if (v.as_int() != 0 && v.as_int() != 1)
         return problem(DiagId::bad_arg_flag, at, {std::to_string(i + 1), f.name, f.params[i].name});
@@ -206,7 +226,7 @@ bool accepts_derived_types(OpFamily family) {
     case OpFamily::HandMade:
     case OpFamily::PointToPoint:
     case OpFamily::Nonblocking:
-    case OpFamily::Io:  // memtype, etype and filetype (io_checks.h, runtime/ops/io_skampi.cpp)
+    case OpFamily::Io:  // memtype, etype and filetype (io_checks.h, ops/io_skampi_binding.cpp)
       return true;
     // Persistent: MPICH 4.0 releases a derived type's reference at every completion of a
     // persistent collective and again at MPI_Request_free, and aborts on the negative count

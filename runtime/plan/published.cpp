@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "runtime/plan/printable_text.h"
+
 namespace metron {
 
 const char* published_kind_name(PublishedKind k) {
@@ -128,12 +130,12 @@ std::optional<double> maybe_number(const nlohmann::json& j, const char* key) {
 }  // namespace
 
 std::optional<PublishedValue> published_from_json(const nlohmann::json& j, std::string& error) {
-  try {
+  try {  // the texts are shown in tables: from a folder of someone else's, never raw
     PublishedValue v;
-    v.id = need_string(j, "id");
-    v.source = need_string(j, "source");
-    v.selection = need_string(j, "selection");
-    v.at = need_string(j, "at");
+    v.id = printable_text(need_string(j, "id"));
+    v.source = printable_text(need_string(j, "source"));
+    v.selection = printable_text(need_string(j, "selection"));
+    v.at = printable_text(need_string(j, "at"));
     if (!j.contains("side")) throw std::invalid_argument("side");
     std::string why;
     auto side = claim_side_from_json(j["side"], why);
@@ -142,16 +144,16 @@ std::optional<PublishedValue> published_from_json(const nlohmann::json& j, std::
     v.lo = maybe_number(j, "value_lo");
     v.hi = maybe_number(j, "value_hi");
     if (v.lo.has_value() != v.hi.has_value()) throw std::invalid_argument("value_hi");
-    v.unit = need_string(j, "unit");
+    v.unit = printable_text(need_string(j, "unit"));
     const std::string kind = need_string(j, "kind");
     bool known = false;
     for (auto k : {PublishedKind::Time, PublishedKind::Bandwidth, PublishedKind::Spread})
       if (kind == published_kind_name(k)) v.kind = k, known = true;
     if (!known) throw std::invalid_argument("kind");
-    v.machine = need_string(j, "machine");
-    v.mpi = need_string(j, "mpi");
-    v.procs = need_string(j, "procs");
-    v.note = need_string(j, "note");
+    v.machine = printable_text(need_string(j, "machine"));
+    v.mpi = printable_text(need_string(j, "mpi"));
+    v.procs = printable_text(need_string(j, "procs"));
+    v.note = printable_text(need_string(j, "note"));
     return v;
   } catch (const std::invalid_argument& e) {
     error = e.what();

@@ -2,6 +2,7 @@
 #include "runtime/plan/regular_file.h"
 
 #include <fcntl.h>
+#include <stdio.h>  // renameat2
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,15 @@ std::string errno_text(int e) {
   std::string r = std::strerror(e);
   if (!r.empty()) r[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(r[0])));
   return r;
+}
+
+int rename_no_replace(const std::string& from, const std::string& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL) return errno;
+  // A file system without RENAME_NOREPLACE: look first (a race with another writer remains).
+  struct stat st {};
+  if (::lstat(to.c_str(), &st) == 0) return EEXIST;
+  return ::rename(from.c_str(), to.c_str()) == 0 ? 0 : errno;
 }
 
 int open_regular_file(const std::string& path, std::string& why) {
@@ -41,6 +51,10 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
                                              std::string& why) {
   const int fd = open_regular_file(path, why);
   if (fd < 0) return std::nullopt;
+  return read_open_file(fd, max_bytes, why);
+}
+
+std::optional<std::string> read_open_file(int fd, std::size_t max_bytes, std::string& why) {
   // Refused by its size first, so that a huge (or sparse) file is not read in vain; the loop's
   // bound still holds for a file that grows while it is read.
   struct stat st {};

@@ -302,6 +302,23 @@ void parse_outliers(std::string_view, const Value& v, Settings& s) {
   }
 }
 
+// flag | remeasure(attempts) | fail
+void parse_noisy_job(std::string_view, const Value& v, Settings& s) {
+  const std::string n = spec_name(v);
+  NoisyJobSettings& nj = s.noisy_job;
+  if (n == "flag" || n == "fail") {
+    SpecArgs(v.as_spec(), {});  // no arguments
+    nj.kind = n == "flag" ? NoisyJobKind::Flag : NoisyJobKind::Fail;
+  } else if (n == "remeasure") {
+    const SpecArgs a(v.as_spec(), {"attempts"});
+    nj.kind = NoisyJobKind::Remeasure;
+    nj.attempts = NoisyJobSettings{}.attempts;
+    if (auto* x = a.get("attempts")) nj.attempts = positive_int(*x, "attempts");
+  } else {
+    bad();
+  }
+}
+
 void parse_refine(std::string_view, const Value& v, Settings& s) {
   RefineSettings& r = s.refine;
   const std::string n = spec_name(v);
@@ -405,6 +422,18 @@ json batch_json(const Settings& s) {
 json outliers_json(const Settings& s) {
   json j = {{"kind", outlier_name(s.outliers)}};
   if (s.outliers == OutlierKind::Tukey) j["k"] = s.tukey_k;
+  return j;
+}
+
+std::string noisy_job_text(const Settings& s) {
+  const NoisyJobSettings& nj = s.noisy_job;
+  return nj.kind == NoisyJobKind::Remeasure ? fmt::format("remeasure({})", nj.attempts)
+                                            : noisy_job_name(nj.kind);
+}
+
+json noisy_job_json(const Settings& s) {
+  json j = {{"kind", noisy_job_name(s.noisy_job.kind)}};
+  if (s.noisy_job.kind == NoisyJobKind::Remeasure) j["attempts"] = s.noisy_job.attempts;
   return j;
 }
 
@@ -588,7 +617,13 @@ const std::vector<SettingInfo> kSettingTable = {
      "metron(tolerance, max_points, max_time, min_gap) | skampi(factor) | mpptest(autorel, autodx)",
      "adaptive refinement of autorefine loops", parse_refine, refine_text, refine_json,
      {{"set_autorefine_factor", refine_skampi}}},
-    // IMB's options (issue 33).
+    {"noisy_job", "flag | remeasure(attempts) | fail",
+     "what a job does when CPU pressure, steal time or involuntary context switches during its "
+     "measurement pass their thresholds (docs/methodology.md): flag it in the noise column; "
+     "measure it again and keep the least contended of at most `attempts` measurements "
+     "(default 3); or fail it",
+     parse_noisy_job, noisy_job_text, noisy_job_json},
+    // IMB's options.
     {"root_shift", "on | off",
      "on: IMB's -root_shift: Bcast, Reduce, Gather(v), Scatter(v) and their I* and _overlap forms "
      "move the root to the next rank of the communicator after every observation, starting "

@@ -60,6 +60,17 @@ std::string outlier_name(OutlierKind k) {
   }
   return "?";
 }
+std::string noisy_job_name(NoisyJobKind k) {
+  switch (k) {
+    case NoisyJobKind::Flag:
+      return "flag";
+    case NoisyJobKind::Remeasure:
+      return "remeasure";
+    case NoisyJobKind::Fail:
+      return "fail";
+  }
+  return "?";
+}
 std::string clock_name(ClockKind k) {
   switch (k) {
     case ClockKind::None:

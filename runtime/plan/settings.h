@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "runtime/adapt/noisy_job.h"
 #include "runtime/adapt/stop_rule.h"
 #include "runtime/plan/io_settings.h"
 #include "runtime/plan/source.h"
@@ -71,6 +72,16 @@ struct RefineSettings {
 
 inline constexpr std::int64_t kWarmupAuto = -1;
 
+// What a job does when its contention for the CPU while it measured passes the thresholds
+// (`set noisy_job`, adapt/noisy_job.h, docs/methodology.md): flag it; measure it again, keeping
+// the least contended of at most `attempts` measurements (the default: a first number measured
+// during a burst of other work is not reported as the job's); or fail it.
+using adapt::NoisyJobKind;
+struct NoisyJobSettings {
+  NoisyJobKind kind = NoisyJobKind::Remeasure;
+  std::int64_t attempts = 3;  // remeasure: measurements in all, the first included
+};
+
 struct Settings {
   TimerKind timer = TimerKind::Wtime;
   SchemeKind scheme = SchemeKind::PerCall;
@@ -120,6 +131,7 @@ struct Settings {
   double unit = 1e6;  // SKaMPI's set_unit: .sko output scale (microseconds)
   std::int64_t max_nr_node_times = 16;
   RefineSettings refine;
+  NoisyJobSettings noisy_job;
   IoSettings io;  // MPI-IO operations (docs/io.md)
 };
 
@@ -139,6 +151,7 @@ std::string scheme_name(SchemeKind k);
 std::string proc_sync_name(ProcSyncKind k);
 std::string runtime_name(RuntimeKind k);
 std::string outlier_name(OutlierKind k);
+std::string noisy_job_name(NoisyJobKind k);
 std::string clock_name(ClockKind k);
 std::string refine_name(RefineKind k);
 

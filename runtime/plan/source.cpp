@@ -2,6 +2,7 @@
 #include "runtime/plan/source.h"
 
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/file_policy.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -104,7 +105,7 @@ std::string lower_strerror(int e) {
 }
 }  // namespace
 
-std::optional<std::string> read_file_from_disk(const std::string& path) {
+std::optional<std::string> read_stream_from_disk(const std::string& path) {
   std::error_code ec;
   auto status = std::filesystem::status(path, ec);
   if (ec || std::filesystem::is_directory(status)) return std::nullopt;
@@ -129,17 +130,25 @@ std::string read_failure_reason(const std::string& path) {
   return message_text(DiagId::read_failed);
 }
 
-bool private_on_disk(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && (st.st_mode & S_IROTH) == 0;
+FileRead read_file_from_disk(const std::string& path, FileUse use) {
+  if (use != FileUse::Script) return read_by_file_policy(path, use);
+  FileRead r;
+  r.text = read_stream_from_disk(path);
+  if (!r.text) r.why = read_failure_reason(path);
+  return r;
 }
 
-std::optional<FileId> SourceManager::load(const std::string& path) {
+std::optional<FileId> SourceManager::load(const std::string& path, FileUse use) {
   for (FileId i = 0; i < files_.size(); ++i)
     if (files_[i]->name() == path) return i;
-  auto text = reader_(path);
-  if (!text) return std::nullopt;
-  return add(path, std::move(*text));
+  FileRead r = reader_(path, use);
+  if (!r.text) {
+    last_read_ = std::move(r);
+    return std::nullopt;
+  }
+  const FileId id = add(path, std::move(*r.text));
+  if (r.is_private) set_private(id);
+  return id;
 }
 
 FileId SourceManager::add(std::string name, std::string text) {

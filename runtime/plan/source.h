@@ -56,28 +56,49 @@ class SourceFile {
 // one (strict: no overlong forms, no surrogates, nothing above U+10FFFF).
 std::size_t utf8_char_length(std::string_view s, std::size_t i);
 
-// Reads a file by path; returns nullopt when it cannot be read. Rank 0 reads from disk, the other
-// ranks from the bundle rank 0 broadcast, so every rank sees the same bytes.
-using FileReader = std::function<std::optional<std::string>(const std::string& path)>;
+// What a file is read for; `include` and `published` share one policy (docs/security.md).
+enum class FileUse {
+  Script,     // the script or settings file a command names: a file, a pipe or a device
+  Include,    // an `include`: a regular file, within kMaxStreamScriptBytes, that others may
+              // read or that is the user's own (then private: its text is never quoted)
+  Published,  // a `published` values file: a regular file within kMaxPublishedBytes
+              // (file_policy.h) that others may read (its cells go into the results)
+};
+
+// What reading a file gave.
+struct FileRead {
+  std::optional<std::string> text;  // nullopt: not read
+  bool is_private = false;          // only its owner may read it: its text is never quoted
+  bool refused = false;  // it is there but the policy refuses it: an include looks no further
+  std::string why = {};  // without text: why, for messages ("no such file or directory", ...)
+};
+
+// Reads a file by path. Rank 0 reads from disk, the other ranks from the bundle rank 0
+// broadcast, so every rank sees the same bytes and the same refusals.
+using FileReader = std::function<FileRead(const std::string& path, FileUse use)>;
 // Reads a file, a pipe or a device to its end (a directory is not readable here, though
 // std::ifstream opens one). A stream is cut off at kMaxStreamScriptBytes: nullopt beyond.
 inline constexpr std::size_t kMaxStreamScriptBytes = std::size_t{64} << 20;
 // The longest line of a script: a longer one (a string literal of 32 MiB) is refused before the
 // lexer, which needs about 30 bytes of memory and 400 ns per character of a token.
 inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{16} << 20;  // as long as the longest string
-std::optional<std::string> read_file_from_disk(const std::string& path);
+// The file at `path` read as `use` allows (Script: as read_stream_from_disk; Include and
+// Published: read_by_file_policy, runtime/plan/file_policy.h).
+FileRead read_file_from_disk(const std::string& path, FileUse use);
+// Reads a file, a pipe or a device to its end; nullopt when it cannot be read.
+std::optional<std::string> read_stream_from_disk(const std::string& path);
 // Why path cannot be read, for messages: "no such file or directory", "is a directory", ...
-// Asks the file system, so for a reader that is not the disk it may only say "cannot be read".
 std::string read_failure_reason(const std::string& path);
-// Whether `path` is a file on disk that others may not read (no read bit for "other").
-bool private_on_disk(const std::string& path);
 
 // Owns every file of one script (the main file and its includes), in load order.
 class SourceManager {
  public:
   explicit SourceManager(FileReader reader = read_file_from_disk) : reader_(std::move(reader)) {}
-  // Loads a file; nullopt if the reader cannot read it. Loading the same path twice reuses it.
-  std::optional<FileId> load(const std::string& path);
+  // Loads a file; nullopt if the reader cannot read it (last_read() says why). Loading the same
+  // path twice reuses it. A private file is marked so.
+  std::optional<FileId> load(const std::string& path, FileUse use = FileUse::Script);
+  // The outcome of the last load that read nothing (its text is empty).
+  const FileRead& last_read() const { return last_read_; }
   FileId add(std::string name, std::string text);
   const SourceFile& file(FileId id) const { return *files_.at(id); }
   void set_private(FileId id) { files_.at(id)->set_private(); }
@@ -86,6 +107,7 @@ class SourceManager {
 
  private:
   FileReader reader_;
+  FileRead last_read_;
   std::vector<std::unique_ptr<SourceFile>> files_;
 };
 

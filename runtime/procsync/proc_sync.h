@@ -25,7 +25,7 @@ namespace metron::rt {
 // Per-observation syncs this process has run: every kind but `none` counts one in its
 // before_observation, outside the timed region. The clock of Synthetic's sync-dependent transient
 // (transient_sync = 1, runtime/ops/synthetic.cpp), which tests that the warm-up runs the loop
-// it warms up (issue 35).
+// it warms up, sync included.
 inline std::int64_t g_sync_points = 0;
 
 class ProcSync {

@@ -115,6 +115,61 @@ void split_into_parts(const Panel& p, const std::vector<Curve>& curves, std::siz
   }
 }
 
+// The panel's curves: one per remaining difference (view, communicator size, variables not on
+// the x axis, launch factors), each point along the panel's x axis; a category panel collects
+// its categories on the way.
+std::vector<Curve> panel_curves(Panel& p, const std::vector<Item>& items, std::size_t view_count,
+                                const std::vector<std::string>& view_labels) {
+  auto linked = linked_vars(items, p.x_kind, p.x_var);
+  std::set<std::int64_t> comm_sizes;
+  for (const auto& it : items) comm_sizes.insert(it.key->comm_size);
+  // Category mode: x = the distinct (communicator, variables) combinations; curves = levels.
+  auto category_of = [&](const JobKey& k) {
+    std::string t = size_label(static_cast<double>(k.bytes));
+    if (comm_sizes.size() > 1) t += ", " + std::to_string(k.comm_size) + " ranks";
+    for (const auto& [n, v] : k.vars) t += ", " + n + "=" + v;
+    if (k.occurrence > 0) t += " #" + std::to_string(k.occurrence + 1);
+    return t;
+  };
+  auto curve_of = [&](const Item& it) {
+    std::string t;
+    auto add = [&](const std::string& s) { t += (t.empty() ? "" : ", ") + s; };
+    if (view_count > 1) add(view_labels[it.view]);
+    if (p.x_kind != XKind::Category) {
+      if (comm_sizes.size() > 1) add(std::to_string(it.key->comm_size) + " ranks");
+      for (const auto& [n, v] : it.key->vars)
+        if (!linked.count(n)) add(n + "=" + v);
+      if (it.key->occurrence > 0) add("#" + std::to_string(it.key->occurrence + 1));
+    }
+    for (const auto& [n, v] : it.key->factors) add(n + "=" + v);
+    return t;
+  };
+  std::vector<Curve> curves;
+  std::map<std::string, std::size_t> curve_index;
+  std::map<std::string, std::size_t> category_index;
+  for (const auto& it : items) {
+    std::string c = curve_of(it);
+    auto [pos, fresh] = curve_index.emplace(c, curves.size());
+    if (fresh) curves.push_back(Curve{c, {}});
+    CurvePoint pt{it.view, it.job, 0};
+    if (p.x_kind == XKind::Bytes) {
+      pt.x = it.key->bytes > 0 ? static_cast<double>(it.key->bytes) : p.zero_x;
+    } else if (p.x_kind == XKind::Variable) {
+      pt.x = analysis::cell_double(var_value(*it.key, p.x_var));
+    } else {
+      std::string cat = category_of(*it.key);
+      auto [cpos, cfresh] = category_index.emplace(cat, p.categories.size());
+      if (cfresh) p.categories.push_back(cat);
+      pt.x = static_cast<double>(cpos->second + 1);
+    }
+    curves[pos->second].points.push_back(pt);
+  }
+  for (auto& c : curves)
+    std::stable_sort(c.points.begin(), c.points.end(),
+                     [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
+  return curves;
+}
+
 }  // namespace
 
 std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& views,
@@ -137,54 +192,7 @@ std::vector<Panel> make_panels(const std::vector<const analysis::ResultsData*>& 
     p.block = g.first;
     p.op = g.second;
     choose_x_axis(p, items);
-    auto linked = linked_vars(items, p.x_kind, p.x_var);
-    std::set<std::int64_t> comm_sizes;
-    for (const auto& it : items) comm_sizes.insert(it.key->comm_size);
-
-    // Category mode: x = the distinct (communicator, variables) combinations; curves = levels.
-    auto category_of = [&](const JobKey& k) {
-      std::string t = size_label(static_cast<double>(k.bytes));
-      if (comm_sizes.size() > 1) t += ", " + std::to_string(k.comm_size) + " ranks";
-      for (const auto& [n, v] : k.vars) t += ", " + n + "=" + v;
-      if (k.occurrence > 0) t += " #" + std::to_string(k.occurrence + 1);
-      return t;
-    };
-    auto curve_of = [&](const Item& it) {
-      std::string t;
-      auto add = [&](const std::string& s) { t += (t.empty() ? "" : ", ") + s; };
-      if (views.size() > 1) add(view_labels[it.view]);
-      if (p.x_kind != XKind::Category) {
-        if (comm_sizes.size() > 1) add(std::to_string(it.key->comm_size) + " ranks");
-        for (const auto& [n, v] : it.key->vars)
-          if (!linked.count(n)) add(n + "=" + v);
-        if (it.key->occurrence > 0) add("#" + std::to_string(it.key->occurrence + 1));
-      }
-      for (const auto& [n, v] : it.key->factors) add(n + "=" + v);
-      return t;
-    };
-    std::vector<Curve> curves;
-    std::map<std::string, std::size_t> curve_index;
-    std::map<std::string, std::size_t> category_index;
-    for (const auto& it : items) {
-      std::string c = curve_of(it);
-      auto [pos, fresh] = curve_index.emplace(c, curves.size());
-      if (fresh) curves.push_back(Curve{c, {}});
-      CurvePoint pt{it.view, it.job, 0};
-      if (p.x_kind == XKind::Bytes) {
-        pt.x = it.key->bytes > 0 ? static_cast<double>(it.key->bytes) : p.zero_x;
-      } else if (p.x_kind == XKind::Variable) {
-        pt.x = analysis::cell_double(var_value(*it.key, p.x_var));
-      } else {
-        std::string cat = category_of(*it.key);
-        auto [cpos, cfresh] = category_index.emplace(cat, p.categories.size());
-        if (cfresh) p.categories.push_back(cat);
-        pt.x = static_cast<double>(cpos->second + 1);
-      }
-      curves[pos->second].points.push_back(pt);
-    }
-    for (auto& c : curves)
-      std::stable_sort(c.points.begin(), c.points.end(),
-                       [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
+    std::vector<Curve> curves = panel_curves(p, items, views.size(), view_labels);
     if (curves.size() == 1 && views.size() == 1) curves.front().label.clear();
     split_into_parts(p, curves, max_curves, out);
   }

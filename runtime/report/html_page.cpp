@@ -64,9 +64,12 @@ constexpr Section kSections[] = {
     {PlotKind::Fit, "fit", "Model fits",
      "Latency and bandwidth models fitted by metron analyze --fit, drawn over their points."},
     {PlotKind::Clock, "clock", "Clock check", ""},
+    {PlotKind::History, "history", "History", ""},
 };
 
-std::string figure(const Plot& p, std::size_t n, const std::string& fallback_data) {
+}  // namespace
+
+std::string figure_html(const Plot& p, std::size_t n, const std::string& fallback_data) {
   std::string id = "fig" + std::to_string(n);
   std::string h =
       "<figure class=\"plot\" id=\"" + id + "\" data-kind=\"" + plot_kind_name(p.kind) + "\">\n";
@@ -80,6 +83,16 @@ std::string figure(const Plot& p, std::size_t n, const std::string& fallback_dat
        "</figcaption>\n</figure>\n";
   return h;
 }
+
+std::string page_start(const std::string& title) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<title>" +
+         html_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<h1>" +
+         html_escape(title) + "</h1>\n";
+}
+
+namespace {
 
 std::string data_file_of(PlotKind k, const ReportInput& in) {
   switch (k) {
@@ -146,12 +159,7 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
                         const RenderOutcome& render, const std::vector<std::string>& notes) {
   std::string title = "Metron report: " + in.request.dir +
                       (in.request.dir_b.empty() ? "" : " vs " + in.request.dir_b);
-  std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>" +
-      html_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
-  h += "<h1>" + html_escape(title) + "</h1>\n";
+  std::string h = page_start(title);
   h += header_html(in);
   h += noise_banner_html(in);
   if (!render.tool_found && !plots.empty())
@@ -168,7 +176,7 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
   for (const Section& s : kSections) {
     std::string figs;
     for (const auto& p : plots)
-      if (p.kind == s.kind) figs += figure(p, ++n, data_file_of(p.kind, in));
+      if (p.kind == s.kind) figs += figure_html(p, ++n, data_file_of(p.kind, in));
     if (figs.empty() && s.kind == PlotKind::Guideline && in.main) {
       h += std::string("<h2 id=\"") + s.id + "\">" + s.heading + "</h2>\n<p>" +
            (in.guidelines ? "guidelines.csv has no guideline, bytes and verdict columns to plot."

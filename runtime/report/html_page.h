@@ -16,4 +16,9 @@ namespace metron::report {
 std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
                         const RenderOutcome& render, const std::vector<std::string>& notes);
 
+// The page up to its heading (doctype, head with the style, <body>, <h1>), and one figure (its
+// SVG, or why it is missing and where the data are): shared with the history report.
+std::string page_start(const std::string& title);
+std::string figure_html(const Plot& p, std::size_t n, const std::string& fallback_data);
+
 }  // namespace metron::report

@@ -23,6 +23,8 @@ const char* plot_kind_name(PlotKind k) {
       return "fit";
     case PlotKind::Clock:
       return "clock";
+    case PlotKind::History:
+      return "history";
   }
   return "plot";
 }

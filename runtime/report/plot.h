@@ -9,7 +9,18 @@
 namespace metron::report {
 
 // The kinds of figure, in the order the report shows them (docs/report.md has one each).
-enum class PlotKind { Time, Rate, Spread, Series, Ratio, Guideline, Refinement, Fit, Clock };
+enum class PlotKind {
+  Time,
+  Rate,
+  Spread,
+  Series,
+  Ratio,
+  Guideline,
+  Refinement,
+  Fit,
+  Clock,
+  History
+};
 const char* plot_kind_name(PlotKind k);  // "time", "rate", ... (the figure's data-kind)
 
 struct Plot {

@@ -16,6 +16,7 @@
 #include "runtime/analysis/launch_samples.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/results/result_columns.h"
 
 namespace metron::report {
 
@@ -65,9 +66,9 @@ json first_launch_manifest(const fs::path& dir, const json& run_manifest) {
 // rounded to whole bytes (the CSV's doubles round-trip, so this is exact up to rounding).
 double rate_bytes_of(const CsvTable& summary, std::size_t row, std::int64_t bytes,
                      bool round_trip) {
-  if (!summary.column("mb_per_s")) return round_trip && bytes > 0 ? 2.0 * bytes : 0;
-  const double rate = analysis::cell_double(summary.cell(row, "mb_per_s"));
-  const double t = analysis::cell_double(summary.cell(row, "median_s"));
+  if (!summary.column(col::mb_per_s)) return round_trip && bytes > 0 ? 2.0 * bytes : 0;
+  const double rate = analysis::cell_double(summary.cell(row, col::mb_per_s));
+  const double t = analysis::cell_double(summary.cell(row, col::median_s));
   if (!(rate > 0) || !(t > 0)) return 0;
   return std::round(rate * 1e6 * t);
 }
@@ -77,16 +78,16 @@ JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
   for (const auto& v : s.launches) st.launch_medians.push_back(v.median_s);
   if (!s.launches.empty()) {
     std::size_t row = s.launches.front().row;
-    st.round_trip = summary.cell(row, "round_trip") == "1";
+    st.round_trip = summary.cell(row, col::round_trip) == "1";
     st.rate_bytes = rate_bytes_of(summary, row, s.key.bytes, st.round_trip);
-    double round = analysis::cell_double(summary.cell(row, "refine_round"));
+    double round = analysis::cell_double(summary.cell(row, col::refine_round));
     if (!std::isnan(round)) st.refine_round = static_cast<int>(round);
   }
   if (s.launches.size() == 1) {
     std::size_t row = s.launches.front().row;
     st.median_s = s.launches.front().median_s;
-    st.ci_lo_s = analysis::cell_double(summary.cell(row, "median_ci_lo_s"));
-    st.ci_hi_s = analysis::cell_double(summary.cell(row, "median_ci_hi_s"));
+    st.ci_lo_s = analysis::cell_double(summary.cell(row, col::median_ci_lo_s));
+    st.ci_hi_s = analysis::cell_double(summary.cell(row, col::median_ci_hi_s));
     st.ci_from_observations = true;
     return st;
   }
@@ -264,8 +265,8 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
     in.comparisons_file = comparisons;
   }
   // Tables Metron wrote beside the results, read as strictly as summary.csv when present.
-  for (auto [name, table] : {std::pair{"guidelines.csv", &in.guidelines},
-                             std::pair{"claims.csv", &in.claims}})
+  for (auto [name, table] :
+       {std::pair{"guidelines.csv", &in.guidelines}, std::pair{"claims.csv", &in.claims}})
     if (!optional_table(dir / name, *table, error)) return std::nullopt;
   if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
     in.fits = analysis::read_csv_table((dir / "fits.csv").string(), error);

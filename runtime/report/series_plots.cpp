@@ -9,6 +9,7 @@
 #include "runtime/report/axes.h"
 #include "runtime/report/curves.h"
 #include "runtime/report/text_format.h"
+#include "runtime/results/result_columns.h"
 #include "runtime/stats/quantile.h"
 
 namespace metron::report {
@@ -30,8 +31,8 @@ std::vector<std::size_t> pick_jobs(const ResultsView& v) {
     double w = s.rel_spread;
     if (std::isnan(w)) {
       std::size_t row = v.data.jobs[j].launches.front().row;
-      double p5 = analysis::cell_double(v.summary.cell(row, "p5_s"));
-      double p95 = analysis::cell_double(v.summary.cell(row, "p95_s"));
+      double p5 = analysis::cell_double(v.summary.cell(row, col::p5_s));
+      double p95 = analysis::cell_double(v.summary.cell(row, col::p95_s));
       w = s.median_s > 0 ? (p95 - p5) / s.median_s : NAN;
     }
     score.emplace_back(std::isnan(w) ? -1 : w, j);
@@ -67,8 +68,8 @@ std::optional<SeriesData> read_series(const std::string& raw, const ResultsView&
     notes.push_back("no observation series: '" + raw + "' cannot be read");
     return std::nullopt;
   }
-  auto c_launch = r.column("launch"), c_job = r.column("job"), c_rep = r.column("rep");
-  auto c_time = r.column("time_s"), c_valid = r.column("valid");
+  auto c_launch = r.column(col::launch), c_job = r.column(col::job), c_rep = r.column(col::rep);
+  auto c_time = r.column(col::time_s), c_valid = r.column(col::valid);
   if (!c_job || !c_rep || !c_time) {
     notes.push_back("no observation series: raw.csv has no job, rep or time_s column");
     return std::nullopt;
@@ -82,7 +83,7 @@ std::optional<SeriesData> read_series(const std::string& raw, const ResultsView&
     std::sort(launches.begin(), launches.end(),
               [](const auto& a, const auto& b) { return a.launch < b.launch; });
     for (std::size_t k = 0; k < launches.size() && k < kMaxSeriesLaunches; ++k) {
-      double id = analysis::cell_double(v.summary.cell(launches[k].row, "job"));
+      double id = analysis::cell_double(v.summary.cell(launches[k].row, col::job));
       if (std::isnan(id)) continue;
       where[{launches[k].launch, static_cast<std::int64_t>(id)}] = {i, d.launch_ids[i].size()};
       d.launch_ids[i].push_back(launches[k].launch);
@@ -181,7 +182,7 @@ std::optional<Plot> series_plot(const ResultsView& v, const analysis::JobSeries&
   p.commands = numeric_x_axis("observation (rep)", 0, static_cast<double>(most)) +
                value_y_axis("time [us]", ys) + marks +
                "set key below left Left reverse maxcols 5\nset grid\n" + cmds + "\n";
-  std::string warmup = v.summary.cell(row, "warmup");
+  std::string warmup = v.summary.cell(row, col::warmup);
   p.caption = "Each observation's time in the order measured, one colour per launch (" +
               std::to_string(obs.size()) + " of " + std::to_string(s.launches.size()) +
               " launches shown, at most " + std::to_string(kMaxSeriesLaunches) +

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/adapt/contention.h"
 #include "runtime/adapt/stop_reason.h"
 #include "runtime/adapt/warmup.h"
 #include "runtime/plan/plan.h"
@@ -34,13 +35,12 @@ struct JobResult {
   double elapsed_s = 0;            // wall time of the job on its root, warm-up included
   std::int64_t warmup = 0;         // warm-up calls run (observations, for loop schemes)
   adapt::WarmupEnd warmup_end = adapt::WarmupEnd::Fixed;
-  double warmup_s = 0;
+  double warmup_s = 0;  // wall time of the warm-up on the job root (part of elapsed_s)
   // A `stop when` rule's confirmations (adapt::Confirmation): rounds run, how many disagreed,
   // and the untimed spacer calls they ran.
   std::int64_t confirm_rounds = 0;
   std::int64_t confirm_disagreements = 0;
-  std::int64_t confirm_spacer_calls =
-      0;                       // wall time of the warm-up on the job root (part of elapsed_s)
+  std::int64_t confirm_spacer_calls = 0;
   double timer_quantum_s = 0;  // the job timer's quantum (CIs narrower are widened)
   std::string launch_noise;    // the launch's noise findings ("" when none)
   std::int64_t batches = 0;
@@ -50,10 +50,23 @@ struct JobResult {
   int refine_round = -1;   // -1: not in an autorefine loop; 0: regular point; k: round k
   SyncStats sync;          // late and overran summed over the job's ranks
   // Nonblocking collectives with overlap: the calibrated pure time (post + wait), the compute
-  // between post and wait, the MPI_Test calls in it; -1 for other operations.
+  // between post and wait, the MPI_Test calls in it; -1 for other operations. The method is
+  // the calibration's own description of itself.
   double overlap_pure_s = -1;
   double overlap_compute_s = -1;
   int overlap_tests = -1;
+  std::string overlap_method;
+  // Contention for the CPU during the measured loop: every measure's largest over the job's
+  // ranks (adapt/contention.h); the noise flags and `set noisy_job` act on it.
+  adapt::JobContention contention;
+  // This record is measurement `attempt` (1-based) of `attempts` the job took: more than one when
+  // `set noisy_job = remeasure` measured it again under contention (docs/methodology.md).
+  std::int64_t attempt = 1;
+  std::int64_t attempts = 1;
 };
+
+// Every field is in the table of a job's record (result_fields.def): a field added here and not
+// there is neither shipped between ranks nor written (docs/architecture.md, "Adding a result
+// field").
 
 }  // namespace metron::rt

@@ -59,9 +59,12 @@ void check_stationarity(const std::vector<double>& x, JobSummary& out) {
       !(trend.assessable && trend.p < kTrendAlpha && std::fabs(out.trend_change) > kTrendMinChange);
 }
 
-// Descheduled observations (before any outlier filter hides them), with the launch's findings.
+// The launch's findings, the job's contention above its thresholds (adapt/contention.h) and
+// descheduled observations (before any outlier filter hides them).
 void note_noise(const std::vector<double>& x, const JobResult& r, JobSummary& out) {
   out.noise = r.launch_noise;
+  for (const std::string& f : adapt::contention_findings(r.contention))
+    out.noise += (out.noise.empty() ? "" : "; ") + f;
   const stats::Descheduling kept = stats::descheduled(x);
   if (kept.count > 0 && static_cast<double>(kept.count) >=
                             stats::kDeschedFlagFraction * static_cast<double>(x.size())) {
@@ -172,6 +175,8 @@ JobSummary summarize(const JobResult& r, const Settings& s) {
   if (r.job && r.job->op.func)
     out.rates = op_rates(*r.job->op.func, r.job->op.args, r.comm_size, out.median, out.median_ci_lo,
                          out.median_ci_hi);
+  if (r.overlap_pure_s >= 0)
+    out.overlap_pct = overlap_percent(out.median, r.overlap_compute_s, r.overlap_pure_s);
   return out;
 }
 

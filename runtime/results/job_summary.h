@@ -34,9 +34,13 @@ struct JobSummary {
   double ci_coverage = 0;
   bool ci_widened = false;
   bool ci_conservative = false;
-  std::string noise;  // noisy-machine findings: the launch's, and descheduled observations
+  std::string noise;  // noisy-machine findings: the launch's, the job's contention, descheduled
+                      // observations
   // MB/s and messages/s from the median and its CI (NaN where the operation has none).
   OpRates rates = kNoRates;
+  // I<collective>_overlap: OSU's overlap of the median with the compute (overlap_percent);
+  // NaN for other operations.
+  double overlap_pct = kRateNaN;
 };
 
 // A job whose trend test rejects at this level is flagged as not stationary.
@@ -54,5 +58,12 @@ inline constexpr double kTruncationMinShift = 0.05;
 inline constexpr std::size_t kTruncationMinN = 50;
 
 JobSummary summarize(const JobResult& r, const Settings& s);
+
+// A measurement of a job that `set noisy_job = remeasure` replaced by a less contended one: its
+// record and statistics, for raw_attempts.csv and the manifest.
+struct SupersededAttempt {
+  const JobResult* result = nullptr;
+  JobSummary summary;
+};
 
 }  // namespace metron::rt

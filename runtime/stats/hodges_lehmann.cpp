@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/stats/distributions.h"
+#include "runtime/stats/normal_p_value.h"
 #include "runtime/stats/ranks.h"
 #include "runtime/stats/root_find.h"
 
@@ -80,37 +81,30 @@ ShiftEstimate exact_shift(std::span<const double> x, std::span<const double> y,
   return r;
 }
 
+// R's W(d): the standardized rank-sum statistic of x - d against y, with the continuity
+// correction when `correct`.
+double standardized_rank_sum(std::span<const double> x, std::span<const double> y, double d,
+                             bool correct, Alternative alternative) {
+  const double dm = static_cast<double>(x.size()), dn = static_cast<double>(y.size());
+  std::vector<double> pooled;
+  pooled.reserve(x.size() + y.size());
+  for (double a : x) pooled.push_back(a - d);
+  pooled.insert(pooled.end(), y.begin(), y.end());
+  const Ranking rk = average_ranks(pooled);
+  double sum = 0.0;
+  for (std::size_t i = 0; i < x.size(); ++i) sum += rk.ranks[i];
+  const double dz = sum - dm * (dm + 1) / 2 - dm * dn / 2;
+  const double corr = correct ? continuity_correction(dz, alternative) : 0.0;
+  const double sigma =
+      std::sqrt(dm * dn / 12 * ((dm + dn + 1) - rk.tie_sum() / ((dm + dn) * (dm + dn - 1))));
+  return (dz - corr) / sigma;
+}
+
 ShiftEstimate asymptotic_shift(std::span<const double> x, std::span<const double> y,
                                const ShiftOptions& o) {
-  const double dm = static_cast<double>(x.size()), dn = static_cast<double>(y.size());
   bool correct = o.continuity_correction;
-  // R's W(d): the standardized rank-sum statistic of x - d against y.
   const auto standardized = [&](double d) {
-    std::vector<double> pooled;
-    pooled.reserve(x.size() + y.size());
-    for (double a : x) pooled.push_back(a - d);
-    pooled.insert(pooled.end(), y.begin(), y.end());
-    const Ranking rk = average_ranks(pooled);
-    double sum = 0.0;
-    for (std::size_t i = 0; i < x.size(); ++i) sum += rk.ranks[i];
-    const double dz = sum - dm * (dm + 1) / 2 - dm * dn / 2;
-    double corr = 0.0;
-    if (correct) {
-      switch (o.alternative) {
-        case Alternative::TwoSided:
-          corr = dz > 0 ? 0.5 : (dz < 0 ? -0.5 : 0.0);
-          break;
-        case Alternative::Greater:
-          corr = 0.5;
-          break;
-        case Alternative::Less:
-          corr = -0.5;
-          break;
-      }
-    }
-    const double sigma =
-        std::sqrt(dm * dn / 12 * ((dm + dn + 1) - rk.tie_sum() / ((dm + dn) * (dm + dn - 1))));
-    return (dz - corr) / sigma;
+    return standardized_rank_sum(x, y, d, correct, o.alternative);
   };
   const double mumin =
       *std::min_element(x.begin(), x.end()) - *std::max_element(y.begin(), y.end());

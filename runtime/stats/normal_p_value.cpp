@@ -26,4 +26,16 @@ double normal_p_value(double z, Alternative alternative) {
   return 2.0 * std::min(lower, upper);
 }
 
+double continuity_correction(double centered, Alternative alternative) {
+  switch (alternative) {
+    case Alternative::TwoSided:
+      return centered > 0 ? 0.5 : (centered < 0 ? -0.5 : 0.0);
+    case Alternative::Greater:
+      return 0.5;
+    case Alternative::Less:
+      return -0.5;
+  }
+  return 0.0;
+}
+
 }  // namespace metron::stats

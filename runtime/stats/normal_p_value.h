@@ -10,4 +10,8 @@ namespace metron::stats {
 // 0 or 1, NaN gives NaN.
 double normal_p_value(double z, Alternative alternative);
 
+// R's continuity correction of a centred rank statistic before it is standardized: half a step
+// towards zero (two-sided), or against the alternative (+0.5 for Greater, -0.5 for Less).
+double continuity_correction(double centered, Alternative alternative);
+
 }  // namespace metron::stats

@@ -71,68 +71,74 @@ void OrderedSample::append(std::span<const double> values) {
 void OrderedSample::Band::insert(std::vector<double>& hits, std::vector<double>& hv,
                                  std::vector<std::uint64_t>& hc) {
   std::sort(hits.begin(), hits.end());
-  if (hits.size() <= kMaxSingleInserts) {
-    for (double h : hits) {
-      const auto it = std::lower_bound(value.begin(), value.end(), h);
-      const auto i = static_cast<std::size_t>(it - value.begin());
-      if (it != value.end() && *it == h) {
-        ++count[i];
-      } else {
-        value.insert(it, h);
-        count.insert(count.begin() + static_cast<std::ptrdiff_t>(i), 1);
-      }
-      ++total;
-      changed_from(i);
+  if (hits.size() <= kMaxSingleInserts)
+    insert_each(hits);
+  else
+    merge_runs(hits, hv, hc);
+}
+
+void OrderedSample::Band::insert_each(const std::vector<double>& hits) {
+  for (double h : hits) {
+    const auto it = std::lower_bound(value.begin(), value.end(), h);
+    const auto i = static_cast<std::size_t>(it - value.begin());
+    if (it != value.end() && *it == h) {
+      ++count[i];
+    } else {
+      value.insert(it, h);
+      count.insert(count.begin() + static_cast<std::ptrdiff_t>(i), 1);
     }
-    return;
+    ++total;
+    changed_from(i);
   }
-  // Merge the run-length-encoded hits into the band in one backward pass: only the entries
-  // above the smallest hit move.
-  {
-    hv.clear();
-    hc.clear();
-    for (double h : hits) {
-      if (!hv.empty() && hv.back() == h) {
-        ++hc.back();
-      } else {
-        hv.push_back(h);
-        hc.push_back(1);
-      }
+}
+
+// Merge the run-length-encoded hits into the band in one backward pass: only the entries above
+// the smallest hit move.
+void OrderedSample::Band::merge_runs(const std::vector<double>& hits, std::vector<double>& hv,
+                                     std::vector<std::uint64_t>& hc) {
+  hv.clear();
+  hc.clear();
+  for (double h : hits) {
+    if (!hv.empty() && hv.back() == h) {
+      ++hc.back();
+    } else {
+      hv.push_back(h);
+      hc.push_back(1);
     }
-    const auto keep = static_cast<std::size_t>(
-        std::lower_bound(value.begin(), value.end(), hv.front()) - value.begin());
-    std::size_t fresh = 0;  // hit values not yet in the band
-    for (std::size_t j = 0, i = keep; j < hv.size(); ++j) {
-      while (i < value.size() && value[i] < hv[j]) ++i;
-      if (i == value.size() || value[i] != hv[j]) ++fresh;
-    }
-    std::size_t i = value.size();
-    std::size_t j = hv.size();
-    std::size_t k = i + fresh;
-    value.resize(k);
-    count.resize(k);
-    while (j > 0) {
-      if (i > keep && value[i - 1] > hv[j - 1]) {
-        --k;
-        --i;
-        value[k] = value[i];
-        count[k] = count[i];
-      } else if (i > keep && value[i - 1] == hv[j - 1]) {
-        --k;
-        --i;
-        --j;
-        value[k] = value[i];
-        count[k] = count[i] + hc[j];
-      } else {
-        --k;
-        --j;
-        value[k] = hv[j];
-        count[k] = hc[j];
-      }
-    }
-    total += hits.size();
-    changed_from(keep);
   }
+  const auto keep = static_cast<std::size_t>(
+      std::lower_bound(value.begin(), value.end(), hv.front()) - value.begin());
+  std::size_t fresh = 0;  // hit values not yet in the band
+  for (std::size_t j = 0, i = keep; j < hv.size(); ++j) {
+    while (i < value.size() && value[i] < hv[j]) ++i;
+    if (i == value.size() || value[i] != hv[j]) ++fresh;
+  }
+  std::size_t i = value.size();
+  std::size_t j = hv.size();
+  std::size_t k = i + fresh;
+  value.resize(k);
+  count.resize(k);
+  while (j > 0) {
+    if (i > keep && value[i - 1] > hv[j - 1]) {
+      --k;
+      --i;
+      value[k] = value[i];
+      count[k] = count[i];
+    } else if (i > keep && value[i - 1] == hv[j - 1]) {
+      --k;
+      --i;
+      --j;
+      value[k] = value[i];
+      count[k] = count[i] + hc[j];
+    } else {
+      --k;
+      --j;
+      value[k] = hv[j];
+      count[k] = hc[j];
+    }
+  }
+  total += hits.size();
+  changed_from(keep);
 }
 
 std::size_t OrderedSample::Band::values_before(std::size_t i) {
@@ -189,31 +195,34 @@ bool OrderedSample::too_wide(const Band& band, std::size_t span) const {
   return band.value.size() > 2 * (span + 2 * margin()) + kMinBandSlack;
 }
 
+void OrderedSample::Band::slice(std::size_t a, std::size_t b, std::size_t n) {
+  const std::size_t i0 = index_of_rank(a);
+  const std::size_t i1 = index_of_rank(b);
+  const std::size_t dropped_below = values_before(i0);
+  const std::size_t kept = values_before(i1 + 1) - dropped_below;
+  below_sum += sum_before(i0);
+  below += dropped_below;
+  total = kept;
+  lo = a == 0 ? -kInf : value[i0];
+  hi = b == n - 1 ? kInf : value[i1];
+  const auto cut = [&](auto& v) {
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(i1 + 1), v.end());
+    v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i0));
+  };
+  cut(value);
+  cut(count);
+  cum_valid = 0;
+  cum_sum_valid = 0;
+}
+
 void OrderedSample::rebuild(Band& band, std::size_t k_lo, std::size_t k_hi) {
   const std::size_t n = values_.size();
   const std::size_t m = margin();
   const std::size_t a = n == 0 ? 0 : (k_lo > m ? k_lo - m : 0);
   const std::size_t b = n == 0 ? 0 : std::min(n - 1, k_hi + m);
   if (n > 0 && !band.value.empty() && band.covers_ranks(a, b)) {
-    // Shrinking: the new band is a slice of this one (whole tie groups at the edges), O(size),
-    // no pass over the sample.
-    const std::size_t i0 = band.index_of_rank(a);
-    const std::size_t i1 = band.index_of_rank(b);
-    const std::size_t dropped_below = band.values_before(i0);
-    const std::size_t kept = band.values_before(i1 + 1) - dropped_below;
-    band.below_sum += band.sum_before(i0);
-    band.below += dropped_below;
-    band.total = kept;
-    band.lo = a == 0 ? -kInf : band.value[i0];
-    band.hi = b == n - 1 ? kInf : band.value[i1];
-    const auto cut = [&](auto& v) {
-      v.erase(v.begin() + static_cast<std::ptrdiff_t>(i1 + 1), v.end());
-      v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i0));
-    };
-    cut(band.value);
-    cut(band.count);
-    band.cum_valid = 0;
-    band.cum_sum_valid = 0;
+    // Shrinking: O(size), no pass over the sample.
+    band.slice(a, b, n);
     return;
   }
   ++rebuilds_;

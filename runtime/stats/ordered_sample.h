@@ -105,7 +105,13 @@ class OrderedSample {
     // hits: sorted in place; runs, counts: scratch for their run-length encoding
     void insert(std::vector<double>& hits, std::vector<double>& runs,
                 std::vector<std::uint64_t>& counts);
+    void insert_each(const std::vector<double>& hits);  // few sorted hits, one at a time
+    // many sorted hits, run-length encoded into runs and counts, merged in one backward pass
+    void merge_runs(const std::vector<double>& hits, std::vector<double>& runs,
+                    std::vector<std::uint64_t>& counts);
     void assign_sorted(std::span<const double> sorted);  // from sorted values, with ties
+    // to the ranks a..b of a sample of n it covers: a slice (whole tie groups at the edges)
+    void slice(std::size_t a, std::size_t b, std::size_t n);
     void changed_from(std::size_t i) {
       cum_valid = std::min(cum_valid, i);
       cum_sum_valid = std::min(cum_sum_valid, i);

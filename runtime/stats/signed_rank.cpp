@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "runtime/stats/distributions.h"
@@ -97,18 +98,6 @@ double median_of_sorted(const std::vector<double>& s) {
   return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
 }
 
-double correction_for(double z, Alternative alt) {
-  switch (alt) {
-    case Alternative::TwoSided:
-      return z > 0 ? 0.5 : (z < 0 ? -0.5 : 0.0);
-    case Alternative::Greater:
-      return 0.5;
-    case Alternative::Less:
-      return -0.5;
-  }
-  return 0.0;
-}
-
 ShiftEstimate exact_pseudomedian(const std::vector<double>& x, const ShiftOptions& o) {
   const std::size_t n = x.size();
   std::vector<double> walsh;
@@ -150,6 +139,50 @@ ShiftEstimate exact_pseudomedian(const std::vector<double>& x, const ShiftOption
   return r;
 }
 
+double q_lower(double p) {  // qnorm(p); p >= 1 gives +inf as R does
+  return p >= 1 ? kInf : boost::math::quantile(NormalDist(0.0, 1.0), p);
+}
+double q_upper(double p) {  // qnorm(p, lower.tail = FALSE)
+  return p >= 1 ? -kInf : boost::math::quantile(boost::math::complement(NormalDist(0.0, 1.0), p));
+}
+
+// The normal approximation's interval as R's wilcox.test computes it for one sample: alpha is
+// doubled until the requested quantiles lie inside [W(max), W(min)] (the loops end by alpha = 2
+// at the latest), the bounds are the roots of W(d) = quantile, and an interval widened to
+// alpha >= 1 is the sample's median. `root(zq)` solves W(d) = zq.
+void widened_interval(ShiftEstimate& r, const ShiftOptions& o, double w_min, double w_max,
+                      const std::function<double(double)>& root, double median) {
+  double alpha = 1.0 - o.conf_level;
+  const auto settle = [&](double used_alpha) {
+    if (used_alpha >= 1 || 1 - o.conf_level < used_alpha * 0.75)
+      r.conf_level = 1 - std::min(1.0, used_alpha);
+  };
+  switch (o.alternative) {
+    case Alternative::TwoSided:
+      while (w_min - q_upper(alpha / 2) < 0 || w_max - q_lower(alpha / 2) > 0) alpha *= 2;
+      settle(alpha);
+      if (alpha < 1) {
+        r.lower = root(q_upper(alpha / 2));
+        r.upper = root(q_lower(alpha / 2));
+      } else {
+        r.lower = r.upper = median;
+      }
+      break;
+    case Alternative::Greater:
+      while (w_min - q_upper(alpha) < 0) alpha *= 2;
+      settle(alpha);
+      r.lower = alpha < 1 ? root(q_upper(alpha)) : median;
+      r.upper = kInf;
+      break;
+    case Alternative::Less:
+      while (w_max - q_lower(alpha / 2) > 0) alpha *= 2;  // alpha / 2 here, as in R
+      settle(alpha);
+      r.lower = -kInf;
+      r.upper = alpha < 1 ? root(q_lower(alpha)) : median;
+      break;
+  }
+}
+
 ShiftEstimate asymptotic_pseudomedian(const std::vector<double>& x, const ShiftOptions& o) {
   bool correct = o.continuity_correction;
   // R's W(d): the standardized V of the non-zero x - d.
@@ -159,7 +192,7 @@ ShiftEstimate asymptotic_pseudomedian(const std::vector<double>& x, const ShiftO
     const Ranked rk = rank_abs(xd);
     const double zd = rk.v - nx * (nx + 1) / 4;
     const double sigma = std::sqrt(nx * (nx + 1) * (2 * nx + 1) / 24 - rk.tie_sum / 48);
-    const double corr = correct ? correction_for(zd, o.alternative) : 0.0;
+    const double corr = correct ? continuity_correction(zd, o.alternative) : 0.0;
     return (zd - corr) / sigma;
   };
   ShiftEstimate r;
@@ -181,46 +214,9 @@ ShiftEstimate asymptotic_pseudomedian(const std::vector<double>& x, const ShiftO
                      w_max - zq, kRootTol)
         .root;
   };
-  const NormalDist normal(0.0, 1.0);
-  const auto q_lower = [&](double p) {  // qnorm(p); p >= 1 gives +inf as R does
-    return p >= 1 ? kInf : boost::math::quantile(normal, p);
-  };
-  const auto q_upper = [&](double p) {  // qnorm(p, lower.tail = FALSE)
-    return p >= 1 ? -kInf : boost::math::quantile(boost::math::complement(normal, p));
-  };
   std::vector<double> sorted = x;
   std::sort(sorted.begin(), sorted.end());
-  double alpha = 1.0 - o.conf_level;
-  // R widens the interval (doubles alpha) until the requested quantiles are inside
-  // [W(max), W(min)]; the loops end by alpha = 2 at the latest.
-  const auto settle = [&](double used_alpha) {
-    if (used_alpha >= 1 || 1 - o.conf_level < used_alpha * 0.75)
-      r.conf_level = 1 - std::min(1.0, used_alpha);
-  };
-  switch (o.alternative) {
-    case Alternative::TwoSided:
-      while (w_min - q_upper(alpha / 2) < 0 || w_max - q_lower(alpha / 2) > 0) alpha *= 2;
-      settle(alpha);
-      if (alpha < 1) {
-        r.lower = root(q_upper(alpha / 2));
-        r.upper = root(q_lower(alpha / 2));
-      } else {
-        r.lower = r.upper = median_of_sorted(sorted);
-      }
-      break;
-    case Alternative::Greater:
-      while (w_min - q_upper(alpha) < 0) alpha *= 2;
-      settle(alpha);
-      r.lower = alpha < 1 ? root(q_upper(alpha)) : median_of_sorted(sorted);
-      r.upper = kInf;
-      break;
-    case Alternative::Less:
-      while (w_max - q_lower(alpha / 2) > 0) alpha *= 2;  // alpha / 2 here, as in R
-      settle(alpha);
-      r.lower = -kInf;
-      r.upper = alpha < 1 ? root(q_lower(alpha)) : median_of_sorted(sorted);
-      break;
-  }
+  widened_interval(r, o, w_min, w_max, root, median_of_sorted(sorted));
   correct = false;  // R: no continuity correction for the estimate
   const double e_lower = standardized(mumin), e_upper = standardized(mumax);
   if ((e_lower > 0 && e_upper > 0) || (e_lower < 0 && e_upper < 0))
@@ -288,7 +284,7 @@ std::optional<SignedRankResult> wilcoxon_signed_rank(std::span<const double> d,
   r.method = WilcoxonMethod::NormalApprox;
   double z = r.statistic - n * (n + 1) / 4;
   const double sigma = std::sqrt(n * (n + 1) * (2 * n + 1) / 24 - rk.tie_sum / 48);
-  if (o.continuity_correction) z -= correction_for(z, o.alternative);
+  if (o.continuity_correction) z -= continuity_correction(z, o.alternative);
   z /= sigma;
   r.p_value = normal_p_value(z, o.alternative);
   return r;

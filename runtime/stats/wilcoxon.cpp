@@ -49,6 +49,19 @@ double exact_p(double w, std::size_t m, std::size_t n, Alternative alt) {
   }
 }
 
+// R's choice: the exact distribution below 50 observations a side without ties, unless asked.
+bool use_exact(WilcoxonExact how, std::size_t m, std::size_t n, bool ties) {
+  switch (how) {
+    case WilcoxonExact::Auto:
+      return m < kExactLimit && n < kExactLimit && !ties;
+    case WilcoxonExact::Exact:
+      return !ties;
+    case WilcoxonExact::Normal:
+      return false;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<double> wilcoxon_null_counts(std::size_t m, std::size_t n) {
@@ -92,19 +105,7 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
   WilcoxonResult r;
   r.statistic = rank_sum - dm * (dm + 1.0) / 2.0;
   r.ties = !ranking.tie_sizes.empty();
-  bool exact = false;
-  switch (options.exact) {
-    case WilcoxonExact::Auto:
-      exact = m < kExactLimit && n < kExactLimit && !r.ties;
-      break;
-    case WilcoxonExact::Exact:
-      exact = !r.ties;
-      break;
-    case WilcoxonExact::Normal:
-      exact = false;
-      break;
-  }
-  if (exact) {
+  if (use_exact(options.exact, m, n, r.ties)) {
     r.method = WilcoxonMethod::Exact;
     r.z = kNaN;
     r.p_value = exact_p(r.statistic, m, n, options.alternative);
@@ -115,20 +116,8 @@ std::optional<WilcoxonResult> wilcoxon_rank_sum(std::span<const double> x,
   const double N = dm + dn;
   const double sigma =
       std::sqrt(dm * dn / 12.0 * ((N + 1.0) - ranking.tie_sum() / (N * (N - 1.0))));
-  double correction = 0.0;
-  if (options.continuity_correction) {
-    switch (options.alternative) {
-      case Alternative::TwoSided:
-        correction = centered > 0.0 ? 0.5 : (centered < 0.0 ? -0.5 : 0.0);
-        break;
-      case Alternative::Greater:
-        correction = 0.5;
-        break;
-      case Alternative::Less:
-        correction = -0.5;
-        break;
-    }
-  }
+  const double correction =
+      options.continuity_correction ? continuity_correction(centered, options.alternative) : 0.0;
   r.z = (centered - correction) / sigma;
   r.p_value = normal_p_value(r.z, options.alternative);
   return r;

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 cat > q.bench <<'B'
 replicate 2
-factor lvl in [1] as env "BENCH_TEST_LEVEL"
+factor lvl in [1] as env "MPIR_CVAR_BENCH_TEST_LEVEL"
 set reps = 5
 set warmup = 0
 begin measurement "q"

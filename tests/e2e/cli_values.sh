@@ -1,5 +1,5 @@
 # Command-line values that used to be accepted silently are refused with their reason and the
-# usage exit code (64): seeds out of range, a NaN alpha, empty templates and folders, a negative
+# usage exit code (64): seeds out of range, a NaN alpha or peak, empty templates and folders, a negative
 # launch id, --levels that name no factor or a level that does not exist.
 source "$(dirname "$0")/lib.sh"
 cat > s.bench <<'B'
@@ -25,6 +25,12 @@ refused "compare --alpha nan" "--alpha: must be a number between 0 and 1 (exclus
   "$METRON" compare a b --alpha nan
 refused "analyze --alpha 1" "--alpha: must be a number between 0 and 1 (exclusive), got '1'" \
   "$METRON" analyze a --alpha 1
+refused "analyze --peak-bandwidth nan" "--peak-bandwidth: expected a finite number above 0, got 'nan'" \
+  "$METRON" analyze a --fit hockney --peak-bandwidth nan
+refused "analyze --peak-latency inf" "--peak-latency: expected a finite number above 0, got 'inf'" \
+  "$METRON" analyze a --fit hockney --peak-latency inf
+refused "quick --seed -1" "--seed: a seed is a non-negative decimal integer, got '-1'" \
+  "$METRON" quick Bcast --seed -1 --print-script
 refused "run --launcher ''" "--launcher: must not be empty" "$METRON" run s.bench --launcher ''
 refused "exec --out ''" "--out: must not be empty" "$METRON" exec s.bench --out ''
 refused "exec --launch -5" "--launch: Value -5 not in range" "$METRON" exec s.bench --launch -5

@@ -1,10 +1,13 @@
 # Clock reuse and `resync`: three jobs on synchronized clocks share one synchronization by
 # default, get one each with `resync = 1` (jobs), and the manifest lists every synchronization.
+# A job measured under contention is not measured again here (noisy_job = flag): each attempt
+# would count a synchronization of its own.
 source "$(dirname "$0")/lib.sh"
 write() {
   cat > "$1" <<B
 set warmup = 0
 set reps = 5
+set noisy_job = flag
 set sync = window(size = 1ms, clock = hca3(fitpoints = 20, exchanges = 5))
 $2
 begin measurement "m"

@@ -1,4 +1,4 @@
-# Confirmation before a CI rule stops (issue 12; adapt::Confirmation, docs/methodology.md): a
+# Confirmation before a CI rule stops (adapt::Confirmation, docs/methodology.md): a
 # slow stretch that covers the rule's first sample (Synthetic's first 30 observations 10x
 # slower, no warm-up) gives a tight CI around the wrong value; the confirmation batch after the
 # spacer disagrees, the job measures on and reports the steady state.

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 mkfifo pipe
 printf '@include "pipe"\n' > inc.bench
-expect_fails "@include of a FIFO" 65 'inc.bench:1:1: error: cannot read included file '"'"'pipe'"'"' (a named pipe (FIFO); give a script through a pipe with '"'"'-'"'"')
+expect_fails "@include of a FIFO" 65 'inc.bench:1:1: error: cannot read included file '"'"'pipe'"'"' (not a regular file (a FIFO, a device or a socket))
     1 | @include "pipe"
       | ^~~~~~~~~~~~~~~' timeout 20 "$METRON" check inc.bench
 expect_fails "a FIFO as the script" 74 "metron: error: cannot read file 'pipe' (a named pipe (FIFO); give a script through a pipe with '-')" \

@@ -65,7 +65,7 @@ expect_eq "run: no marker left" "$(ls -A run/launches | grep -c done)" "0"
 # on): `metron run` ends its process tree 4 s after the grace.
 printf '"$@"\nsleep 600\n' > linger.sh
 timeout 300 "$METRON" run f.bench --out lin --seed 3 --replicates 1 --finalize-grace 1 \
-  --launcher "bash $WORK/linger.sh mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" \
+  --launcher "bash $WORK/linger.sh $MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet" \
   > lin.out 2> lin.err
 expect_eq "linger: exit 0" "$?" "0"
 expect_eq "linger: ended by metron run" "$(jq -c '.launches[0].finalize' lin/manifest.json)" \

@@ -15,7 +15,7 @@ begin measurement "k"
   od
 end measurement
 B
-template='mpiexec -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet'
+template="$MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
 # Launch 1 is killed (SIGKILL of its launcher) once its first job is on disk.
 cat > killmid.sh <<'W'
 id=$1 dir=$2

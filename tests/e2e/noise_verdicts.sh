@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 # adds "load average above the cores" beside it).
 has_flag() { column noise "$1" | awk '!/oversubscribed/ {bad = 1} END {print (NR > 0 && !bad) ? "yes" : "no"}'; }
 cat > n.bench <<'B'
-factor alg in ["a", "b"] as env "BENCH_E2E_ALG"
+factor alg in ["a", "b"] as env "MPIR_CVAR_BENCH_E2E_ALG"
 replicate 4
 set warmup = 0
 set reps = 10

@@ -98,6 +98,13 @@ expect_grep "quick unknown op: message" "unknown measurement function 'Bcastt'" 
 "$METRON" quick Bcast --sizes 8:1 2> q3.txt
 expect_eq "quick MIN > MAX: usage error" "$?" "64"
 expect_grep "quick MIN > MAX: message" "bad --sizes '8:1'" q3.txt
+# A size past an MPI count is a usage error at once, --print-script or not (not a script error
+# of the generated script at run time).
+"$METRON" quick Bcast --sizes 1:1TiB --print-script > q6.out 2> q6.txt
+expect_eq "quick --sizes 1:1TiB --print-script: usage error" "$?" "64"
+expect_eq "quick --sizes 1:1TiB: message" "$(cat q6.txt)" \
+  "metron: error: bad --sizes '1:1TiB': its largest size, 1099511627776 bytes, is more than an MPI count holds (at most 2147483647)"
+expect_eq "quick --sizes 1:1TiB --print-script: no script" "$(cat q6.out)" ""
 # A settings file applies to quick's run as to exec's (its settings win), not to --print-script.
 printf 'set reps = 7\nset warmup = 1\n' > few.settings
 timeout 120 $MPIEXEC -n 2 "$METRON" quick Bcast --sizes 0:4 --settings few.settings --out dqs \

@@ -1,4 +1,4 @@
-# An OSU user's first ten minutes (issue 34): `metron quick` understands names as OSU users write
+# An OSU user's first ten minutes: `metron quick` understands names as OSU users write
 # them (osu_latency_mt too, with the thread level it needs) and sizes its buffer to the largest
 # size; progress lines never print NaN; exec says once
 # that it does not apply a script's launch design, with the command that does.

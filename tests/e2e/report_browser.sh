@@ -13,39 +13,6 @@ if ! command -v "$CHROMIUM" > /dev/null || ! command -v gnuplot > /dev/null; the
   fail "chromium and gnuplot are needed (README set-up: apt-get install chromium gnuplot-nox)"
   finish
 fi
-BROWSER_FLAGS=(--headless --no-sandbox --disable-gpu --disable-background-networking
-  --disable-component-update --disable-sync --no-first-run --enable-logging=stderr --v=0)
-
-# The checking script added to a copy of a page: one line in <pre id="check"> with the number
-# of figures, the ids of those not drawn and the kinds that were drawn.
-CHECK_JS='<script>(function(){var figs=document.querySelectorAll("figure.plot");var bad=[];var kinds={};
-figs.forEach(function(f){var svg=f.querySelector("svg");var ok=false;
-if(svg){svg.querySelectorAll("g[id*=gnuplot_plot_]").forEach(function(g){
-g.querySelectorAll("path").forEach(function(p){if((p.getAttribute("d")||"").length>8&&p.getTotalLength()>0)ok=true;});
-g.querySelectorAll("use,polygon").forEach(function(u){var b=u.getBBox();if(b.width>0&&b.height>0)ok=true;});});
-var r=svg.getBoundingClientRect();if(r.width<200||r.height<100)ok=false;}
-if(ok)kinds[f.dataset.kind]=1;else bad.push(f.id);});
-var pre=document.createElement("pre");pre.id="check";
-pre.textContent="figures "+figs.length+" bad ["+bad.join(" ")+"] kinds "+Object.keys(kinds).sort().join(",");
-document.body.appendChild(pre);})();</script>'
-
-# browser_check NAME FILE EXPECTED_KINDS: loads a copy of the page with the check script added,
-# once: the page's own console messages and errors show in that load too, as would the check
-# script's.
-browser_check() {
-  local name=$1 file=$2 kinds=$3
-  awk -v js="$CHECK_JS" '{ if (index($0, "</body>")) print js; print }' "$file" > "$name-check.html"
-  timeout 120 "$CHROMIUM" "${BROWSER_FLAGS[@]}" --user-data-dir="$WORK/profile-$name" \
-    --dump-dom "file://$WORK/$name-check.html" > "$name-check.dom" 2> "$name-check.log"
-  expect_grep "$name: page loads" "</html>" "$name-check.dom"
-  local console line figures
-  console=$(grep -c ":CONSOLE" "$name-check.log")
-  expect_eq "$name: no console messages" "$console" "0"
-  [ "$console" == "0" ] || grep ":CONSOLE" "$name-check.log"
-  line=$(grep -o 'id="check">[^<]*' "$name-check.dom" | sed 's/id="check">//')
-  figures=$(grep -c "<figure" "$file")
-  expect_eq "$name: every figure drawn" "$line" "figures $figures bad [] kinds $kinds"
-}
 
 cat > small.bench <<'B'
 replicate 2
@@ -95,7 +62,7 @@ expect_grep "header: script hash" "sha256 <code>[0-9a-f]\{64\}</code>" r/report.
 expect_grep "header: MPI library" "MPICH Version" r/report.html
 expect_grep "header: replay command" "metron replay r" r/report.html
 expect_grep "header: seed" "<th>seed</th>" r/report.html
-# A quick report from 0 B (issue 34; docs/report/quick-*.png): a log2 size axis with 0 B at a
+# A quick report from 0 B (docs/report/quick-*.png): a log2 size axis with 0 B at a
 # tick of its own, and a rate plot.
 printf 'set reps = 20\nset warmup = 1\n' > fast.settings
 timeout 120 $MPIEXEC -n 2 "$METRON" quick Latency --sizes 0:4KiB --settings fast.settings --out q --quiet

@@ -1,4 +1,4 @@
-# Stop reasons say what happened (issue 12): a rule whose precision clause cannot be met ends on
+# Stop reasons say what happened: a rule whose precision clause cannot be met ends on
 # its reps or elapsed clause and is never labelled rule_met; the achieved precision is always
 # reported; max_reps is never exceeded.
 source "$(dirname "$0")/lib.sh"
@@ -41,14 +41,14 @@ expect_grep "progress line: elapsed_clause" "elapsed_clause" stdout.txt
 expect_eq "no rule_met on budget stops" "$(grep -c 'rule_met' stdout.txt)" "1"
 
 # A budget among three clauses (`a or b or c` nests): the job stops exactly there, as
-# quickstart.bench says of its `reps >= 100` (issue 34: it went on to 112-128).
+# quickstart.bench says of its `reps >= 100`, not a batch later.
 printf 'set warmup = 0\nstop when reps >= 30 or elapsed >= 10s or (reps >= 20 and ci(median, 95%%) within 0.001%%)\nmeasure MPI_COMM_WORLD : Synthetic(1, time = 20us, noise = 50%%)\n' > three.bench
 timeout 120 $MPIEXEC -n 2 "$METRON" exec three.bench --out three > three.txt 2> three.err
 expect_eq "three clauses: exit code" "$?" "0"
 expect_eq "three clauses: stops at the reps budget" \
   "$(column n three/summary.csv) $(column stop_reason three/summary.csv)" "30 reps_clause"
 
-# Without `stop when` (issue 34): a .bench script stops on the CI of the median, within 1%, after
+# Without `stop when`: a .bench script stops on the CI of the median, within 1%, after
 # at least 100 observations (OSU's count for large messages) and at most 1000; the same script
 # as a .ski file stops as SKaMPI does, on the RSE within 8 to 33 observations.
 printf 'set warmup = 0\nmeasure MPI_COMM_WORLD : Synthetic(1, time = 20us)\n' > d.bench

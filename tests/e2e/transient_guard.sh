@@ -1,4 +1,4 @@
-# The transient guard (issue 35, adapt/transient_guard.h): SKaMPI's RSE rule met within its first
+# The transient guard (adapt/transient_guard.h): SKaMPI's RSE rule met within its first
 # few dozen observations is accepted only if a check past the horizon (observation 256) shows no
 # level shift. No warm-up, so the rule's first 8 observations lie in Synthetic's programmed
 # transient (10x slower for 40 or for 200 observations): the guard's check sees the steady level,

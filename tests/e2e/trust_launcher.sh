@@ -1,8 +1,9 @@
-# Issue 31, item 4: nothing from a results folder runs without the user's consent. A launcher
+# Nothing from a results folder runs without the user's consent (docs/security.md). A launcher
 # template recorded in a folder's manifest (other than the default) and a launch factor that
-# sets a dangerous environment variable (LD_PRELOAD, PATH, ...) are refused by `replay` and
-# `run --resume` (exit 64) unless --trust-launcher is given; --launcher TEMPLATE on the command
-# line is the user's own and needs no consent.
+# sets an environment variable outside the allowlist of MPI tuning variables (LD_PRELOAD, PATH,
+# UCX_LOG_FILE, ...) are refused by `replay` and `run --resume` (exit 64) unless
+# --trust-launcher is given; --launcher TEMPLATE on the command line is the user's own and needs
+# no consent.
 source "$(dirname "$0")/lib.sh"
 good_run 1
 # A recorded launcher that would leave a mark.
@@ -44,13 +45,23 @@ expect_eq "a run of one's own script may set LD_PRELOAD: exit code" "$?" "0"
 timeout 60 "$METRON" replay envrun --out env-replay --quiet > out.txt 2> err.txt
 expect_eq "replay of an LD_PRELOAD factor: exit code" "$?" "64"
 expect_eq "replay of an LD_PRELOAD factor: message" "$(cat err.txt)" \
-  "metron: error: 'envrun' sets the environment variable 'LD_PRELOAD' for its launches (a launch factor), which can make them run other programs: it is set only with --trust-launcher"
+  "metron: error: 'envrun' sets the environment variable 'LD_PRELOAD' for its launches (a launch factor), which is not an MPI tuning variable a folder may set (docs/security.md): it is set only with --trust-launcher"
 rm -rf pathrun && cp -r good pathrun && rm pathrun/summary.csv
 jq '.design.factors = [{"name": "p", "env": "PATH", "levels": ["/tmp/evil"]}]' good/manifest.json > pathrun/manifest.json
 timeout 60 "$METRON" run --resume pathrun --quiet > out.txt 2> err.txt
 expect_eq "resume of a PATH factor: exit code" "$?" "64"
 expect_eq "resume of a PATH factor: message" "$(cat err.txt)" \
-  "metron: error: 'pathrun' sets the environment variable 'PATH' for its launches (a launch factor), which can make them run other programs: it is set only with --trust-launcher"
+  "metron: error: 'pathrun' sets the environment variable 'PATH' for its launches (a launch factor), which is not an MPI tuning variable a folder may set (docs/security.md): it is set only with --trust-launcher"
+# A tuning prefix does not make a name that takes a file allowed: UCX_LOG_FILE pointed at a
+# reader's file left it empty.
+rm -rf logrun && cp -r good logrun && rm logrun/summary.csv
+jq --arg f "$WORK/outside.txt" '.design.factors = [{"name": "l", "env": "UCX_LOG_FILE", "levels": [$f]}]' good/manifest.json > logrun/manifest.json
+echo mine > outside.txt
+timeout 60 "$METRON" run --resume logrun --quiet > out.txt 2> err.txt
+expect_eq "resume of a UCX_LOG_FILE factor: exit code" "$?" "64"
+expect_eq "resume of a UCX_LOG_FILE factor: message" "$(cat err.txt)" \
+  "metron: error: 'logrun' sets the environment variable 'UCX_LOG_FILE' for its launches (a launch factor), which is not an MPI tuning variable a folder may set (docs/security.md): it is set only with --trust-launcher"
+expect_eq "the file it named is untouched" "$(cat outside.txt)" "mine"
 # An MPI tuning variable needs no consent.
 cat > cvar.bench <<'B'
 factor alg in ["auto", "binomial"] as env "MPIR_CVAR_BCAST_INTRA_ALGORITHM"

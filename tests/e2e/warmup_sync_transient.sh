@@ -1,4 +1,4 @@
-# The warm-up warms the measured loop (issue 35): Synthetic's transient_sync = 1 programs a
+# The warm-up warms the measured loop: Synthetic's transient_sync = 1 programs a
 # transient of 60 observations that exists only under per-observation process sync (only
 # observations that follow a sync count and are slowed; calls back to back never end it). The
 # job's warm-up runs its own loop, sync included, so the first job does not report the transient.

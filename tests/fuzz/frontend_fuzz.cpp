@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/plan/plan_dump.h"
 #include "interpreter/program.h"
+#include "runtime/plan/plan_dump.h"
 
 namespace {
 
@@ -48,9 +48,11 @@ void check_one(const std::string& text) {
   metron::BuildOptions opt;
   opt.np = 4;
   opt.max_jobs = 20'000;  // plans of the corpus are small; a mutant may multiply loops
-  auto program = metron::load_program("fuzz.bench", opt, [&](const std::string& p) {
-    return p == "fuzz.bench" ? std::optional<std::string>(text) : std::nullopt;
-  });
+  auto program =
+      metron::load_program("fuzz.bench", opt, [&](const std::string& p, metron::FileUse) {
+        return metron::FileRead{p == "fuzz.bench" ? std::optional<std::string>(text)
+                                                  : std::nullopt};
+      });
   std::string rendered = program->diags.render();
   if (!program->diags.has_errors()) {
     std::string table = metron::plan_table(program->plan);

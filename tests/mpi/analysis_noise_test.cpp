@@ -26,8 +26,18 @@ namespace {
 std::string oversubscribed_text() {
   return adapt::machine_findings({{"node1", 3, 2, 0.5}}).at(0);
 }
+// The load average is context now, but older folders carry its finding as a flag.
 std::string load_text() {
-  return adapt::machine_findings({{"node1", 2, 2, 7.9}}).at(0);
+  return adapt::load_context({{"node1", 2, 2, 7.9}}).at(0);
+}
+// A job's contention above every threshold (adapt/contention.h).
+std::vector<std::string> contention_texts() {
+  adapt::JobContention c;
+  c.window_s = 1;
+  c.cpu_pressure = {0.38, 1};
+  c.involuntary_switches = {2140, 1};
+  c.cpu_steal = {0.07, 0};
+  return adapt::contention_findings(c);
 }
 std::string descheduled_text() {
   rt::JobResult r;
@@ -78,9 +88,29 @@ TEST_CASE("noise_kinds: the producers' findings sort into their kinds") {
   // Many hosts with the same problem: one counted line per kind, sorted the same way.
   std::vector<adapt::HostLoad> many(adapt::kFindingsPerHostUpTo + 1, {"n", 3, 2, 7.9});
   const auto counted = adapt::machine_findings(many);
-  REQUIRE(counted.size() == 2);
+  REQUIRE(counted.size() == 1);
   CHECK(noise_kinds(counted[0]) == Kinds{"oversubscribed"});
-  CHECK(noise_kinds(counted[1]) == Kinds{"load average above the cores"});
+  const auto loads = adapt::load_context(many);
+  REQUIRE(loads.size() == 1);
+  CHECK(noise_kinds(loads[0]) == Kinds{"load average above the cores"});
+}
+
+TEST_CASE("noise_kinds: a job's contention sorts into what was measured") {
+  const auto texts = contention_texts();
+  REQUIRE(texts.size() == 3);
+  CHECK(noise_kinds(texts[0]) == Kinds{"CPU pressure"});
+  CHECK(noise_kinds(texts[1]) == Kinds{"involuntary context switches"});
+  CHECK(noise_kinds(texts[2]) == Kinds{"steal time"});
+  // As summarize() writes them into the noise cell, after the launch's findings.
+  rt::JobResult r;
+  r.time_s.assign(20, 1e-6);
+  r.valid.assign(20, 1);
+  r.launch_noise = oversubscribed_text();
+  r.contention.window_s = 1;
+  r.contention.cpu_pressure = {0.38, 1};
+  const std::string cell = rt::summarize(r, Settings{}).noise;
+  CHECK(cell == oversubscribed_text() + "; CPU pressure 38% of the job's time on rank 1");
+  CHECK(noise_kinds(cell) == Kinds{"oversubscribed", "CPU pressure"});
 }
 
 TEST_CASE("noise_of: the union of a set of launch values, with counts") {

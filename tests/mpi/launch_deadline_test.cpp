@@ -20,7 +20,7 @@ LaunchDeadline deadline_of(const std::string& text, int np = 2) {
   BuildOptions b;
   b.np = np;
   auto p = load_program("t.bench", b,
-                        [text](const std::string&) -> std::optional<std::string> { return text; });
+                        [text](const std::string&, FileUse) -> FileRead { return {text}; });
   REQUIRE_MESSAGE(!p->diags.has_errors(), p->diags.render());
   DeadlineAllowances a;
   a.startup_s = 7;
@@ -31,6 +31,7 @@ LaunchDeadline deadline_of(const std::string& text, int np = 2) {
 
 TEST_CASE("launch deadline: start-up limit plus 1.25 x max_time + 1 s per job") {
   LaunchDeadline d = deadline_of(R"(set max_time = 2s
+set noisy_job = flag
 begin measurement "m"
   for i = 1 to 3 do
     measure MPI_COMM_WORLD : Synthetic(i, time = 1us)
@@ -48,6 +49,19 @@ end measurement
   CHECK(d.total_s == doctest::Approx(21.0));
 }
 
+TEST_CASE("launch deadline: a job that may be measured again is budgeted for every attempt") {
+  const std::string body = R"(set max_time = 2s
+begin measurement "m"
+  measure MPI_COMM_WORLD : Synthetic(1, time = 1us)
+end measurement
+)";
+  // The default: remeasure, at most 3 measurements of 1.25 x 2 s + 1 s.
+  CHECK(deadline_of(body).jobs_s == doctest::Approx(3 * 3.5));
+  CHECK(deadline_of("set noisy_job = remeasure(attempts = 2)\n" + body).jobs_s ==
+        doctest::Approx(2 * 3.5));
+  CHECK(deadline_of("set noisy_job = fail\n" + body).jobs_s == doctest::Approx(3.5));
+}
+
 TEST_CASE("launch deadline: an empty plan gets the start-up limit only") {
   LaunchDeadline d = deadline_of("# nothing to measure\n");
   CHECK(d.jobs == 0);
@@ -55,7 +69,9 @@ TEST_CASE("launch deadline: an empty plan gets the start-up limit only") {
 }
 
 TEST_CASE("launch deadline: one clock synchronization per clock, more with resync") {
+  // One measurement per job (no remeasure), so that the budgets below are the jobs'.
   const std::string body = R"(
+set noisy_job = flag
 begin measurement "w"
   for i = 1 to 4 do
     measure MPI_COMM_WORLD : Synthetic(i, time = 1us)
@@ -92,6 +108,7 @@ end measurement
 
 TEST_CASE("launch deadline: autorefine adds its budget of measurements") {
   const std::string loop = R"(
+set noisy_job = flag
 begin measurement "r"
   autorefine n = 1 to 16 step *2 do
     measure MPI_COMM_WORLD : Synthetic(n, time = 1us)

@@ -18,6 +18,7 @@
 #include "runtime/launcher/progress.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/mpi_library.h"
+#include "runtime/launcher/trusted_launch_inputs.h"
 
 using namespace metron;
 using namespace metron::launcher;
@@ -222,6 +223,74 @@ TEST_CASE("script copy: includes keep their relative positions") {
   fs::path inc = (fs::path(*main).parent_path() / "../../x.inc").lexically_normal();
   CHECK(read(inc) == "include text");
   fs::remove_all(root);
+}
+
+TEST_CASE("script copy: a recorded name that would leave the copy's folder is refused") {
+  // An absolute main and a relative name that climbs: a manifest written by someone else.
+  std::vector<ScriptFile> files = {{"/x/main.bench", "main"}, {"../../../../tmp/planted", "evil"}};
+  const std::string want =
+      "'script.files' holds '../../../../tmp/planted', which is not a path inside the folder: it "
+      "climbs out with '..'";
+  CHECK(copy_layout_problem(files) == want);
+  fs::path root = scratch("outside");
+  std::string err;
+  CHECK_FALSE(write_script_copy(files, (root / "script").string(), err));
+  CHECK(err == want);
+  CHECK_FALSE(fs::exists(root / "script"));
+  // A link in the copy's folder is not written through.
+  fs::create_directories(root / "script");
+  fs::create_directory_symlink(root, root / "script" / "sub");
+  files = {{"main.bench", "main"}, {"sub/inc.bench", "inc"}};
+  CHECK(copy_layout_problem(files).empty());
+  CHECK_FALSE(write_script_copy(files, (root / "script").string(), err));
+  CHECK(err ==
+        "'script.files' holds 'sub/inc.bench', which is not a path inside the folder: 'sub' on "
+        "its way is a symbolic link");
+  CHECK_FALSE(fs::exists(root / "inc.bench"));
+  fs::remove_all(root);
+}
+
+TEST_CASE("environment allowlist: the MPI libraries' tuning variables that take no file") {
+  for (const char* ok : {"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "MPICH_ASYNC_PROGRESS", "OMPI_MCA_btl",
+                         "OMPI_MCA_coll_tuned_use_dynamic_rules", "UCX_TLS", "UCX_RNDV_THRESH",
+                         "FI_PROVIDER", "I_MPI_FABRICS", "PSM2_MQ_EAGER_SDMA_SZ",
+                         "MV2_USE_SHMEM_COLL", "HCOLL_ENABLE_MCAST_ALL", "UCC_CL_BASIC_TLS"}) {
+    INFO(ok);
+    CHECK(folder_env_allowed(ok));
+  }
+  for (const char* refused : {"LD_PRELOAD",
+                              "PATH",
+                              "HOME",
+                              "FOO",
+                              "PYTHONPATH",
+                              "HYDRA_BOOTSTRAP",
+                              "METRON_X",
+                              "UCX_LOG_FILE",
+                              "UCX_LOG_LEVEL",
+                              "UCX_MODULE_DIR",
+                              "UCX_HANDLE_ERRORS",
+                              "UCX_ERROR_SIGNALS",
+                              "UCX_STATS_DEST",
+                              "UCX_PROFILE_MODE",
+                              "OMPI_MCA_plm_rsh_agent",
+                              "OMPI_MCA_orte_xterm",
+                              "OMPI_MCA_mca_base_param_files",
+                              "OMPI_MCA_orte_tmpdir_base",
+                              "OMPI_MCA_orte_prefix",
+                              "MPIR_CVAR_DBG_FILENAME",
+                              "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE",
+                              "I_MPI_HYDRA_BOOTSTRAP_EXEC",
+                              "I_MPI_ROOT",
+                              "FI_PROVIDER_PATH",
+                              "FI_LOG_LEVEL",
+                              "MPICH_DBG_OUTPUT",
+                              "UCX_",
+                              "1UCX",
+                              "UCX-TLS",
+                              ""}) {
+    INFO(refused);
+    CHECK_FALSE(folder_env_allowed(refused));
+  }
 }
 
 TEST_CASE("progress: durations and ETA") {

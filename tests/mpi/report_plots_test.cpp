@@ -98,7 +98,7 @@ TEST_CASE("report axes: log2 sizes with binary ticks, value axes log or from 0")
   CHECK(contains(x,
                  "set xtics ('1 B' 1, '4 B' 4, '16 B' 16, '64 B' 64, '256 B' 256, '1 KiB' "
                  "1024, '4 KiB' 4096)\n"));
-  // The axis names its unit and its scale (issue 34: it read 'size').
+  // The axis names its unit and its scale, not just 'size'.
   CHECK(contains(x, "set xlabel 'message size [bytes], log2 scale'\n"));
   // Always log2, however narrow the range (a sweep is binary).
   CHECK(contains(bytes_x_axis(8, 16), "set logscale x 2\n"));
@@ -150,8 +150,8 @@ TEST_CASE("report curves: sizes on x, loop variables that follow the size left o
 }
 
 TEST_CASE("report curves: sizes from 0 B on a size axis, 0 B at its own place") {
-  // quick's default sweep starts at 0: the panel is still a size panel (issue 34: it became a
-  // linear axis of the loop variable, every size below 256 B on one vertical line).
+  // quick's default sweep starts at 0: the panel is still a size panel, not a linear axis of
+  // the loop variable, which would put every size below 256 B on one vertical line.
   analysis::ResultsData d;
   for (std::int64_t b : {0, 1, 2, 1024})
     d.jobs.push_back(job("Allreduce", b, {{"size", std::to_string(b)}}, {}));
@@ -194,7 +194,7 @@ TEST_CASE("report ratio: verdicts from the verdict column, else from the test") 
   auto plots = ratio_plots(t, "B / A");
   REQUIRE(plots.size() == 1);
   CHECK(plots[0].title == "Ratio B / A: block 'b': Bcast");
-  // One curve: its legend says what the line is, not "2 ranks" (issue 34).
+  // One curve: its legend says what the line is, not "2 ranks".
   CHECK(contains(plots[0].commands, "title 'ratio B / A'"));
   CHECK_FALSE(contains(plots[0].commands, "title '2 ranks'"));
   CHECK(contains(plots[0].caption, "No confidence interval of the ratio is recorded"));
@@ -291,7 +291,7 @@ TEST_CASE("report: a hand-made exec folder, with and without gnuplot") {
 }
 
 TEST_CASE("report: a rate plot for every operation with a rate (summary.csv mb_per_s)") {
-  // Latency is no round trip, yet has a rate (issue 34: only ping-pongs had one). 0 B and the
+  // Latency is no round trip, yet has a rate, as ping-pongs do. 0 B and the
   // collective have none. Latency 1 KiB at 2 us one way: 1024 B / 2 us = 512 MB/s.
   fs::path dir = scratch("rates");
   std::ofstream(dir / "summary.csv")

@@ -1,5 +1,5 @@
 // The quotable verdict sentences, the compact job labels and the comparison as sentences with its
-// count line (issue 34): exact texts for each verdict. Pure, run in an MPI test binary because
+// count line: exact texts for each verdict. Pure, run in an MPI test binary because
 // the analysis lives in metron_mpi.
 #include "runtime/ops/mpi_handles.h"  // first: the front end's MPI names before <mpi.h>
 

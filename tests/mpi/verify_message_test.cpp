@@ -65,7 +65,7 @@ TEST_CASE("verify messages: every finding of a wrong byte") {
 }
 
 TEST_CASE("verify messages: the file checks of the MPI-IO operations") {
-  // As io_job.cpp, io_imb.cpp, io_local.cpp and io_skampi.cpp compose them.
+  // As io_job.cpp, io_imb.cpp, io_local.cpp and io_skampi_file_ops.cpp compose them.
   auto file = [](std::int64_t byte, const std::string& found) {
     return message_text(DiagId::job_verify_mismatch, "MPI_IO_write_once", 0,
                         message_text(DiagId::verify_in_file), byte, found);

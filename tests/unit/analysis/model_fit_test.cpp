@@ -1,12 +1,16 @@
 // Hockney fits against R (tools/refvalues/model_fit.R, output in model_fit.out): the weighted
 // least-squares line, the breakpoint BIC chooses on a two-protocol curve (and the 1% a line
 // must miss by before it is split), the bootstrap CIs that
-// cover the true parameters, and LogGP's G and L + 2o from a ping-pong fit.
+// cover the true parameters, and LogGP's G and L + 2o from a ping-pong fit; times of any
+// magnitude, sweeps without a fit, and slopes or intercepts that are no bandwidth or latency.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "runtime/analysis/csv_table.h"
 #include "runtime/analysis/model_fit.h"
 
 using namespace metron::analysis;
@@ -114,4 +118,102 @@ TEST_CASE("LogGP from a ping-pong: G is half the round-trip slope, L + 2o half i
   CHECK(close(g->L_plus_2o_s, (f.segments[0].fit.alpha + f.segments[0].fit.beta) / 2));
   f.time_is = "call";
   CHECK_FALSE(loggp_of(f, f.segments[0]));
+}
+
+namespace {
+
+// A folder of three launches of block "b" with one Synthetic job per size; time_of(size, launch)
+// gives each per-launch median.
+template <class F>
+ResultsData sweep_folder(const std::vector<int>& sizes, F time_of) {
+  metron::analysis::CsvTable t;
+  t.header = {"launch", "block", "op", "bytes", "comm_size", "median_s", "time_is"};
+  for (int l = 0; l < 3; ++l)
+    for (int m : sizes)
+      t.rows.push_back({std::to_string(l), "b", "Synthetic", std::to_string(m), "2",
+                        fmt::format("{:.17g}", time_of(m, l)), "call"});
+  std::string error;
+  auto d = results_from_summary(t, error);
+  REQUIRE_MESSAGE(d, error);
+  return *d;
+}
+
+const std::vector<int> kSizes = {64, 256, 1024, 4096};
+
+}  // namespace
+
+TEST_CASE("model fit: times of any magnitude fit alike (the fit scales them exactly)") {
+  std::vector<SweepPoint> p;
+  for (int l = 0; l < 3; ++l)
+    for (double m : {64.0, 256.0, 1024.0, 4096.0})
+      p.push_back({m, (2e-6 + 1e-9 * m) * (1 + 0.01 * std::sin(m + l)), l});
+  const auto base = fit_line(p);
+  REQUIRE(base);
+  for (double scale : {1e-300, 1e300}) {
+    auto q = p;
+    for (auto& x : q) x.time_s *= scale;
+    const auto f = fit_line(q);
+    REQUIRE(f);
+    CHECK(std::fabs(f->alpha / scale - base->alpha) <= 1e-9 * base->alpha);
+    CHECK(std::fabs(f->beta / scale - base->beta) <= 1e-9 * base->beta);
+    CHECK(std::fabs(f->rel_rmse - base->rel_rmse) <= 1e-9);
+  }
+}
+
+TEST_CASE("model fit: a sweep without a fit is said, not dropped") {
+  const auto zero = sweep_folder(kSizes, [](int, int) { return 0.0; });
+  const SweepFits z = fit_sweeps(zero, FitOptions{});
+  CHECK(z.fits.empty());
+  REQUIRE(z.unfitted.size() == 1);
+  CHECK(z.unfitted[0].sizes == 4);
+  CHECK(z.unfitted[0].sizes_with_time == 0);
+  CHECK(fits_table(z, "hockney", {}, FitOptions{}) ==
+        "Hockney fits: weighted least squares of T = alpha + beta m on the per-launch medians "
+        "(weights 1/T^2), one segment or two split where BIC prefers; 95% CIs from 2000 bootstrap "
+        "resamples of the launches\n"
+        "metron: warning: 'b: Synthetic, 2 ranks' is not fitted: 0 of its 4 sizes have a positive "
+        "time, and a fit needs 3\n");
+  // Times from 1e-300 s to 1e300 s in one sweep: 1/t^2 of the smallest is beyond a double.
+  const auto extreme =
+      sweep_folder(kSizes, [](int m, int) { return m < 1024 ? 1e-300 * m : 1e300 * m; });
+  const SweepFits e = fit_sweeps(extreme, FitOptions{});
+  CHECK(e.fits.empty());
+  REQUIRE(e.unfitted.size() == 1);
+  CHECK(
+      fits_table(e, "hockney", {}, FitOptions{})
+          .find("metron: warning: 'b: Synthetic, 2 ranks' is not fitted: its times, 6.4e-299 s to "
+                "4.096e+303 s, span more than a fit computes with\n") != std::string::npos);
+  // Fewer than 3 sizes is no sweep at all: nothing to say.
+  CHECK(fit_sweeps(sweep_folder({64, 256}, [](int, int) { return 1e-6; }), FitOptions{})
+            .unfitted.empty());
+}
+
+TEST_CASE("model fit: a slope that is not positive gives no bandwidth and a warning") {
+  PeakBound peak;
+  peak.bandwidth_mb_s = 125;
+  // Equal times at every size: beta is 0, 1/beta no number, and no fraction of the peak.
+  const auto flat = fit_sweeps(sweep_folder(kSizes, [](int, int) { return 5e-6; }), FitOptions{});
+  REQUIRE(flat.fits.size() == 1);
+  const std::string t = fits_table(flat, "hockney", peak, FitOptions{});
+  CHECK(t.find("nan") == std::string::npos);
+  CHECK(t.find("% of the peak") == std::string::npos);
+  CHECK(t.find("(1/beta = n/a MB/s)") != std::string::npos);
+  CHECK(t.find("metron: warning: 'b: Synthetic, 2 ranks', 64 B to 4096 B: beta = 0 ns/B, so the "
+               "time does not grow with the size and no bandwidth follows from it\n") !=
+        std::string::npos);
+  // Times that fall with the size: beta and, past the sweep's end, alpha below zero.
+  const auto falling = fit_sweeps(
+      sweep_folder(kSizes, [](int m, int l) { return (9e-6 - 2e-9 * m) * (1 + 0.001 * l); }),
+      FitOptions{});
+  REQUIRE(falling.fits.size() == 1);
+  const std::string f = fits_table(falling, "hockney", peak, FitOptions{});
+  CHECK(f.find("metron: warning: 'b: Synthetic, 2 ranks', 64 B to 4096 B: beta = -2") !=
+        std::string::npos);
+  CHECK(f.find("% of the peak") == std::string::npos);
+  const auto negative_alpha =
+      fit_sweeps(sweep_folder(kSizes, [](int m, int) { return 1e-9 * m - 5e-8; }), FitOptions{});
+  REQUIRE(negative_alpha.fits.size() == 1);
+  CHECK(fits_table(negative_alpha, "hockney", {}, FitOptions{})
+            .find("metron: warning: 'b: Synthetic, 2 ranks', 64 B to 4096 B: alpha = -0.05 us, "
+                  "below zero, so it is no latency\n") != std::string::npos);
 }

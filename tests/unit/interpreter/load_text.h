@@ -15,13 +15,13 @@ namespace metron::test {
 inline std::unique_ptr<Program> load_files(std::map<std::string, std::string> files,
                                            BuildOptions options = {}) {
   if (options.np == 1) options.np = 4;
-  return load_program(
-      "main.bench", options,
-      [files = std::move(files)](const std::string& p) -> std::optional<std::string> {
-        auto it = files.find(p);
-        if (it == files.end()) return std::nullopt;
-        return it->second;
-      });
+  return load_program("main.bench", options,
+                      [files = std::move(files)](const std::string& p, FileUse) -> FileRead {
+                        auto it = files.find(p);
+                        if (it == files.end())
+                          return {std::nullopt, false, false, "no such file or directory"};
+                        return {it->second};
+                      });
 }
 
 inline std::unique_ptr<Program> load_text(const std::string& text, BuildOptions options = {}) {

@@ -62,7 +62,7 @@ end measurement
     auto on = load_text(buf);
     REQUIRE(diag_ids(*on) == "");
     CHECK(factor_values(on->plan, "count").back() == 1024);
-    std::snprintf(buf, sizeof buf, script, "");  // off by default (issue 12)
+    std::snprintf(buf, sizeof buf, script, "");  // off by default
     auto off = load_text(buf);
     REQUIRE(diag_ids(*off) == "");
     CHECK(factor_values(off->plan, "count").back() == 2048);
@@ -176,11 +176,11 @@ end measurement
 
     BuildOptions four;
     four.np = 4;
-    auto ski = metron::load_program("main.ski", four,
-                                    [&](const std::string& p) -> std::optional<std::string> {
-                                      if (p == "main.ski") return text;
-                                      return std::nullopt;
-                                    });
+    auto ski =
+        metron::load_program("main.ski", four, [&](const std::string& p, FileUse) -> FileRead {
+          if (p == "main.ski") return {text};
+          return {};
+        });
     REQUIRE(diag_ids(*ski) == "");
     const Settings& s = *ski->plan.jobs.at(0).settings;
     CHECK_FALSE(s.stop);  // SKaMPI's RSE rule, as in SKaMPI

@@ -75,6 +75,20 @@ TEST_SUITE("quick_script") {
                 "' (expected MIN:MAX or MAX with MIN <= MAX, e.g. 0:1MiB)");
   }
 
+  TEST_CASE("quick_script: a sweep past what an MPI count holds is a bad --sizes") {
+    // The size is the count of MPI_CHAR, an int: 2^31 - 1 at most. The largest size of the sweep
+    // counts, not MAX: 3:2GiB runs 3, 6, ..., 3 * 2^29 = 1.5 GiB.
+    CHECK(error_of({"Bcast", "1:1TiB", true}) ==
+          "bad --sizes '1:1TiB': its largest size, 1099511627776 bytes, is more than an MPI count "
+          "holds (at most 2147483647)");
+    CHECK(error_of({"Bcast", "2GiB", true}) ==
+          "bad --sizes '2GiB': its largest size, 2147483648 bytes, is more than an MPI count holds "
+          "(at most 2147483647)");
+    CHECK(has(script({"Bcast", "3:2GiB", true}), "for size = 3 to 2GiB step *2"));
+    CHECK(has(script({"Bcast", "0:2147483647", true}), "for size = 0 to 2147483647 step *2"));
+    CHECK(has(script({"Bcast", "0:0", true}), "for size = 0 to 0 step *2"));
+  }
+
   TEST_CASE("quick_script: names in any case and OSU program names") {
     CHECK(has(script({"latency"}), "# 'latency' is measured by Latency\n"));
     CHECK(has(script({"latency"}), "measure comm(get_np()) : Latency(size, MPI_CHAR)"));
@@ -107,8 +121,8 @@ TEST_SUITE("quick_script") {
   TEST_CASE("quick_script: the buffer holds the largest size on any number of ranks") {
     // Bcast 1 MiB needs 1 MiB: the 4 MiB default holds it, no line.
     CHECK_FALSE(has(script({"Bcast"}), "set buffer"));
-    // osu_bw: a window of 64 messages of 4 MiB, sent and received (issue 34: it stopped at
-    // 32 KiB with the default buffer).
+    // osu_bw: a window of 64 messages of 4 MiB, sent and received (with the default buffer
+    // the sweep would stop at 32 KiB).
     CHECK(has(script({"Bandwidth", "1:4MiB", true}), "\nset buffer = 260MiB\n"));
     // Allgather: a send block and get_np() receive blocks.
     CHECK(has(script({"Allgather", "0:4MiB", true}),

@@ -149,8 +149,9 @@ TEST_SUITE("robustness") {
   }
 
   TEST_CASE("robustness: a file the reader cannot read is an I/O problem, not a script error") {
-    auto p = metron::load_program("missing.bench", {},
-                                  [](const std::string&) { return std::optional<std::string>(); });
+    auto p = metron::load_program("missing.bench", {}, [](const std::string&, metron::FileUse) {
+      return metron::FileRead{};
+    });
     CHECK_FALSE(p->loaded);
     CHECK(diag_ids(*p) == "file_not_found");
     CHECK(p->diags.render().find("metron: error: cannot read file 'missing.bench' (") == 0);

@@ -19,7 +19,8 @@ namespace {
 
 class EmptyScript : public LoadedScript {
  public:
-  EmptyScript() : LoadedScript([](const std::string&) { return std::optional<std::string>(); }) {}
+  EmptyScript()
+      : LoadedScript([](const std::string&, metron::FileUse) { return metron::FileRead{}; }) {}
   Plan replan(const BuildOptions&, DiagnosticEngine&) const override { return {}; }
 };
 

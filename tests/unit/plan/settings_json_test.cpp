@@ -75,6 +75,7 @@ const std::map<std::string, std::string> kChanged = {
     {"verify", "on"},
     {"raw_per_rank", "on"},
     {"refine", "skampi(factor = 3)"},
+    {"noisy_job", "remeasure(attempts = 5)"},
     {"root_shift", "on"},
     {"multi", "on"},
     {"io_dir", "\"/tmp/x\""},
@@ -173,7 +174,8 @@ TEST_SUITE("settings table") {
     const nlohmann::json j = job_settings(
         "set max_time = 250ms\nset buffer = 1KiB\nset max_rse = 5%\nset sync = "
         "roundtime(mult = 2, budget = 3s)\nset refine = mpptest(autorel = 1%, autodx = 8)\n"
-        "set outliers = tukey(2)\nset batch = fixed(6)\nset warmup = auto\n");
+        "set outliers = tukey(2)\nset batch = fixed(6)\nset warmup = auto\n"
+        "set noisy_job = remeasure(attempts = 4)\n");
     CHECK(j["max_time"] == 0.25);
     CHECK(j["buffer"] == 1024);
     CHECK(j["max_rse"] == 0.05);
@@ -182,6 +184,10 @@ TEST_SUITE("settings table") {
     CHECK(j["outliers"] == nlohmann::json{{"kind", "tukey"}, {"k", 2.0}});
     CHECK(j["batch"] == nlohmann::json{{"kind", "fixed"}, {"n", 6}});
     CHECK(j["warmup"] == "auto");
+    CHECK(j["noisy_job"] == nlohmann::json{{"kind", "remeasure"}, {"attempts", 4}});
+    CHECK(job_settings("set noisy_job = fail\n")["noisy_job"] == nlohmann::json{{"kind", "fail"}});
+    CHECK(job_settings("")["noisy_job"] ==
+          nlohmann::json{{"kind", "remeasure"}, {"attempts", 3}});  // the default
     CHECK(j["reps"].is_null());
   }
 
