@@ -187,7 +187,8 @@ if(METRON_OPENMPI)
       ENVIRONMENT "MPIEXEC=${METRON_OPENMPI_MPIEXEC};${METRON_OPENMPI_TEST_ENV}")
   endforeach()
   # Both libraries: a launcher of the other library refused, env factors under both, a replay
-  # of a recording made with the other library.
+  # of a recording made with the other library (20 s at a load average of 5: four runs of 2-5
+  # launches, three replays).
   add_test(NAME openmpi/e2e/mpi_libraries
            COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/mpi_libraries.sh $<TARGET_FILE:metron>
                    ${CMAKE_SOURCE_DIR} $<TARGET_FILE:metron_openmpi>)
