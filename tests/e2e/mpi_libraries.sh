@@ -1,12 +1,12 @@
 # Two MPI libraries side by side (docs/mpi-libraries.md): the MPICH build ($1) and the Open MPI
 # build ($3). Each names its library and what it lacks; the Open MPI build refuses a persistent
-# collective in `check`, and a job on a datatype it lays out otherwise than Metron; a binary started by the other library's launcher refuses before it
-# writes anything, naming both; `run` refuses a --launcher of the other library before it makes
-# its folder; an `as env` factor reaches the ranks under both default launchers; a run recorded
-# with one library replays with the other, leading with the findings, listing every claim and
-# guideline of the recording with a verdict (one on an operation Open MPI lacks: why it cannot be
-# evaluated), and reporting the library as the one difference (not the variables each launcher
-# sets for its own processes).
+# collective in `check`, and a job on a datatype it lays out otherwise than Metron; a binary
+# started by the other library's launcher refuses before it writes anything, naming both; `run`
+# refuses a --launcher of the other library before it makes its folder; an `as env` factor
+# reaches the ranks under both default launchers; a run recorded with one library replays with
+# the other, leading with the findings, listing every claim and guideline of the recording with
+# a verdict (one on an operation Open MPI lacks: why it cannot be evaluated), and reporting the
+# library as the one difference (not the variables each launcher sets for its own processes).
 source "$(dirname "$0")/lib.sh"
 OMPI_METRON=$3
 OMPIRUN=${OPENMPI_MPIEXEC:-mpirun.openmpi}
