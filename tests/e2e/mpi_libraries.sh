@@ -5,8 +5,9 @@
 # refuses a --launcher of the other library before it makes its folder; an `as env` factor
 # reaches the ranks under both default launchers; a run recorded with one library replays with
 # the other, leading with the findings, listing every claim and guideline of the recording with
-# a verdict (one on an operation Open MPI lacks: why it cannot be evaluated), and reporting the
-# library as the one difference (not the variables each launcher sets for its own processes).
+# a verdict (one on an operation Open MPI lacks: why it cannot be evaluated), and reporting as
+# differences the library and the binding each launcher gives by default, never the variables
+# each launcher sets for its own processes.
 source "$(dirname "$0")/lib.sh"
 OMPI_METRON=$3
 OMPIRUN=${OPENMPI_MPIEXEC:-mpirun.openmpi}
