@@ -22,7 +22,10 @@ set(rules
     "runtime/output|runtime/output,runtime/results,runtime/plan,runtime/stats,runtime/adapt|no"
     # The executor walks the plan with the measuring layers and hands records to the writers;
     # nothing above it (launcher, report, CLI).
-    "runtime/exec|runtime/exec,runtime/results,runtime/output,runtime/plan,runtime/stats,runtime/adapt,runtime/measure,runtime/ops,runtime/procsync,runtime/clocksync,runtime/timers,runtime/schemes,runtime/sysinfo.h,runtime/scheduler_context.h,runtime/test_hooks.h|yes"
+    "runtime/exec|runtime/exec,runtime/results,runtime/output,runtime/plan,runtime/stats,runtime/adapt,runtime/measure,runtime/ops,runtime/procsync,runtime/clocksync,runtime/timers,runtime/schemes,runtime/sysinfo.h,runtime/scheduler_context.h,runtime/test_hooks.h,runtime/launch_clock.h,runtime/simulation.h|yes"
+    # One job's measurement (job_measure -> JobRunner -> measured_loop -> schemes/): it sees the
+    # measuring layers below it, never the plan walk, the launcher or the writers.
+    "runtime/measure|runtime/measure,runtime/results,runtime/plan,runtime/stats,runtime/adapt,runtime/ops,runtime/procsync,runtime/clocksync,runtime/timers,runtime/schemes,runtime/sysinfo.h,runtime/test_hooks.h,runtime/launch_clock.h,runtime/simulation.h|yes"
     "interpreter|interpreter,runtime/plan,runtime/stats,runtime/adapt|no"
     "runtime|runtime|yes")
 

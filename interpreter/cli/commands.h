@@ -11,8 +11,8 @@
 
 #include "interpreter/script_input.h"
 #include "runtime/exec/finalize_grace.h"
-#include "runtime/exec/simulation.h"
 #include "runtime/plan/build_options.h"
+#include "runtime/simulation.h"
 
 namespace metron {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "runtime/exec/binding_check.h"
-#include "runtime/exec/simulation.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/scheduler_context.h"
+#include "runtime/simulation.h"
 #include "runtime/sysinfo.h"
 #include "runtime/timers/timer_info.h"
 

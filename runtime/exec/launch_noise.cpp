@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <map>
 
-#include "runtime/exec/contention_probe.h"
-#include "runtime/exec/simulation.h"
+#include "runtime/measure/contention_probe.h"
+#include "runtime/simulation.h"
 #include "runtime/test_hooks.h"
 
 namespace metron::rt {

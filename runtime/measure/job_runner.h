@@ -1,7 +1,8 @@
-// JobRunner: the runtime half of executing one Job. It binds the operation (buffers, MPI
-// handles, counts), sets up the process sync, and runs warm-up, verification and batches of
-// observations with the job's scheme and timer. Every call is collective over the job
-// communicator; the executor walks the plan in lockstep on all its ranks.
+// JobRunner: the operation of one Job bound on its communicator (buffers, MPI handles, counts)
+// with its process sync, and the calls that run it: a batch of observations with the job's scheme
+// and timer, untimed calls (warm-up, spacers) and the verification. What runs when (the job's
+// course and its decisions) is measure_job's (job_measure.h). Every call is collective over the
+// job communicator; the executor walks the plan in lockstep on all its ranks.
 #pragma once
 
 #include <cstdint>

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "runtime/plan/settings.h"
 #include "runtime/measure/job_runner.h"
+#include "runtime/plan/settings.h"
 
 namespace metron::rt {
 

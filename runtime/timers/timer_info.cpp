@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 #include "runtime/stats/clock_step.h"
 
 #include "runtime/timers/timer.h"

@@ -2,9 +2,9 @@
 // of its record that the table (runtime/results/result_fields.def) marks as the job root's
 // arrives on world rank 0, the one writer, also for a job that failed. Three ranks: a job on
 // {1, 2} has a root that is neither world rank 0 nor alone.
-#include "runtime/exec/job_measure.h"  // first: the front end's MPI names before <mpi.h>
-#include "runtime/exec/reduce_result.h"
 #include "runtime/exec/ship_result.h"
+#include "runtime/measure/job_measure.h"  // first: the front end's MPI names before <mpi.h>
+#include "runtime/measure/reduce_result.h"
 #include "runtime/ops/catalog.h"
 #include "tests/mpi/op_test_support.h"
 

@@ -1,4 +1,4 @@
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 
 #include <fstream>
 #include <iterator>

@@ -1,5 +1,5 @@
 // run_measured_loop (see measured_loop.h).
-#include "runtime/exec/measured_loop.h"
+#include "runtime/measure/measured_loop.h"
 
 #include <exception>
 

@@ -1,17 +1,17 @@
 // measure_job (see job_measure.h): binding, verification, warm-up and the measured loop of one
 // job, with the ranks agreeing after each phase.
-#include "runtime/exec/job_measure.h"
+#include "runtime/measure/job_measure.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 
-#include "runtime/exec/contention_probe.h"
-#include "runtime/exec/launch_clock.h"
-#include "runtime/exec/measured_loop.h"
-#include "runtime/exec/reduce_result.h"
-#include "runtime/exec/stop_control.h"
+#include "runtime/launch_clock.h"
+#include "runtime/measure/contention_probe.h"
 #include "runtime/measure/job_runner.h"
+#include "runtime/measure/measured_loop.h"
+#include "runtime/measure/reduce_result.h"
+#include "runtime/measure/stop_control.h"
 #include "runtime/measure/sync_choice.h"
 #include "runtime/ops/error_agreement.h"
 #include "runtime/plan/diagnostics.h"

@@ -1,5 +1,5 @@
 // sample_contention (see contention_probe.h).
-#include "runtime/exec/contention_probe.h"
+#include "runtime/measure/contention_probe.h"
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -8,7 +8,7 @@
 #include <chrono>
 #include <string_view>
 
-#include "runtime/exec/simulation.h"
+#include "runtime/simulation.h"
 
 namespace metron::rt {
 

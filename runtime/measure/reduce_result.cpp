@@ -1,5 +1,5 @@
 // reduce_to_job_root (see reduce_result.h).
-#include "runtime/exec/reduce_result.h"
+#include "runtime/measure/reduce_result.h"
 
 #include <cstddef>
 #include <cstdint>

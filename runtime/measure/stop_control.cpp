@@ -1,7 +1,7 @@
 // StopControl (see stop_control.h).
-#include "runtime/exec/stop_control.h"
+#include "runtime/measure/stop_control.h"
 
-#include "runtime/exec/launch_clock.h"
+#include "runtime/launch_clock.h"
 
 #include <algorithm>
 #include <chrono>

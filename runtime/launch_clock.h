@@ -7,16 +7,15 @@
 
 #include <chrono>
 
-#include "runtime/exec/simulation.h"
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>
+#include "runtime/simulation.h"
 
 namespace metron::rt {
 
 // Seconds since an arbitrary origin, fixed for the process.
 inline double launch_clock_s() {
   if constexpr (kSimulated) return MPI_Wtime();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace metron::rt
