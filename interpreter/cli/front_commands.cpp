@@ -5,6 +5,7 @@
 #include "interpreter/ast.h"
 #include "interpreter/cli/commands.h"
 #include "interpreter/program.h"
+#include "runtime/mpi_library.h"
 #include "runtime/plan/plan_dump.h"
 
 namespace metron {
@@ -17,6 +18,7 @@ BuildOptions build_options(const CliOptions& o, int np) {
   b.skip_unsupported = o.skip_unsupported;
   b.simulated = o.simulated;
   b.settings_file = o.settings_file;
+  rt::plan_for_this_library(b);
   return b;
 }
 

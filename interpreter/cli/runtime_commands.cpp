@@ -35,6 +35,7 @@
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
 #include "runtime/launcher/replay.h"
+#include "runtime/mpi_library.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
@@ -256,14 +257,17 @@ int exec_script(const ScriptInput& script, CliOptions& o, int argc, char** argv,
   // write results: each singleton would be rank 0 of its own run in the same folder.
   int planned = 0;
   if (const char* p = std::getenv(rt::kPlannedNpEnv)) planned = std::atoi(p);
-  const rt::LaunchSizeCheck size_check =
-      rt::check_launch_size(planned, np, [](const char* name) { return std::getenv(name); });
+  // The launcher must belong to this binary's library: another's starts singletons.
+  const rt::BinaryLibrary library{rt::mpi_library_family(), rt::mpi_library_name(),
+                                  rt::mpi_launcher_program()};
+  const rt::LaunchSizeCheck size_check = rt::check_launch_size(
+      planned, np, [](const char* name) { return std::getenv(name); }, library);
   if (!size_check.error.empty()) {
-    if (me == 0) print_error(size_check.error);
+    if (me == 0 && size_check.print) print_error(size_check.error);
     MPI_Finalize();
     return kExitUsage;
   }
-  if (!size_check.warning.empty() && me == 0) print_warning(size_check.warning);
+  if (!size_check.warning.empty() && me == 0 && size_check.print) print_warning(size_check.warning);
   BuildOptions b = build_options(o, np);
   if (!parse_levels(o.launch_spec, b.launch_levels)) {
     if (me == 0) print_message(DiagId::cli_bad_levels, o.launch_spec);
