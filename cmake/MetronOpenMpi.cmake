@@ -52,14 +52,15 @@ target_compile_definitions(metron_mpi_openmpi PUBLIC ${METRON_OPENMPI_BASE_DEFIN
                            ${METRON_OPENMPI_MPI_DEFINITIONS}
                            METRON_MPIEXEC="${METRON_OPENMPI_MPIEXEC}")
 target_compile_options(metron_mpi_openmpi PRIVATE ${METRON_WARNINGS})
-target_link_libraries(metron_mpi_openmpi PUBLIC metron_output metron_analysis metron_plan
-                      metron_stats nlohmann_json::nlohmann_json ${METRON_OPENMPI_LIBRARIES})
+target_link_libraries(metron_mpi_openmpi PUBLIC metron_output metron_analysis metron_history
+                      metron_plan metron_stats nlohmann_json::nlohmann_json
+                      ${METRON_OPENMPI_LIBRARIES})
 
 add_executable(metron_openmpi ${CLI_SRC})
 get_target_property(metron_definitions metron COMPILE_DEFINITIONS)
 target_compile_definitions(metron_openmpi PRIVATE ${metron_definitions})
 target_compile_options(metron_openmpi PRIVATE ${METRON_WARNINGS})
-target_link_libraries(metron_openmpi PRIVATE metron_mpi_openmpi metron_front metron_stats
-                      CLI11::CLI11 nlohmann_json::nlohmann_json)
+target_link_libraries(metron_openmpi PRIVATE metron_mpi_openmpi metron_front metron_history
+                      metron_stats CLI11::CLI11 nlohmann_json::nlohmann_json)
 set_target_properties(metron_openmpi PROPERTIES OUTPUT_NAME metron
                       RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/openmpi)

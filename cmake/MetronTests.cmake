@@ -128,7 +128,7 @@ if(METRON_SMPI)
                        ENVIRONMENT "MPIEXEC=${MPIEXEC_EXECUTABLE}")
 endif()
 
-# The Open MPI build's tests (cmake/MetronOpenMpi.cmake): the MPI tests compiled against Open MPI
+# The Open MPI build's tests (cmake/MetronOpenMpi.cmake): MPI tests compiled against Open MPI
 # and run under its mpirun, the end-to-end tests of METRON_OPENMPI_E2E with its metron and
 # mpirun, and the tests of both libraries together (tests/e2e/mpi_libraries.sh). Open MPI's
 # mpirun refuses to run as root, and to start more ranks than cores, unless told: CI runs as
@@ -136,7 +136,22 @@ endif()
 if(METRON_OPENMPI)
   set(METRON_OPENMPI_TEST_ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
       OMPI_MCA_rmaps_base_oversubscribe=1)
-  add_executable(mpi_tests_openmpi ${CMAKE_SOURCE_DIR}/tests/mpi/mpi_main.cpp ${MPI_TEST_SRC})
+  # The MPI tests where the libraries differ (docs/mpi-libraries.md): every operation binds, runs
+  # and verifies (with the neighbourhood forms Open MPI gets wrong), datatype layouts, one-sided
+  # windows (Open MPI checks a dynamic window's range), the launcher checks. A test file takes
+  # up to a minute to compile and CI's time is short; "all" compiles and runs every MPI test
+  # against Open MPI.
+  set(METRON_OPENMPI_MPI_TESTS ops_catalog_test derived_types_test ops_rma_test launch_size_test
+      CACHE STRING "the MPI tests (tests/mpi/NAME.cpp) of the Open MPI build, or all")
+  set(METRON_OPENMPI_MPI_TEST_SRC ${MPI_TEST_SRC})
+  if(NOT METRON_OPENMPI_MPI_TESTS STREQUAL "all")
+    set(METRON_OPENMPI_MPI_TEST_SRC)
+    foreach(name ${METRON_OPENMPI_MPI_TESTS})
+      list(APPEND METRON_OPENMPI_MPI_TEST_SRC ${CMAKE_SOURCE_DIR}/tests/mpi/${name}.cpp)
+    endforeach()
+  endif()
+  add_executable(mpi_tests_openmpi ${CMAKE_SOURCE_DIR}/tests/mpi/mpi_main.cpp
+                                   ${METRON_OPENMPI_MPI_TEST_SRC})
   target_link_libraries(mpi_tests_openmpi PRIVATE metron_mpi_openmpi metron_front metron_stats
                         doctest::doctest)
   target_compile_options(mpi_tests_openmpi PRIVATE ${METRON_WARNINGS} ${METRON_TEST_FLAGS})
@@ -144,7 +159,7 @@ if(METRON_OPENMPI)
     METRON_BINARY="$<TARGET_FILE:metron_openmpi>")
   add_dependencies(mpi_tests_openmpi metron_openmpi)
   set_target_properties(mpi_tests_openmpi PROPERTIES UNITY_BUILD OFF)
-  foreach(src ${MPI_TEST_SRC})
+  foreach(src ${METRON_OPENMPI_MPI_TEST_SRC})
     get_filename_component(name ${src} NAME_WE)
     set(np 2)
     if(name MATCHES "_np([0-9]+)_test$")
@@ -160,9 +175,10 @@ if(METRON_OPENMPI)
     set_tests_properties(openmpi/mpi/${name} PROPERTIES LABELS "mpi;openmpi"
                          TIMEOUT ${METRON_TIMEOUT_MPI} ENVIRONMENT "${env}")
   endforeach()
-  # End-to-end tests that run unchanged with the Open MPI build: exec, run (default launcher,
-  # env factors, failures, launch sizes), threads.
-  set(METRON_OPENMPI_E2E exec_basic run_basic run_failure launch_size threads_mt)
+  # End-to-end tests that run unchanged with the Open MPI build: exec, run with its default
+  # launcher, a failing launch, a replay. (Tests that compare the launcher's whole stderr are
+  # Hydra's: Open MPI's mpirun adds its own report of a rank's non-zero exit.)
+  set(METRON_OPENMPI_E2E exec_basic run_basic run_failure replay_basic)
   foreach(name ${METRON_OPENMPI_E2E})
     add_test(NAME openmpi/e2e/${name} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/${name}.sh
                                               $<TARGET_FILE:metron_openmpi> ${CMAKE_SOURCE_DIR})
@@ -171,7 +187,8 @@ if(METRON_OPENMPI)
       ENVIRONMENT "MPIEXEC=${METRON_OPENMPI_MPIEXEC};${METRON_OPENMPI_TEST_ENV}")
   endforeach()
   # Both libraries: a launcher of the other library refused, env factors under both, a replay
-  # of a recording made with the other library.
+  # of a recording made with the other library (20 s at a load average of 5: four runs of 2-5
+  # launches, three replays).
   add_test(NAME openmpi/e2e/mpi_libraries
            COMMAND bash ${CMAKE_SOURCE_DIR}/tests/e2e/mpi_libraries.sh $<TARGET_FILE:metron>
                    ${CMAKE_SOURCE_DIR} $<TARGET_FILE:metron_openmpi>)

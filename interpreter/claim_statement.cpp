@@ -256,8 +256,10 @@ void Interp::check_claim_filter(const ClaimFilter& f, const ast::ClaimFilter& at
 }
 
 // A claim against the plan: every filter names something the script has, each side selects
-// jobs, and the sides pair.
-void Interp::check_claim(const PendingClaim& p, const std::set<std::string>& vars,
+// jobs, and the sides pair. False (with a warning) for a claim that cannot be evaluated: a side
+// selects nothing because its measurements were skipped (--skip-unsupported: an operation this
+// build's MPI library lacks, or the simulated build cannot run).
+bool Interp::check_claim(const PendingClaim& p, const std::set<std::string>& vars,
                          const std::vector<JobFields>& jobs) {
   const Claim& c = p.claim;
   for (std::size_t i = 0; i < c.lhs.filters.size(); ++i)
@@ -276,11 +278,22 @@ void Interp::check_claim(const PendingClaim& p, const std::set<std::string>& var
         keys.insert(pairing_key(c, j, "", shared, with_bytes, true));
     return keys;
   };
-  if (keys_of(c.lhs, true).empty())
+  auto skipped = [&](const ClaimSide& side, SourceRange at) {
+    const bool left_out =
+        std::any_of(plan_.skipped.begin(), plan_.skipped.end(),
+                    [&](const SkippedMeasure& m) { return m.function == side.op; });
+    if (left_out) diags_.report(DiagId::claim_on_skipped_measurements, at, c.id, side.op);
+    return left_out;
+  };
+  if (keys_of(c.lhs, true).empty()) {
+    if (skipped(c.lhs, p.node->lhs.range)) return false;
     fail(DiagId::claim_selects_nothing, p.node->lhs.range, "left", c.lhs.op);
-  if (c.rhs.is_reference()) return;
-  if (keys_of(c.rhs, true).empty())
+  }
+  if (c.rhs.is_reference()) return true;
+  if (keys_of(c.rhs, true).empty()) {
+    if (skipped(c.rhs, p.node->rhs.range)) return false;
     fail(DiagId::claim_selects_nothing, p.node->rhs.range, "right", c.rhs.op);
+  }
   if (c.lhs.op == c.rhs.op && c.lhs.statistic == c.rhs.statistic &&
       same_filters(c.lhs.filters, c.rhs.filters))
     fail(DiagId::claim_same_jobs, p.stmt->range);
@@ -288,7 +301,7 @@ void Interp::check_claim(const PendingClaim& p, const std::set<std::string>& var
     if (!with_bytes && !sides_differ_in_a_variable(c)) break;
     auto a = keys_of(c.lhs, with_bytes), b = keys_of(c.rhs, with_bytes);
     for (const auto& k : a)
-      if (b.count(k)) return;
+      if (b.count(k)) return true;
   }
   fail(DiagId::claim_cannot_pair, p.stmt->range);
 }
@@ -310,8 +323,7 @@ void Interp::check_claims() {
   }
   for (const auto& p : pending_claims_) {
     try {
-      check_claim(p, vars, jobs);
-      plan_.claims.push_back(p.claim);
+      if (check_claim(p, vars, jobs)) plan_.claims.push_back(p.claim);
     } catch (const EvalError&) {
       // Reported; the next claim may have its own error.
     }

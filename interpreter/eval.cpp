@@ -5,6 +5,7 @@
 #include "interpreter/interp.h"
 #include "runtime/plan/darray.h"
 #include "runtime/plan/imb_grid.h"
+#include "runtime/plan/mpi_features.h"
 #include "runtime/plan/rma_constants.h"
 #include "runtime/plan/simulation_support.h"
 
@@ -500,6 +501,23 @@ bool Interp::simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange
     throw EvalError{};
   }
   return true;
+}
+
+bool Interp::library_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee) {
+  const std::optional<MpiFeature> needs = mpi_feature_needed(f);
+  const auto& lacks = opt_.mpi_lacks;
+  if (!needs || std::find(lacks.begin(), lacks.end(), *needs) == lacks.end()) return true;
+  const std::string_view what = mpi_feature_info(*needs).description;
+  if (!opt_.skip_unsupported) {
+    diags_.report(DiagId::mpi_library_lacks_operation, callee, f.name, what, opt_.mpi_library);
+    diags_.note(DiagId::note_skip_unsupported, callee);
+    throw EvalError{};
+  }
+  if (warned_unsupported_.insert({callee.begin.file, callee.begin.offset}).second)
+    diags_.report(DiagId::skipped_mpi_library_lacks_operation, callee, f.name, what,
+                  opt_.mpi_library);
+  skip_measure(stmt, f.name);
+  return false;
 }
 
 // Not recorded with --skip-unsupported's skipped measurements: nothing is unsupported here, the

@@ -100,7 +100,7 @@ class Interp {
   void claim_reference(Claim& c, const ast::ClaimTerm& t, const Value& v);
   void claim_margins(Claim& c, const ast::ClaimStmt& n);
   void check_claims();
-  void check_claim(const PendingClaim& p, const std::set<std::string>& vars,
+  bool check_claim(const PendingClaim& p, const std::set<std::string>& vars,
                    const std::vector<JobFields>& jobs);
   void check_claim_filter(const ClaimFilter& f, const ast::ClaimFilter& at,
                           const std::set<std::string>& vars);
@@ -202,6 +202,8 @@ class Interp {
   // cannot run at this call (an error, or a warning and a skipped measurement under
   // --skip-unsupported); throws EvalError after an error.
   bool simulation_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
+  // The same for a call family the plan's MPI library lacks (BuildOptions::mpi_lacks).
+  bool library_runs(const MeasureFunc& f, SourceRange stmt, SourceRange callee);
   // False (with a warning, once per statement) for IMB-P2P's stencils on a communicator of a
   // size IMB's grid rule refuses: the measurement is skipped, as IMB skips it.
   bool imb_grid_fits(const MeasureFunc& f, int comm_size, SourceRange callee);

@@ -453,6 +453,7 @@ std::optional<Job> Interp::make_job(const ast::Stmt& s, const ast::Expr& comm_ex
   if (!f) return std::nullopt;
   // Before the arguments: what the simulated build cannot run is refused by name, whatever else.
   if (!simulation_runs(*f, s.range, call.callee_range)) return std::nullopt;
+  if (!library_runs(*f, s.range, call.callee_range)) return std::nullopt;
   if (f->name == "Exchange" && written_in_ski(call.callee_range)) {
     report_unsupported(DiagId::skampi_exchange, DiagId::skipped_skampi_exchange, call.callee_range,
                        f->name);

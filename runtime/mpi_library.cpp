@@ -39,6 +39,11 @@ std::vector<MpiFeature> mpi_features_lacking() {
   return out;
 }
 
+void plan_for_this_library(BuildOptions& b) {
+  b.mpi_library = mpi_library_name();
+  b.mpi_lacks = mpi_features_lacking();
+}
+
 std::string mpi_launcher_program() {
 #ifdef METRON_MPIEXEC
   return METRON_MPIEXEC;

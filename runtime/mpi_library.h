@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/plan/build_options.h"
 #include "runtime/plan/mpi_features.h"
 
 namespace metron::rt {
@@ -21,6 +22,9 @@ std::string mpi_library_name();
 
 // The features of mpi_features() that this build's library does not declare.
 std::vector<MpiFeature> mpi_features_lacking();
+
+// Sets b.mpi_library and b.mpi_lacks to this build's library: the plan refuses what it lacks.
+void plan_for_this_library(BuildOptions& b);
 
 // The launcher of the library found when the build was configured (MPIEXEC_EXECUTABLE:
 // /usr/bin/mpiexec.mpich, /usr/bin/mpirun.openmpi), or "mpiexec" when none was found.

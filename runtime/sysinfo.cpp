@@ -1,6 +1,7 @@
 // Collection of host, CPU, MPI, compiler and environment facts for manifest.json.
 #include "runtime/sysinfo.h"
 
+#include "runtime/mpi_library.h"
 #include "runtime/ops/thread_level.h"
 
 #include <sched.h>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 extern char** environ;
@@ -73,7 +75,33 @@ std::string compiler_version() {
 #endif
 }
 
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+// The recorded variables of the environment, sorted by name.
+Environment recorded_environment() {
+  Environment out;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view kv(*e);
+    const auto eq = kv.find('=');
+    if (eq == std::string_view::npos) continue;
+    if (is_recorded_env(kv.substr(0, eq)))
+      out.emplace_back(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// keep_environment_before_init()'s copy; empty until it is called.
+std::optional<Environment>& environment_before_init() {
+  static std::optional<Environment> kept;
+  return kept;
+}
+
 }  // namespace
+
+void keep_environment_before_init() {
+  if (!environment_before_init()) environment_before_init() = recorded_environment();
+}
 
 bool is_recorded_env(std::string_view name) {
   for (std::string_view p : kEnvPrefixes)
@@ -140,6 +168,8 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
   while (!s.mpi_library_version.empty() &&
          std::isspace(static_cast<unsigned char>(s.mpi_library_version.back())))
     s.mpi_library_version.pop_back();
+  s.mpi_library = mpi_library_short_name(s.mpi_library_version);
+  for (MpiFeature f : mpi_features_lacking()) s.mpi_lacks.emplace_back(mpi_feature_info(f).key);
   int major = 0, minor = 0;
   MPI_Get_version(&major, &minor);
   s.mpi_standard_version = std::to_string(major) + "." + std::to_string(minor);
@@ -168,14 +198,7 @@ SysInfo collect_sysinfo(MPI_Comm comm) {
   s.compiler = compiler_version();
   s.build_flags = build_flags();
 
-  for (char** e = environ; e && *e; ++e) {
-    std::string_view kv(*e);
-    const auto eq = kv.find('=');
-    if (eq == std::string_view::npos) continue;
-    if (is_recorded_env(kv.substr(0, eq)))
-      s.environment.emplace_back(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
-  }
-  std::sort(s.environment.begin(), s.environment.end());
+  s.environment = environment_before_init().value_or(recorded_environment());
 
   s.affinity = affinity_cpus();
   s.pinned = s.affinity.size() == 1;
@@ -193,7 +216,9 @@ void to_json(nlohmann::json& j, const SysInfo& s) {
   for (const auto& [k, v] : s.environment) env[k] = v;
   j = nlohmann::json{
       {"host", s.host},
+      {"mpi_library", s.mpi_library},
       {"mpi_library_version", s.mpi_library_version},
+      {"mpi_lacks", s.mpi_lacks},
       {"mpi_standard_version", s.mpi_standard_version},
       {"mpi_thread_level", s.mpi_thread_level},
       {"mpi_thread_level_requested", s.mpi_thread_level_requested.empty()

@@ -16,6 +16,8 @@ namespace metron::rt {
 struct SysInfo {
   std::string host;                          // this rank's gethostname()
   std::string mpi_library_version;           // MPI_Get_library_version, trailing space trimmed
+  std::string mpi_library;                   // its short name: "MPICH 4.0.2", "Open MPI 4.1.4"
+  std::vector<std::string> mpi_lacks;        // the call families the build found it lacks
   std::string mpi_standard_version;          // MPI_Get_version, e.g. "4.0"
   std::string mpi_thread_level;              // MPI_Query_thread, e.g. "MPI_THREAD_SINGLE"
   std::string mpi_thread_level_requested;    // MPI_Init_thread's request; "" after MPI_Init
@@ -34,6 +36,11 @@ struct SysInfo {
 
 // Collective over comm (gathers processor names and pinning to every rank).
 SysInfo collect_sysinfo(MPI_Comm comm);
+
+// Keeps the recorded environment variables as the process got them, before MPI_Init: the
+// environment that collect_sysinfo records is then what the user and the launcher set, not
+// what the library sets for itself while it starts (Open MPI sets PSM2_DEVICES).
+void keep_environment_before_init();
 
 // Whether an environment variable is recorded: MPIR_CVAR_*, MPICH_*, HYDRA_*, OMP_*, UCX_*,
 // FI_*, I_MPI_*, OMPI_MCA_*, and pinning-related names (see sysinfo.cpp).

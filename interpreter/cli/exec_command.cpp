@@ -21,6 +21,7 @@
 #include "runtime/exec/launch_watchdog.h"
 #include "runtime/exec/script_bundle.h"
 #include "runtime/exec/test_hang.h"
+#include "runtime/mpi_library.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/measure_funcs.h"
@@ -104,13 +105,16 @@ void note_unhonoured_design(const LaunchDesign& design, const ScriptInput& scrip
 std::optional<int> launch_size_refused(int me, int np, int& planned) {
   planned = 0;
   if (const char* p = std::getenv(rt::kPlannedNpEnv)) planned = std::atoi(p);
-  const rt::LaunchSizeCheck size_check =
-      rt::check_launch_size(planned, np, [](const char* name) { return std::getenv(name); });
+  // The launcher must belong to this binary's library: another's starts singletons.
+  const rt::BinaryLibrary library{rt::mpi_library_family(), rt::mpi_library_name(),
+                                  rt::mpi_launcher_program()};
+  const rt::LaunchSizeCheck size_check = rt::check_launch_size(
+      planned, np, [](const char* name) { return std::getenv(name); }, library);
   if (!size_check.error.empty()) {
-    if (me == 0) print_error(size_check.error);
+    if (me == 0 && size_check.print) print_error(size_check.error);
     return kExitUsage;
   }
-  if (!size_check.warning.empty() && me == 0) print_warning(size_check.warning);
+  if (!size_check.warning.empty() && me == 0 && size_check.print) print_warning(size_check.warning);
   return std::nullopt;
 }
 

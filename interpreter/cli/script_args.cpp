@@ -6,6 +6,7 @@
 #include "interpreter/cli/option_checks.h"
 #include "interpreter/program.h"
 #include "interpreter/stdlib_path.h"
+#include "runtime/mpi_library.h"
 #include "runtime/plan/diagnostics.h"
 
 namespace metron {
@@ -54,6 +55,7 @@ std::optional<ScriptInput> script_input(const ScriptOptions& o, bool root, int& 
 BuildOptions build_options(const ScriptOptions& o, int np) {
   BuildOptions b = o.build;
   b.np = np;
+  rt::plan_for_this_library(b);
   return b;
 }
 

@@ -10,6 +10,7 @@
 #include "runtime/analysis/number_text.h"
 #include "runtime/output/csv_writer.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/mpi_features.h"
 
 namespace metron::analysis {
 
@@ -60,6 +61,8 @@ std::vector<Finding> findings_from_claims(const std::vector<ClaimResult>& rs) {
     f.launches_needed = r.launches_needed;
     f.undecided = r.undecided;
     f.noise = r.noise;
+    for (const ClaimSide* side : {&r.claim.lhs, &r.claim.rhs})
+      if (!side->is_reference()) f.ops.push_back(side->op);
     out.push_back(std::move(f));
   }
   return out;
@@ -80,6 +83,7 @@ std::vector<Finding> findings_from_guidelines(const std::vector<GuidelineCheck>&
       f.verdict = ClaimVerdict::Holds;
       f.effect_name = "slowdown A/(k B)";
       f.effect = f.effect_lo = f.effect_hi = kNaN;
+      f.ops = {c.op_lhs, c.op_rhs};
       out.push_back(std::move(f));
     }
     Finding& f = out[it->second];
@@ -120,7 +124,8 @@ const char* replay_outcome_name(ReplayOutcome o) {
 }
 
 std::vector<FindingReplay> replay_findings(const std::vector<Finding>& recorded,
-                                           const std::vector<Finding>& replayed) {
+                                           const std::vector<Finding>& replayed,
+                                           const std::vector<std::string>& replay_skipped) {
   std::vector<FindingReplay> out;
   for (const auto& r : recorded) {
     FindingReplay fr;
@@ -129,7 +134,12 @@ std::vector<FindingReplay> replay_findings(const std::vector<Finding>& recorded,
                            [&](const Finding& f) { return f.id == r.id; });
     fr.replayed_found = it != replayed.end();
     if (fr.replayed_found) fr.replayed = *it;
-    if (!fr.replayed_found)
+    auto skipped = std::find_first_of(r.ops.begin(), r.ops.end(), replay_skipped.begin(),
+                                      replay_skipped.end());
+    if (skipped != r.ops.end()) {
+      fr.not_evaluated = fmt::format("the replay skipped '{}'", *skipped);
+      fr.outcome = ReplayOutcome::Inconclusive;
+    } else if (!fr.replayed_found)
       fr.outcome = ReplayOutcome::NotReproduced;
     else if (!decided(r.verdict) || !decided(fr.replayed.verdict))
       fr.outcome = ReplayOutcome::Inconclusive;
@@ -155,13 +165,16 @@ std::string findings_replay_table(const std::vector<FindingReplay>& rs,
   std::size_t counts[3] = {0, 0, 0};
   for (const auto& r : rs) {
     std::string outcome = replay_outcome_name(r.outcome);
-    if (r.outcome == ReplayOutcome::Inconclusive) {
+    if (!r.not_evaluated.empty()) {
+      outcome += " (cannot be evaluated: " + r.not_evaluated + ")";
+    } else if (r.outcome == ReplayOutcome::Inconclusive) {
       if (!decided(r.recorded.verdict))
         outcome += " (the recording did not decide it)";
       else
         outcome += " (" + undecided_cell(r.replayed.undecided, r.replayed.launches_needed) + ")";
     }
-    if (!r.replayed_found) outcome += " (the replay has no such finding)";
+    if (!r.replayed_found && r.not_evaluated.empty())
+      outcome += " (the replay has no such finding)";
     ++counts[static_cast<int>(r.outcome)];
     out += fmt::format("  {:<{}}  {}\n", "'" + r.recorded.id + "'", w, outcome);
     out += fmt::format("  {:<{}}    recorded: {}   ({})\n", "", w, verdict_cell(r.recorded),
@@ -185,7 +198,7 @@ bool write_findings_replay_csv(const std::string& path, const std::vector<Findin
   w.header({"finding", "kind", "text", "effect_name", "recorded_verdict", "recorded_effect",
             "recorded_effect_lo", "recorded_effect_hi", "recorded_n", "replayed_verdict",
             "replayed_effect", "replayed_effect_lo", "replayed_effect_hi", "replayed_n",
-            "replayed_launches_needed", "replayed_noise", "outcome"});
+            "replayed_launches_needed", "replayed_noise", "outcome", "not_evaluated"});
   for (const auto& r : rs) {
     const Finding& a = r.recorded;
     const Finding& b = r.replayed;
@@ -204,6 +217,7 @@ bool write_findings_replay_csv(const std::string& path, const std::vector<Findin
       for (int i = 0; i < 7; ++i) w.field(std::string_view());
     }
     w.field(std::string_view(replay_outcome_name(r.outcome)));
+    w.field(r.not_evaluated);
     w.end_row();
   }
   w.flush();
@@ -222,13 +236,9 @@ int findings_exit_code(const std::vector<FindingReplay>& rs) {
 std::string mpi_library_name(const nlohmann::json& s) {
   if (!s.is_object() || !s.contains("mpi_library_version") || !s["mpi_library_version"].is_string())
     return "";
-  std::string mpi = s["mpi_library_version"].get<std::string>();
-  mpi = mpi.substr(0, mpi.find('\n'));
-  // MPICH's version string starts "MPICH Version:\t4.0.2": keep it short.
-  for (char& c : mpi)
-    if (c == '\t') c = ' ';
-  if (auto k = mpi.find(" Version: "); k != std::string::npos) mpi.erase(k, 9);
-  return mpi;
+  if (s.contains("mpi_library") && s["mpi_library"].is_string())
+    return s["mpi_library"].get<std::string>();
+  return mpi_library_short_name(s["mpi_library_version"].get<std::string>());
 }
 
 std::string machine_name(const nlohmann::json& s, std::int64_t np) {

@@ -26,6 +26,7 @@ struct Finding {
   std::optional<std::size_t> launches_needed;
   Undecided undecided = Undecided::Planned;  // why an inconclusive finding has no count
   std::string noise;
+  std::vector<std::string> ops;  // the operations its jobs run
 };
 
 std::vector<Finding> findings_from_claims(const std::vector<ClaimResult>& r);
@@ -40,14 +41,19 @@ struct FindingReplay {
   Finding recorded, replayed;
   bool replayed_found = true;  // the replay has this finding (same id)
   ReplayOutcome outcome = ReplayOutcome::Inconclusive;
+  // Why the replay cannot evaluate it ("the replay skipped 'Bcast_init'"); "" when it can.
+  std::string not_evaluated;
 };
 
 // Matched by id, in the recording's order. Reproduced: the same decided verdict; not
 // reproduced: the replay decided otherwise than the recording (or the finding is gone);
 // inconclusive: the replay did not decide it (with its launches needed), or the recording did
-// not.
+// not, or the replay cannot evaluate it: it skipped an operation of the finding
+// (`replay_skipped`: the measurement functions its plan left out, e.g. those its MPI library
+// lacks under --skip-unsupported).
 std::vector<FindingReplay> replay_findings(const std::vector<Finding>& recorded,
-                                           const std::vector<Finding>& replayed);
+                                           const std::vector<Finding>& replayed,
+                                           const std::vector<std::string>& replay_skipped = {});
 
 // The table people read: per finding the recorded and the replayed verdict with effect and CI,
 // and the outcome; the machines named in the header; a count line.

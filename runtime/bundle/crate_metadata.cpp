@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "runtime/analysis/environment_diff.h"
+#include "runtime/analysis/findings.h"
 #include "runtime/bundle/bundle.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/git_commit.h"
@@ -71,8 +72,7 @@ json license_entity(const std::string& license) {
 
 std::string machine_description(const json& sys) {
   if (!sys.is_object()) return "not recorded";
-  std::string mpi = text(sys, "mpi_library_version");
-  mpi = mpi.substr(0, mpi.find('\n'));
+  const std::string mpi = analysis::mpi_library_name(sys);
   return fmt::format(
       "CPU: {}; cores online: {}; hosts: {}; MPI library: {}",
       text(sys, "cpu_model").empty() ? "not recorded" : text(sys, "cpu_model"),
@@ -119,8 +119,7 @@ json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
   const json sys = analysis::folder_system(dir);
   const std::string main = main_script(m);
   const json metron = m.value("metron", json::object());
-  std::string mpi = text(sys, "mpi_library_version");
-  mpi = mpi.substr(0, mpi.find('\n'));
+  const std::string mpi = analysis::mpi_library_name(sys);
 
   json graph = json::array();
   graph.push_back({{"@id", kMetadataFile},

@@ -21,10 +21,30 @@ std::optional<int> env_int(const std::function<const char*(const char*)>& getenv
   return n;
 }
 
+// The launcher's rank of this process, when it names one.
+std::optional<int> env_rank(const std::function<const char*(const char*)>& getenv) {
+  for (const char* name : {"PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK"}) {
+    const char* v = getenv(name);
+    if (!v || !*v) continue;
+    int n = 0;
+    auto [end, ec] = std::from_chars(v, v + std::strlen(v), n);
+    if (ec == std::errc() && *end == '\0') return n;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
+MpiFamily launcher_family(const std::function<const char*(const char*)>& getenv) {
+  if (env_int(getenv, "OMPI_COMM_WORLD_SIZE")) return MpiFamily::OpenMpi;
+  const bool hydra = getenv("HYDI_CONTROL_FD") || getenv("MPI_LOCALNRANKS");
+  if (env_int(getenv, "PMI_SIZE") && hydra) return MpiFamily::Mpich;
+  return MpiFamily::Unknown;
+}
+
 LaunchSizeCheck check_launch_size(int planned, int mpi_size,
-                                  const std::function<const char*(const char*)>& getenv) {
+                                  const std::function<const char*(const char*)>& getenv,
+                                  const BinaryLibrary& binary) {
   // Slurm's count of the tasks it started for this step (the job's outside a step).
   std::optional<int> slurm = env_int(getenv, "SLURM_STEP_NUM_TASKS");
   const char* slurm_name = "SLURM_STEP_NUM_TASKS";
@@ -44,6 +64,18 @@ LaunchSizeCheck check_launch_size(int planned, int mpi_size,
   const char* env_name = pm ? pm_name : slurm_name;
 
   LaunchSizeCheck c;
+  const std::optional<int> rank = env_rank(getenv);
+  c.print = !rank || *rank == 0;
+  // Another library's launcher: each process is a singleton of this binary's library, and each
+  // would write the same results folder.
+  const MpiFamily theirs = launcher_family(getenv);
+  if (mpi_size == 1 && pm && *pm > 1 && binary.family != MpiFamily::Unknown &&
+      theirs != MpiFamily::Unknown && theirs != binary.family) {
+    c.error =
+        message_text(DiagId::launch_library_mismatch, binary.name, *pm, mpi_family_name(theirs),
+                     pm_name, *pm, mpi_family_name(binary.family), binary.launcher);
+    return c;
+  }
   const bool singletons = mpi_size == 1 && !pm && slurm && *slurm > 1;
   if (planned > 0 && mpi_size != planned) {
     if (singletons)

@@ -30,6 +30,7 @@
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launch_deadline.h"
 #include "runtime/launcher/launch_plan.h"
+#include "runtime/launcher/launcher_library.h"
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/process_tree.h"
 #include "runtime/launcher/progress.h"
@@ -37,6 +38,7 @@
 #include "runtime/launcher/resume_checks.h"
 #include "runtime/launcher/run_manifest_check.h"
 #include "runtime/launcher/trusted_launch_inputs.h"
+#include "runtime/mpi_library.h"
 #include "runtime/ops/thread_level.h"
 #include "runtime/output/folder_lock.h"
 #include "runtime/output/json_file.h"
@@ -531,6 +533,7 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
   b.skip_unsupported = o.skip_unsupported;
   b.settings_file = o.settings_file;
   b.simulated = o.simulated;
+  rt::plan_for_this_library(b);
   std::unique_ptr<LoadedScript> p;
   if (files.empty()) {
     p = o.load(main, b, read_file_from_disk);
@@ -600,6 +603,17 @@ int check_replay_inputs(const RunOptions& o, const LoadedScript& program) {
   return kExitOk;
 }
 
+// A launcher of another MPI library than this binary's would start singletons: refused before
+// anything is made (the default is this library's own).
+int check_launcher_library(const std::string& launcher) {
+  if (launcher.empty()) return kExitOk;
+  if (std::string refused = launcher_library_mismatch(launcher); !refused.empty()) {
+    print_error(refused);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 // A new, empty run folder, locked for this run.
 int make_run_folder(const fs::path& dir) {
   std::error_code ec;
@@ -636,6 +650,7 @@ std::map<std::string, LaunchDeadline> plan_deadlines(const LoadedScript& program
     b.seed_given = true;
     b.skip_unsupported = st.skip_unsupported;
     b.simulated = st.simulated;
+    rt::plan_for_this_library(b);
     for (const auto& lv : l.levels) b.launch_levels[lv.factor] = lv.index;
     DiagnosticEngine diags(program.sources);
     deadlines[key] = launch_deadline(program.replan(b, diags), allow);
@@ -720,6 +735,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   std::erase_if(files, [&](const ScriptFile& f) { return f.name == program->settings_name; });
   if (!o.replay_of.empty())
     if (int refused = check_replay_inputs(o, *program); refused != kExitOk) return refused;
+  if (int refused = check_launcher_library(o.launcher); refused != kExitOk) return refused;
   if (int made = make_run_folder(st.dir); made != kExitOk) return made;
   std::string err;
   auto copy = write_script_copy(files, (st.dir / "script").string(), err);
@@ -901,6 +917,8 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
     print_error(refused);
     return kExitUsage;
   }
+  if (int refused = check_launcher_library(by_default ? "" : in.launcher); refused != kExitOk)
+    return refused;
   st.launcher = in.launcher;
   st.manifest["launcher"] = st.launcher;
   st.skip_unsupported = o.skip_unsupported || st.manifest.value("skip_unsupported", false);

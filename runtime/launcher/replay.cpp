@@ -11,6 +11,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/environment_diff.h"
 #include "runtime/analysis/findings.h"
+#include "runtime/analysis/folder_plan.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/analysis/simulated_folder.h"
 #include "runtime/bundle/bundle.h"
@@ -319,6 +320,19 @@ std::vector<analysis::Finding> folder_findings(const analysis::ResultsData& d,
   return out;
 }
 
+// The measurement functions a folder's plan left out (--skip-unsupported: e.g. those its MPI
+// library lacks); a finding on one of them cannot be evaluated there.
+std::vector<std::string> skipped_functions(const analysis::ResultsData& d) {
+  std::string err;
+  std::vector<std::string> out;
+  const auto fp = analysis::folder_plan(d, err);
+  if (!fp || !fp->plan.is_object()) return out;
+  for (const auto& s : fp->plan.value("skipped_unsupported", json::array()))
+    if (s.is_object() && s.value("function", json()).is_string())
+      out.push_back(s["function"].get<std::string>());
+  return out;
+}
+
 // The verdicts: per job (the lead on the recording machine, context elsewhere) and per finding
 // (the lead on another machine), then the replayed run's own tables. Returns the
 // exit code of what leads (docs/cli.md, "Exit codes").
@@ -341,7 +355,8 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
   co.strict = o.strict;
   std::size_t unmatched = 0;
   auto cs = analysis::compare_results(old_data, new_data, co, &unmatched);
-  auto fr = analysis::replay_findings(folder_findings(old_data, o), folder_findings(new_data, o));
+  auto fr = analysis::replay_findings(folder_findings(old_data, o), folder_findings(new_data, o),
+                                      skipped_functions(new_data));
   const std::string findings = analysis::findings_replay_table(
       fr, analysis::machine_name(env.old_sys, rec.np), analysis::machine_name(env.new_sys, rec.np));
   std::string jobs = analysis::verdict_table(cs, co);

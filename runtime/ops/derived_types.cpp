@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "runtime/mpi_library.h"
 #include "runtime/plan/darray.h"
 #include "runtime/plan/message_error.h"
 
@@ -119,7 +120,24 @@ MPI_Datatype build_mpi_type(const TypeDesc& t) {
 
 MPI_Datatype commit_type(BoundOp& b, const TypeDesc& t) {
   MPI_Datatype out = build_mpi_type(t);
-  if (!t.is_basic()) b.owned_types.handles.push_back(out);
+  if (t.is_basic()) return out;
+  // The buffers are sized from Metron's model of the layout (runtime/plan/type_desc.h), which
+  // follows MPICH's rules; a library that lays the type out otherwise (Open MPI 4.1 pads a
+  // vector's extent to its alignment, and keeps a resized member's bounds in a struct) would
+  // reach past them.
+  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  MPI_Type_get_extent(out, &lb, &extent);
+  MPI_Type_get_true_extent(out, &true_lb, &true_extent);
+  // An empty type has no true bounds (Open MPI returns arbitrary ones).
+  const bool empty = t.size() == 0;
+  if (lb != t.lb() || extent != t.extent() ||
+      (!empty && (true_lb != t.true_lb() || true_extent != t.true_extent()))) {
+    MPI_Type_free(&out);
+    throw_message(DiagId::job_type_layout_differs, b.name, mpi_library_name(), t.display(),
+                  std::int64_t{lb}, std::int64_t{extent}, std::int64_t{true_extent}, t.lb(),
+                  t.extent(), t.true_extent());
+  }
+  b.owned_types.handles.push_back(out);
   return out;
 }
 

@@ -132,9 +132,12 @@ void bind_epoch(BoundOp& b, const Args& a, const EpochVariant& v) {
 }
 
 void require_unified_model(const BoundOp& b) {
-  int word = 0;
+  // A window of one rank, allocated: Open MPI 4.1 has no component that creates a window on
+  // MPI_COMM_SELF from user memory (MPI_Win_create fails with MPI_ERR_WIN), while every library
+  // allocates one.
+  void* word = nullptr;
   MPI_Win w = MPI_WIN_NULL;
-  MPI_Win_create(&word, sizeof word, 1, MPI_INFO_NULL, MPI_COMM_SELF, &w);
+  MPI_Win_allocate(sizeof(int), 1, MPI_INFO_NULL, MPI_COMM_SELF, &word, &w);
   int* model = nullptr;
   int found = 0;
   MPI_Win_get_attr(w, MPI_WIN_MODEL, &model, &found);

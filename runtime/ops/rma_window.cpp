@@ -112,7 +112,14 @@ void close_window(Window& w) {
     for (int t : w.held_targets) MPI_Win_unlock(t, w.win);
     w.held_all = false;
     w.held_targets.clear();
-    if (w.spec.kind == RmaWindowKind::Dynamic && w.spec.bytes > 0) MPI_Win_detach(w.win, w.base);
+    // Passive-target accesses need nothing of their target: a rank done with its own calls
+    // would detach memory that another rank is still writing to (MPICH does not check and the
+    // memory stays valid; Open MPI fails that rank's access with MPI_ERR_RMA_RANGE). Every rank
+    // is done before any detaches; MPI_Win_free is collective anyway.
+    if (w.spec.kind == RmaWindowKind::Dynamic && w.spec.bytes > 0) {
+      MPI_Barrier(w.comm);
+      MPI_Win_detach(w.win, w.base);
+    }
     MPI_Win_free(&w.win);
   }
   if (w.access != MPI_GROUP_NULL) MPI_Group_free(&w.access);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "runtime/ops/mpi_handles.h"  // <mpi.h>, after the front end's MPI names
+#include "runtime/sysinfo.h"
 
 namespace metron::rt {
 
@@ -57,6 +58,7 @@ std::string init_mpi(int* argc, char*** argv) {
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (initialized) return "";
+  keep_environment_before_init();
   const char* env = std::getenv(kThreadLevelEnv);
   const std::string word = env ? env : "";
   const std::optional<int> level = word.empty() ? std::nullopt : thread_level_named(word);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/plan/mpi_features.h"
+
 namespace metron {
 
 // Jobs in one plan: 1 000 000 unless the environment variable METRON_MAX_JOBS says otherwise.
@@ -36,6 +38,11 @@ struct BuildOptions {
   // A plan for the simulated build (SimGrid SMPI): operations and settings it cannot run are
   // refused (runtime/plan/simulation_support.h). Always on in the SMPI build itself.
   bool simulated = false;
+  // The MPI library the plan is for and the call families it does not declare
+  // (runtime/plan/mpi_features.h): an operation that needs one is refused, naming the library,
+  // or skipped with skip_unsupported. The runtime fills them with its build's library.
+  std::string mpi_library;
+  std::vector<MpiFeature> mpi_lacks;
   // --settings FILE: a settings file whose values replace the script's own assignments of the
   // same settings, wherever it makes them (docs/language.md, "Settings files"); "" for none.
   std::string settings_file;

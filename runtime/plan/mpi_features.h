@@ -19,7 +19,7 @@ enum class MpiFeature { PersistentCollectives };
 
 struct MpiFeatureInfo {
   MpiFeature feature;
-  std::string_view key;          // in manifests and --mpi-lacks: "persistent_collectives"
+  std::string_view key;          // in manifests (mpi_lacks), --version: "persistent_collectives"
   std::string_view standard;     // the MPI version that introduced it: "4.0"
   std::string_view description;  // "MPI-4's persistent collectives (MPI_<name>_init)"
 };

@@ -379,7 +379,7 @@ TEST_CASE("environment differences for replay warnings") {
   b["environment"] = {{"MPIR_CVAR_X", "2"}, {"OMP_NUM_THREADS", "1"}};
   auto d = environment_differences(a, b);
   REQUIRE(d.size() == 6);
-  CHECK(d[0] == "MPI library: 'MPICH Version: 4.0.2' (recorded) vs 'Open MPI v5.0.0' (now)");
+  CHECK(d[0] == "MPI library: 'MPICH 4.0.2' (recorded) vs 'Open MPI 5.0.0' (now)");
   CHECK(d[1] == "CPU model: 'AMD EPYC' (recorded) vs 'Intel Xeon' (now)");
   CHECK(d[2] == "cores online: '2' (recorded) vs '4' (now)");
   CHECK(d[3] == "environment variable MPIR_CVAR_X: '1' (recorded) vs '2' (now)");

@@ -6,13 +6,29 @@
 #include "runtime/ops/bound_op.h"  // first: the front end's MPI names before <mpi.h>
 #include "runtime/ops/catalog.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "runtime/mpi_library.h"
 #include "runtime/plan/measure_funcs.h"
 
 namespace metron::test {
+
+// Whether this build's MPI library lacks a call family that `name` needs (an MPI 3.1 library
+// has no persistent collectives): plans refuse the operation, so its tests leave it out.
+inline bool library_lacks(const std::string& name) {
+  const MeasureFunc* f = find_measure_func(name);
+  const std::optional<MpiFeature> needs = f ? mpi_feature_needed(*f) : std::nullopt;
+  const std::vector<MpiFeature> lacks = rt::mpi_features_lacking();
+  return needs && std::find(lacks.begin(), lacks.end(), *needs) != lacks.end();
+}
+
+inline bool built_with(MpiFamily f) {
+  return rt::mpi_library_family() == f;
+}
 
 inline Settings small_settings() {
   Settings s;

@@ -17,6 +17,7 @@ TEST_CASE("alltoallw: every form moves block j of rank i to block i of rank j") 
   constexpr int count = 4;
   for (const char* name : {"Alltoallw", "Ialltoallw", "Ialltoallw_overlap", "Alltoallw_init"}) {
     CAPTURE(name);
+    if (library_lacks(name)) continue;  // refused when a plan is built
     rt::BoundOp b = bind(name, {std::int64_t{count}, dt("MPI_INT")});
     CHECK(b.send_displs == std::vector<int>{0, 16});  // bytes, not elements
     CHECK(b.recv_displs == std::vector<int>{0, 16});

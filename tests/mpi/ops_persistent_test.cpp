@@ -31,6 +31,7 @@ rt::BoundOp bind_persistent(const char* name, std::vector<Value> args, bool cycl
 }  // namespace
 
 TEST_CASE("persistent: every _init collective verifies and finds a corrupted byte") {
+  if (library_lacks("Bcast_init")) return;  // an MPI 3.1 library: refused when a plan is built
   struct Case {
     const char* name;
     int fault_rank;  // a rank that checks its result (the root, 0, for rooted results)
@@ -65,7 +66,8 @@ TEST_CASE("persistent: every _init collective verifies and finds a corrupted byt
     REQUIRE(b.error == MPI_SUCCESS);
     CHECK(b.requests.size() == 1);  // one slot without buffer cycling
     const auto ok = rt::verify_op(b);
-    const bool known_bug = std::find(std::begin(broken_in_mpich), std::end(broken_in_mpich),
+    const bool known_bug = built_with(MpiFamily::Mpich) &&
+                           std::find(std::begin(broken_in_mpich), std::end(broken_in_mpich),
                                      name) != std::end(broken_in_mpich);
     if (known_bug) {
       const auto again = rt::verify_op(b);
@@ -94,6 +96,7 @@ TEST_CASE("persistent: every _init collective verifies and finds a corrupted byt
 }
 
 TEST_CASE("persistent: with buffer cycling each slot has its request, used in turn") {
+  if (library_lacks("Bcast_init")) return;  // an MPI 3.1 library: refused when a plan is built
   const Value ints(rt::datatype_named("MPI_INT"));
   rt::BoundOp b = bind_persistent("Allreduce_init", {std::int64_t{16}, ints}, true);
   b.prepare();
@@ -113,6 +116,7 @@ TEST_CASE("persistent: with buffer cycling each slot has its request, used in tu
 }
 
 TEST_CASE("persistent: Barrier_init starts and completes") {
+  if (library_lacks("Bcast_init")) return;  // an MPI 3.1 library: refused when a plan is built
   rt::BoundOp b = bind_persistent("Barrier_init", {});
   b.prepare();
   for (int i = 0; i < 10; ++i) b.call();

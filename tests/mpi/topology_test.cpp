@@ -1,9 +1,12 @@
-// SKaMPI's topology helpers at run time: the pure dims_create against MPICH's MPI_Dims_create,
-// and the communicators CommCache makes for topology specs (MPI_Cart_create, MPI_Graph_create)
-// with the arguments and members the plan recorded.
+// SKaMPI's topology helpers at run time: the pure dims_create against the library's
+// MPI_Dims_create, and the communicators CommCache makes for topology specs (MPI_Cart_create,
+// MPI_Graph_create) with the arguments and members the plan recorded.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "runtime/exec/comm_cache.h"
+#include "runtime/mpi_library.h"
 #include "runtime/plan/dims_create.h"
 
 using namespace metron;
@@ -15,7 +18,18 @@ TEST_CASE("topology: dims_create gives MPI_Dims_create's grid for nnodes <= 200,
       MPI_Dims_create(n, ndims, mpi.data());
       auto ours = dims_create(n, std::vector<std::int64_t>(static_cast<std::size_t>(ndims), 0));
       REQUIRE(ours);
-      CHECK_MESSAGE(std::vector<int>(ours->begin(), ours->end()) == mpi, "n ", n, " ndims ", ndims);
+      const std::vector<int> grid(ours->begin(), ours->end());
+      // Open MPI 4.1.4 (Debian 12) returns a less balanced grid for some sizes (72 on 2
+      // dimensions: 12 x 6, where 9 x 8 is closer, as MPI asks): there Metron's, the standard's,
+      // must be the closer one.
+      if (grid != mpi && rt::mpi_library_family() == MpiFamily::OpenMpi) {
+        auto spread = [](const std::vector<int>& g) {
+          return *std::max_element(g.begin(), g.end()) - *std::min_element(g.begin(), g.end());
+        };
+        CHECK_MESSAGE(spread(grid) < spread(mpi), "n ", n, " ndims ", ndims);
+        continue;
+      }
+      CHECK_MESSAGE(grid == mpi, "n ", n, " ndims ", ndims);
     }
   for (int n = 2; n <= 64; n += 2) {  // with a fixed middle dimension
     int mpi[3] = {0, 2, 0};

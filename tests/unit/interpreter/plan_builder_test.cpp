@@ -231,6 +231,37 @@ end measurement
           "the limit)");
   }
 
+  TEST_CASE("plan_builder: an operation the plan's MPI library lacks is refused by name") {
+    metron::BuildOptions o;
+    o.np = 2;
+    o.mpi_library = "Open MPI 4.1.4";
+    o.mpi_lacks = {metron::MpiFeature::PersistentCollectives};
+    const char* text = R"(
+begin measurement "m"
+   measure comm(2) : Bcast(8, MPI_INT, 0)
+   measure comm(2) : Bcast_init(8, MPI_INT, 0)
+   expect comm(2) : Allreduce_init(8, MPI_INT, MPI_SUM) <= Allreduce(8, MPI_INT, MPI_SUM)
+end measurement
+)";
+    auto p = load_text(text, o);
+    CHECK(diag_ids(*p) == "mpi_library_lacks_operation mpi_library_lacks_operation");
+    CHECK(p->diags.all()[0].message ==
+          "'Bcast_init' needs MPI-4's persistent collectives (MPI_<name>_init), which this "
+          "build's MPI library (Open MPI 4.1.4) does not declare");
+    // --skip-unsupported: a warning per statement, and the rest of the plan.
+    o.skip_unsupported = true;
+    p = load_text(text, o);
+    CHECK(diag_ids(*p) ==
+          "skipped_mpi_library_lacks_operation skipped_mpi_library_lacks_operation");
+    CHECK(p->plan.jobs.size() == 1);
+    REQUIRE(p->plan.skipped.size() == 2);
+    CHECK(p->plan.skipped[0].function == "Bcast_init");
+    // A library that lacks nothing runs all of it.
+    o.skip_unsupported = false;
+    o.mpi_lacks.clear();
+    CHECK(load_text(text, o)->plan.jobs.size() == 4);
+  }
+
   TEST_CASE("plan_builder: the same text, size and seed give the same plan") {
     const char* text = R"(
 c = comm_rand(3)

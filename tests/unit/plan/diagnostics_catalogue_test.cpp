@@ -39,6 +39,11 @@ const std::map<std::string, std::string> kExempt = {
     {"private_file",
      "needs a file others may not read, which git does not store; tests/e2e/small_items.sh "
      "makes one with chmod"},
+    {"mpi_library_lacks_operation",
+     "needs a build whose MPI library lacks a call family (MPICH 4 lacks none); "
+     "plan_builder_test.cpp sets BuildOptions::mpi_lacks, tests/e2e/mpi_libraries.sh runs the "
+     "Open MPI build"},
+    {"skipped_mpi_library_lacks_operation", "as mpi_library_lacks_operation"},
     {"include_absolute_recorded",
      "needs a script from a recording (replay, run --resume); tests/e2e/stranger_bundle.sh shows "
      "it and recorded_sources_test.cpp checks it"},
