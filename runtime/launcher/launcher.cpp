@@ -462,6 +462,9 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
       r = run_child(argv, env, (ldir / "stdout.txt").string(), (ldir / "stderr.txt").string(),
                     limits);
     fs::remove(done, ec);
+    // A launch that ended before the watch saw it start: RunOptions::on_first_start is called now
+    // (its manifest holds the machine's facts), before the next launch starts.
+    if (limits.started) limits.started();
     const std::string on_disk = record_child_end(entry, r, ldir);
     const std::string status = attempt_status(r, on_disk, entry);
     entry["status"] = status;
