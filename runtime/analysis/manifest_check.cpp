@@ -70,7 +70,8 @@ std::string manifest_damage(const json& m) {
     if (!l.is_object()) return message_text(DiagId::manifest_not_object, "launch");
     if (l.contains("levels") && !l["levels"].is_object())
       return message_text(DiagId::manifest_not_object, "launch.levels");
-    if (l.contains("id") && (!whole_non_negative(l["id"]) || l["id"].get<std::uint64_t>() > kMaxLaunchId))
+    if (l.contains("id") &&
+        (!whole_non_negative(l["id"]) || l["id"].get<std::uint64_t>() > kMaxLaunchId))
       return message_text(DiagId::manifest_bad_launch_id, "launch.id");
   }
   if (m.contains("plan")) {

@@ -117,8 +117,7 @@ std::optional<std::string> scan(const std::string& path, Scan& s) {
   for (;;) {
     const int r = archive_read_next_header(a.get(), &e);
     if (r == ARCHIVE_EOF) break;
-    if (r < ARCHIVE_WARN)
-      return message_text(DiagId::bundle_unreadable, archive_why(a.get()));
+    if (r < ARCHIVE_WARN) return message_text(DiagId::bundle_unreadable, archive_why(a.get()));
     if (++s.entries > kMaxBundleEntries)
       return message_text(DiagId::bundle_too_many_entries, kMaxBundleEntries);
     const std::string name = archive_entry_pathname(e) ? archive_entry_pathname(e) : "";

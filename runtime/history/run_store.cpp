@@ -28,28 +28,17 @@ std::int64_t insert_run(Database& db, const RunRecord& r) {
       "metron_version, metron_commit, started_at, finished_at, environment, system, "
       "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
       "RETURNING id",
-      {r.run_key,
-       r.folder,
-       r.kind,
-       r.status,
-       r.script,
-       r.script_sha256,
-       r.plan_sha256,
-       r.machine,
-       r.hosts,
-       r.np,
-       r.seed,
-       r.launches,
-       r.launcher,
-       r.mpi_library,
-       r.mpi_version,
-       r.metron_version,
-       r.metron_commit,
-       r.started_at,
-       r.finished_at,
-       r.environment.dump(),
-       r.system.dump(),
-       out::utc_now_iso8601()});
+      {r.run_key,       r.folder,
+       r.kind,          r.status,
+       r.script,        r.script_sha256,
+       r.plan_sha256,   r.machine,
+       r.hosts,         r.np,
+       r.seed,          r.launches,
+       r.launcher,      r.mpi_library,
+       r.mpi_version,   r.metron_version,
+       r.metron_commit, r.started_at,
+       r.finished_at,   r.environment.dump(),
+       r.system.dump(), out::utc_now_iso8601()});
   return as_int(rows.at(0).at(0));
 }
 

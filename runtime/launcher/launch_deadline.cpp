@@ -28,9 +28,8 @@ struct ClockUse {
 }  // namespace
 
 double job_budget_s(const Settings& s, const DeadlineAllowances& a) {
-  const double measurements = s.noisy_job.kind == NoisyJobKind::Remeasure
-                                  ? static_cast<double>(s.noisy_job.attempts)
-                                  : 1.0;
+  const double measurements =
+      s.noisy_job.kind == NoisyJobKind::Remeasure ? static_cast<double>(s.noisy_job.attempts) : 1.0;
   return measurements * (a.budget_factor * s.max_time_s + a.job_s);
 }
 

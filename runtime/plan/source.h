@@ -81,7 +81,8 @@ using FileReader = std::function<FileRead(const std::string& path, FileUse use)>
 inline constexpr std::size_t kMaxStreamScriptBytes = std::size_t{64} << 20;
 // The longest line of a script: a longer one (a string literal of 32 MiB) is refused before the
 // lexer, which needs about 30 bytes of memory and 400 ns per character of a token.
-inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{16} << 20;  // as long as the longest string
+inline constexpr std::size_t kMaxScriptLineBytes = std::size_t{16}
+                                                   << 20;  // as long as the longest string
 // The file at `path` read as `use` allows (Script: as read_stream_from_disk; Include and
 // Published: read_by_file_policy, runtime/plan/file_policy.h).
 FileRead read_file_from_disk(const std::string& path, FileUse use);

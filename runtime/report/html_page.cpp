@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "runtime/analysis/analysis.h"
-#include "runtime/report/claims_section.h"
 #include "runtime/analysis/noise_flags.h"
+#include "runtime/report/claims_section.h"
 #include "runtime/report/curves.h"
 #include "runtime/report/noise_banner.h"
 #include "runtime/report/published_section.h"

@@ -17,8 +17,8 @@
 #include "runtime/launcher/merge.h"
 #include "runtime/launcher/progress.h"
 #include "runtime/launcher/script_copy.h"
-#include "runtime/mpi_library.h"
 #include "runtime/launcher/trusted_launch_inputs.h"
+#include "runtime/mpi_library.h"
 
 using namespace metron;
 using namespace metron::launcher;

@@ -19,8 +19,8 @@
 #include "runtime/report/report.h"
 #include "runtime/report/report_header.h"
 #include "runtime/report/report_input.h"
-#include "runtime/report/time_plots.h"
 #include "runtime/report/text_format.h"
+#include "runtime/report/time_plots.h"
 
 using namespace metron;
 using namespace metron::report;
