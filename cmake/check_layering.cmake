@@ -11,7 +11,7 @@ endif()
 set(rules
     "runtime/stats|runtime/stats,runtime/adapt|no"
     "runtime/adapt|runtime/stats,runtime/adapt|no"
-    "runtime/plan|runtime/plan,runtime/stats,runtime/adapt|no"
+    "runtime/plan|runtime/plan,runtime/stats,runtime/adapt,runtime/test_hooks.h|no"
     "runtime/analysis|runtime/analysis,runtime/plan,runtime/stats,runtime/adapt,runtime/output/csv_writer.h,runtime/output/json_file.h,runtime/results/result_columns.h|no"
     "runtime/bundle|runtime/bundle,runtime/analysis,runtime/plan,runtime/output/json_file.h|no"
     # The history database reads results folders as analysis does; no MPI, nothing of the runtime.

@@ -1,6 +1,4 @@
 // `metron pack`: the files of a results folder and the .tar.gz that holds them (see bundle.h).
-#include <archive.h>
-#include <archive_entry.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "runtime/bundle/bundle.h"
+#include "runtime/bundle/libarchive_library.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
@@ -73,16 +72,16 @@ using ArchivePtr = std::unique_ptr<struct archive, int (*)(struct archive*)>;
 
 bool write_entry(struct archive* a, const std::string& name, std::int64_t size,
                  const std::function<bool(std::string&)>& next_chunk) {
-  std::unique_ptr<archive_entry, void (*)(archive_entry*)> e(archive_entry_new(),
-                                                             archive_entry_free);
-  archive_entry_set_pathname(e.get(), name.c_str());
-  archive_entry_set_size(e.get(), size);
-  archive_entry_set_filetype(e.get(), AE_IFREG);
-  archive_entry_set_perm(e.get(), 0644);
-  if (archive_write_header(a, e.get()) != ARCHIVE_OK) return false;
+  std::unique_ptr<archive_entry, void (*)(archive_entry*)> e(libarchive().archive_entry_new(),
+                                                             libarchive().archive_entry_free);
+  libarchive().archive_entry_set_pathname(e.get(), name.c_str());
+  libarchive().archive_entry_set_size(e.get(), size);
+  libarchive().archive_entry_set_filetype(e.get(), AE_IFREG);
+  libarchive().archive_entry_set_perm(e.get(), 0644);
+  if (libarchive().archive_write_header(a, e.get()) != ARCHIVE_OK) return false;
   std::string chunk;
   while (next_chunk(chunk))
-    if (archive_write_data(a, chunk.data(), chunk.size()) < 0) return false;
+    if (libarchive().archive_write_data(a, chunk.data(), chunk.size()) < 0) return false;
   return true;
 }
 
@@ -154,14 +153,15 @@ namespace {
 // False with `error` set.
 bool write_bundle(int fd, const std::string& dir, const std::vector<FileEntry>& files,
                   const std::string& meta, const std::string& top, std::string& error) {
-  ArchivePtr a(archive_write_new(), archive_write_free);
+  ArchivePtr a(libarchive().archive_write_new(), libarchive().archive_write_free);
   auto failed = [&]() {
-    error = archive_error_string(a.get()) ? archive_error_string(a.get()) : "";
+    error = libarchive().archive_error_string(a.get()) ? libarchive().archive_error_string(a.get())
+                                                       : "";
     return false;
   };
-  if (archive_write_add_filter_gzip(a.get()) != ARCHIVE_OK ||
-      archive_write_set_format_pax_restricted(a.get()) != ARCHIVE_OK ||
-      archive_write_open_fd(a.get(), fd) != ARCHIVE_OK)
+  if (libarchive().archive_write_add_filter_gzip(a.get()) != ARCHIVE_OK ||
+      libarchive().archive_write_set_format_pax_restricted(a.get()) != ARCHIVE_OK ||
+      libarchive().archive_write_open_fd(a.get(), fd) != ARCHIVE_OK)
     return failed();
   bool done = false;
   if (!write_entry(a.get(), top + "/" + kMetadataFile, static_cast<std::int64_t>(meta.size()),
@@ -180,7 +180,7 @@ bool write_bundle(int fd, const std::string& dir, const std::vector<FileEntry>& 
     };
     if (!write_entry(a.get(), top + "/" + f.path, f.size, chunk)) return failed();
   }
-  return archive_write_close(a.get()) == ARCHIVE_OK || failed();
+  return libarchive().archive_write_close(a.get()) == ARCHIVE_OK || failed();
 }
 
 }  // namespace
@@ -194,6 +194,7 @@ int pack(const std::string& dir, const std::string& archive_path, const PackInfo
   }
   auto files = folder_files(dir, error);
   if (!files) return kExitUsage;
+  if (!libarchive_loaded(error)) return kExitRuntime;
   const std::string meta = crate_metadata(dir, *files, info).dump(1) + "\n";
   std::string top = fs::path(dir).lexically_normal().filename().string();
   if (top.empty() || top == ".") top = "results";

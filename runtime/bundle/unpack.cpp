@@ -3,8 +3,6 @@
 // once to unpack into a folder this process creates, renamed into place at the end. Everything
 // in the archive is someone else's data: names pass the path policy (confined_path.h), sizes and
 // counts are bounded, and nothing that existed before is removed or written into.
-#include <archive.h>
-#include <archive_entry.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +16,7 @@
 
 #include "runtime/bundle/bundle.h"
 #include "runtime/bundle/crate_listing.h"
+#include "runtime/bundle/libarchive_library.h"
 #include "runtime/plan/confined_path.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
@@ -33,17 +32,18 @@ namespace fs = std::filesystem;
 using ArchivePtr = std::unique_ptr<struct archive, int (*)(struct archive*)>;
 
 ArchivePtr open_archive(const std::string& path) {
-  ArchivePtr a(archive_read_new(), archive_read_free);
-  archive_read_support_filter_gzip(a.get());
-  archive_read_support_format_tar(a.get());
-  archive_read_open_filename(a.get(), path.c_str(), 1 << 16);  // a failure shows at the header
+  ArchivePtr a(libarchive().archive_read_new(), libarchive().archive_read_free);
+  libarchive().archive_read_support_filter_gzip(a.get());
+  libarchive().archive_read_support_format_tar(a.get());
+  libarchive().archive_read_open_filename(a.get(), path.c_str(),
+                                          1 << 16);  // a failure shows at the header
   return a;
 }
 
 // Why libarchive failed: its message, which it may not have (then the errno's text, if any).
 std::string archive_why(struct archive* a) {
-  if (const char* e = archive_error_string(a)) return e;
-  return archive_errno(a) != 0 ? errno_text(archive_errno(a)) : "";
+  if (const char* e = libarchive().archive_error_string(a)) return e;
+  return libarchive().archive_errno(a) != 0 ? errno_text(libarchive().archive_errno(a)) : "";
 }
 
 // What the archive may unpack to: kMaxUnpackRatio times its size, at least kMinUnpackBytes,
@@ -90,7 +90,7 @@ std::optional<std::string> read_entry(struct archive* a, const std::string& rel,
   std::int64_t size = 0;
   const std::int64_t limit = unpack_limit(s.archive_bytes);
   for (;;) {
-    const la_ssize_t n = archive_read_data(a, buf.data(), buf.size());
+    const la_ssize_t n = libarchive().archive_read_data(a, buf.data(), buf.size());
     if (n < 0) return message_text(DiagId::bundle_unreadable, archive_why(a));
     if (n == 0) break;
     size += n;
@@ -115,19 +115,20 @@ std::optional<std::string> scan(const std::string& path, Scan& s) {
   ArchivePtr a = open_archive(path);
   archive_entry* e = nullptr;
   for (;;) {
-    const int r = archive_read_next_header(a.get(), &e);
+    const int r = libarchive().archive_read_next_header(a.get(), &e);
     if (r == ARCHIVE_EOF) break;
     if (r < ARCHIVE_WARN) return message_text(DiagId::bundle_unreadable, archive_why(a.get()));
     if (++s.entries > kMaxBundleEntries)
       return message_text(DiagId::bundle_too_many_entries, kMaxBundleEntries);
-    const std::string name = archive_entry_pathname(e) ? archive_entry_pathname(e) : "";
-    const auto type = archive_entry_filetype(e);
+    const std::string name =
+        libarchive().archive_entry_pathname(e) ? libarchive().archive_entry_pathname(e) : "";
+    const auto type = libarchive().archive_entry_filetype(e);
     std::string refused;
     const auto rel = entry_path(name, s, refused);
     if (!rel) return refused;
     if (type == AE_IFDIR) continue;
     if (rel->empty()) return message_text(DiagId::bundle_outside, name);
-    if (type != AE_IFREG || archive_entry_hardlink(e))
+    if (type != AE_IFREG || libarchive().archive_entry_hardlink(e))
       return message_text(DiagId::bundle_not_regular, name);
     if (s.found.count(*rel)) return message_text(DiagId::bundle_duplicate_entry, name);
     if (auto bad = read_entry(a.get(), *rel, s)) return bad;
@@ -168,7 +169,7 @@ bool write_entry(struct archive* a, const fs::path& out, const Listed& want, std
   Sha256 sha;
   std::int64_t size = 0;
   bool ok = true;
-  for (la_ssize_t n; ok && (n = archive_read_data(a, buf.data(), buf.size())) != 0;) {
+  for (la_ssize_t n; ok && (n = libarchive().archive_read_data(a, buf.data(), buf.size())) != 0;) {
     ok = n > 0 && ::write(fd, buf.data(), static_cast<std::size_t>(n)) == n;
     if (ok) sha.update(buf.data(), static_cast<std::size_t>(n));
     size += ok ? n : 0;
@@ -194,9 +195,10 @@ bool extract(const std::string& path, const Scan& s, const fs::path& dest, std::
   again.top = s.top;
   std::string refused;
   std::size_t written = 0;
-  for (int r; (r = archive_read_next_header(a.get(), &e)) == ARCHIVE_OK || r == ARCHIVE_WARN;) {
-    if (archive_entry_filetype(e) != AE_IFREG) continue;
-    const char* name = archive_entry_pathname(e);
+  for (int r; (r = libarchive().archive_read_next_header(a.get(), &e)) == ARCHIVE_OK ||
+              r == ARCHIVE_WARN;) {
+    if (libarchive().archive_entry_filetype(e) != AE_IFREG) continue;
+    const char* name = libarchive().archive_entry_pathname(e);
     const auto rel = entry_path(name ? name : "", again, refused);
     const auto want = rel ? s.found.find(*rel) : s.found.end();
     const auto out = want != s.found.end() ? confined_path(dest, *rel, refused) : std::nullopt;
@@ -277,6 +279,7 @@ int unpack(const std::string& archive, std::string& dest, std::string& error) {
     error = message_text(DiagId::bundle_damaged, archive, why);
     return kExitUsage;
   };
+  if (!libarchive_loaded(error)) return kExitRuntime;
   std::error_code ec;
   s.archive_bytes = static_cast<std::int64_t>(fs::file_size(archive, ec));
   if (auto why = scan(archive, s)) return damaged(*why);

@@ -1,9 +1,9 @@
 // Parsing the database URL (see database_url.h).
 #include "runtime/history/database_url.h"
 
-#include <libpq-fe.h>
-
+#include "runtime/history/libpq_library.h"
 #include "runtime/plan/diagnostics.h"
+#include "runtime/plan/message_error.h"
 
 namespace metron::history {
 
@@ -41,15 +41,21 @@ std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::stri
   u.shown = without_password(text);
   if (starts_with(text, "postgresql://") || starts_with(text, "postgres://")) {
     char* why = nullptr;
-    PQconninfoOption* options = PQconninfoParse(text.c_str(), &why);
+    PQconninfoOption* options = nullptr;
+    try {
+      options = libpq().PQconninfoParse(text.c_str(), &why);
+    } catch (const MessageError& e) {  // libpq cannot be loaded
+      error = e.what();
+      return std::nullopt;
+    }
     if (!options) {
       std::string reason = why ? why : "";
-      PQfreemem(why);
+      libpq().PQfreemem(why);
       reason = reason.substr(0, reason.find('\n'));
       error = message_text(DiagId::history_bad_postgres_url, u.shown, reason);
       return std::nullopt;
     }
-    PQconninfoFree(options);
+    libpq().PQconninfoFree(options);
     u.backend = Backend::Postgres;
     u.conninfo = text;
     return u;

@@ -2,11 +2,11 @@
 #include "runtime/history/postgres_database.h"
 
 #include <fmt/format.h>
-#include <libpq-fe.h>
 
 #include <cstdlib>
 #include <map>
 
+#include "runtime/history/libpq_library.h"
 #include "runtime/plan/message_error.h"
 
 namespace metron::history {
@@ -41,13 +41,13 @@ std::string numbered(const std::string& sql) {
 class PostgresDatabase final : public Database {
  public:
   PostgresDatabase(PGconn* conn, std::string shown) : conn_(conn) { shown_ = std::move(shown); }
-  ~PostgresDatabase() override { PQfinish(conn_); }
+  ~PostgresDatabase() override { libpq().PQfinish(conn_); }
   Backend backend() const override { return Backend::Postgres; }
 
   void execute(const std::string& sql) override {
-    PGresult* r = PQexec(conn_, sql.c_str());
+    PGresult* r = libpq().PQexec(conn_, sql.c_str());
     check(r);
-    PQclear(r);
+    libpq().PQclear(r);
   }
 
   std::vector<DbRow> query(const std::string& sql, const std::vector<DbValue>& params) override {
@@ -62,11 +62,11 @@ class PostgresDatabase final : public Database {
         texts[i] = as_text(params[i]);
       values[i] = texts[i].c_str();
     }
-    PGresult* r = PQexecPrepared(conn_, name.c_str(), static_cast<int>(params.size()),
-                                 values.data(), nullptr, nullptr, 0);
+    PGresult* r = libpq().PQexecPrepared(conn_, name.c_str(), static_cast<int>(params.size()),
+                                         values.data(), nullptr, nullptr, 0);
     check(r);
     std::vector<DbRow> rows = read_rows(r);
-    PQclear(r);
+    libpq().PQclear(r);
     return rows;
   }
 
@@ -80,11 +80,12 @@ class PostgresDatabase final : public Database {
 
  private:
   void check(PGresult* r) {
-    const ExecStatusType s = PQresultStatus(r);
+    const ExecStatusType s = libpq().PQresultStatus(r);
     if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) return;
-    std::string why = first_line(r ? PQresultErrorMessage(r) : PQerrorMessage(conn_));
-    if (why.empty()) why = first_line(PQerrorMessage(conn_));
-    PQclear(r);
+    std::string why =
+        first_line(r ? libpq().PQresultErrorMessage(r) : libpq().PQerrorMessage(conn_));
+    if (why.empty()) why = first_line(libpq().PQerrorMessage(conn_));
+    libpq().PQclear(r);
     throw_message(DiagId::history_db_failed, shown_, why);
   }
 
@@ -92,22 +93,22 @@ class PostgresDatabase final : public Database {
     auto it = names_.find(sql);
     if (it != names_.end()) return it->second;
     std::string name = "metron_" + std::to_string(names_.size());
-    PGresult* r =
-        PQprepare(conn_, name.c_str(), numbered(sql).c_str(), static_cast<int>(nparams), nullptr);
+    PGresult* r = libpq().PQprepare(conn_, name.c_str(), numbered(sql).c_str(),
+                                    static_cast<int>(nparams), nullptr);
     check(r);
-    PQclear(r);
+    libpq().PQclear(r);
     return names_[sql] = name;
   }
 
   static DbRow read_row(PGresult* r, int row) {
     DbRow out;
-    for (int c = 0; c < PQnfields(r); ++c) {
-      if (PQgetisnull(r, row, c)) {
+    for (int c = 0; c < libpq().PQnfields(r); ++c) {
+      if (libpq().PQgetisnull(r, row, c)) {
         out.emplace_back(std::monostate{});
         continue;
       }
-      const char* v = PQgetvalue(r, row, c);
-      switch (PQftype(r, c)) {
+      const char* v = libpq().PQgetvalue(r, row, c);
+      switch (libpq().PQftype(r, c)) {
         case kInt2:
         case kInt4:
         case kInt8:
@@ -122,7 +123,8 @@ class PostgresDatabase final : public Database {
           out.emplace_back(static_cast<std::int64_t>(v[0] == 't'));
           break;
         default:
-          out.emplace_back(std::string(v, static_cast<std::size_t>(PQgetlength(r, row, c))));
+          out.emplace_back(
+              std::string(v, static_cast<std::size_t>(libpq().PQgetlength(r, row, c))));
       }
     }
     return out;
@@ -130,7 +132,7 @@ class PostgresDatabase final : public Database {
 
   static std::vector<DbRow> read_rows(PGresult* r) {
     std::vector<DbRow> rows;
-    for (int i = 0; i < PQntuples(r); ++i) rows.push_back(read_row(r, i));
+    for (int i = 0; i < libpq().PQntuples(r); ++i) rows.push_back(read_row(r, i));
     return rows;
   }
 
@@ -143,15 +145,15 @@ void ignore_notice(void*, const char*) {}
 }  // namespace
 
 std::unique_ptr<Database> open_postgres(const DatabaseUrl& url) {
-  PGconn* conn = PQconnectdb(url.conninfo.c_str());
+  PGconn* conn = libpq().PQconnectdb(url.conninfo.c_str());
   if (!conn) throw_message(DiagId::history_connect_failed, url.shown, "");
-  if (PQstatus(conn) != CONNECTION_OK) {
-    std::string why = first_line(PQerrorMessage(conn));
-    PQfinish(conn);
+  if (libpq().PQstatus(conn) != CONNECTION_OK) {
+    std::string why = first_line(libpq().PQerrorMessage(conn));
+    libpq().PQfinish(conn);
     throw_message(DiagId::history_connect_failed, url.shown, why);
   }
   // "relation already exists, skipping" and the like are not the user's concern.
-  PQsetNoticeProcessor(conn, ignore_notice, nullptr);
+  libpq().PQsetNoticeProcessor(conn, ignore_notice, nullptr);
   auto db = std::make_unique<PostgresDatabase>(conn, url.shown);
   // Messages about the data, not the locale: the server's English is what the catalogue wraps.
   db->execute("SET client_min_messages = warning");

@@ -1,32 +1,32 @@
-// SHA-256 with OpenSSL's EVP interface (see sha256.h).
+// SHA-256 with GNU Nettle (see sha256.h). Nettle needs no library-wide initialization, which
+// OpenSSL 3 does on its first digest (its configuration and providers: about 5 M instructions of
+// every launch's start, docs/measurements.md).
 #include "runtime/plan/sha256.h"
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
 namespace metron {
 
 struct Sha256::Ctx {
-  EVP_MD_CTX* md = EVP_MD_CTX_new();
-  ~Ctx() { EVP_MD_CTX_free(md); }
+  sha256_ctx state;
 };
 
 Sha256::Sha256() : ctx_(std::make_unique<Ctx>()) {
-  EVP_DigestInit_ex(ctx_->md, EVP_sha256(), nullptr);
+  sha256_init(&ctx_->state);
 }
 
 Sha256::~Sha256() = default;
 
 void Sha256::update(const void* data, std::size_t size) {
-  EVP_DigestUpdate(ctx_->md, data, size);
+  sha256_update(&ctx_->state, size, static_cast<const std::uint8_t*>(data));
 }
 
 std::string Sha256::hex() {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_DigestFinal_ex(ctx_->md, md, &len);
+  std::uint8_t md[SHA256_DIGEST_SIZE];
+  sha256_digest(&ctx_->state, SHA256_DIGEST_SIZE, md);
   std::string out;
-  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
+  for (std::uint8_t byte : md) out += fmt::format("{:02x}", byte);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// SHA-256 as lower-case hex (OpenSSL's EVP): what manifests record for scripts and settings files,
+// SHA-256 as lower-case hex (GNU Nettle): what manifests record for scripts and settings files,
 // what a bundle's metadata records for every file, and what replay and verification recompute.
 #pragma once
 

@@ -39,11 +39,12 @@ double measure_resolution() {
 }
 
 // Mean cost of one read: the time the timer itself sees for many back-to-back reads; the best
-// of a few rounds, so a preemption does not inflate it. 20,000 reads of ~30 ns take ~0.6 ms, a
-// duration a nanosecond clock resolves to 1e-6 (100,000 took 15 ms of every launch's start).
+// of a few rounds, so a preemption does not inflate it. 2,000 reads of ~30 ns take ~60 us, a
+// duration a nanosecond clock resolves to 2e-5 of it; every launch's start waits for the 5
+// rounds (5 x 100,000 reads once took 15 ms of it, 5 x 20,000 still 2-3 ms).
 template <class Timer>
 double measure_overhead() {
-  constexpr int kReads = 20'000;
+  constexpr int kReads = 2'000;
   double best = std::numeric_limits<double>::infinity();
   for (int round = 0; round < 5; ++round) {
     const typename Timer::Stamp t0 = Timer::now();
