@@ -70,11 +70,21 @@ RankContention contention_between(const ContentionSample& a, const ContentionSam
   return c;
 }
 
+namespace {
+
+// Whether the switch count may flag the job (contention.h: beside CPU pressure, or without it).
+bool switches_count(const JobContention& c) {
+  if (c.involuntary_switches.max < 0 || c.window_s <= 0) return false;
+  return c.cpu_pressure.max < 0 || c.cpu_pressure.max >= kSwitchPressureFloor;
+}
+
+}  // namespace
+
 double contention_score(const JobContention& c) {
   double score = 0;
   if (c.cpu_pressure.max >= 0) score = std::max(score, c.cpu_pressure.max / kCpuPressureFlag);
   if (c.cpu_steal.max >= 0) score = std::max(score, c.cpu_steal.max / kCpuStealFlag);
-  if (c.involuntary_switches.max >= 0 && c.window_s > 0) {
+  if (switches_count(c)) {
     const double n = c.involuntary_switches.max;
     score = std::max(score, std::min(n / c.window_s / kSwitchRateFlag, n / kSwitchCountFlag));
   }
@@ -93,7 +103,7 @@ std::vector<std::string> contention_findings(const JobContention& c) {
     out.push_back(fmt::format("CPU pressure {:.0f}% of the job's time on rank {}",
                               100 * c.cpu_pressure.max, c.cpu_pressure.rank));
   const double n = c.involuntary_switches.max;
-  if (n >= 0 && c.window_s > 0 && n / c.window_s > kSwitchRateFlag && n > kSwitchCountFlag)
+  if (switches_count(c) && n / c.window_s > kSwitchRateFlag && n > kSwitchCountFlag)
     out.push_back(fmt::format("{} involuntary context switches on rank {} ({}/s)",
                               grouped(std::llround(n)), c.involuntary_switches.rank,
                               grouped(std::llround(n / c.window_s))));

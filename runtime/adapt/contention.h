@@ -68,14 +68,20 @@ struct JobContention {
 // it 100%). Steal: the hypervisor took more than 5% of the CPU time. Involuntary switches: more
 // than 20 per second and more than 10 in the job (a rank that shares its core is switched at the
 // scheduler's slice of milliseconds; one alone on its core only when a short task wakes there).
+// Where CPU pressure is measured, switches count only beside some of it (kSwitchPressureFloor):
+// on an idle machine whose every core holds a polling rank, the kernel's own short tasks switch
+// a rank out 100-150 times a second while no task waits for a CPU (pressure below 2%, medians
+// unchanged), and a busy loop beside a rank makes the pressure far larger.
 inline constexpr double kCpuPressureFlag = 0.10;
 inline constexpr double kCpuStealFlag = 0.05;
 inline constexpr double kSwitchRateFlag = 20;
 inline constexpr double kSwitchCountFlag = 10;
+inline constexpr double kSwitchPressureFloor = 0.02;
 
 // How far past its thresholds the job's contention is: the largest of value / threshold over the
 // measures that were available (switches: the smaller of rate / rate threshold and count / count
-// threshold, both must be exceeded). Above 1: the job is flagged. 0 when nothing was available.
+// threshold, both must be exceeded; only without CPU pressure or beside kSwitchPressureFloor of
+// it). Above 1: the job is flagged. 0 when nothing was available.
 double contention_score(const JobContention& c);
 inline bool contention_flagged(const JobContention& c) {
   return contention_score(c) > 1;

@@ -79,6 +79,16 @@ JobAnalysis analyze_job(const JobSeries& s, const std::vector<std::vector<double
   a.rel_spread = m.rel_spread;
   a.ci_lo_s = m.ci_lo;
   a.ci_hi_s = m.ci_hi;
+  a.ci_level = kCiLevel;
+  // Too few launches for kCiLevel: [min, max] covers the median of the launches' distribution
+  // with 1 - 2 * 0.5^n (each launch lies below it with probability 1/2), shown when that is
+  // still kLowestShownCiLevel or more, with its level.
+  const double widest = m.n >= 2 ? 1 - 2 * std::pow(0.5, static_cast<double>(m.n)) : 0;
+  if (std::isnan(m.ci_lo) && widest >= kLowestShownCiLevel) {
+    a.ci_lo_s = m.min;
+    a.ci_hi_s = m.max;
+    a.ci_level = widest;
+  }
   Distribution mm = distribution(means);
   a.median_of_means_s = mm.median;
   a.min_mean_s = mm.min;
@@ -126,7 +136,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     }
     for (const auto& f : d.factor_names) w.field(k.factor(f));
     w.field(static_cast<std::int64_t>(x.n_launches)).field(x.median_s);
-    w.field(x.ci_lo_s).field(x.ci_hi_s).field(kCiLevel);
+    w.field(x.ci_lo_s).field(x.ci_hi_s).field(x.ci_level);
     w.field(x.min_median_s).field(x.max_median_s).field(x.rel_spread);
     w.field(x.median_of_means_s).field(x.min_mean_s).field(x.max_mean_s);
     w.field(x.observations);
@@ -165,6 +175,8 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
     std::string ci = std::isnan(x.ci_lo_s)
                          ? std::string("not assessable")
                          : "[" + format_us(x.ci_lo_s) + ", " + format_us(x.ci_hi_s) + "]";
+    if (!std::isnan(x.ci_lo_s) && x.ci_level < kCiLevel)
+      ci += fmt::format(" at {:.1f}%", 100 * x.ci_level);
     std::string spread =
         std::isnan(x.rel_spread) ? std::string("-") : fmt::format("{:.1f}%", 100 * x.rel_spread);
     out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}{}\n", k.label(),
@@ -182,11 +194,14 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
   // The interval is across launches: a launch's own CI of its median is narrower than the
   // launch-to-launch differences and holds run to run far less often (docs/methodology.md,
   // "Which interval the summary shows").
+  const bool widest = std::any_of(a.begin(), a.end(), [](const JobAnalysis& x) {
+    return !std::isnan(x.ci_lo_s) && x.ci_level < kCiLevel;
+  });
   out += fmt::format(
       "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
       "spread: max/min - 1 of the per-launch medians; 95% CI: of that median, across "
-      "launches (a launch is one value; not assessable below {} launches)\n",
-      over, kMinLaunchesForCi);
+      "launches (a launch is one value; not assessable below {} launches{})\n",
+      over, kMinLaunchesForCi, widest ? "; with 5, [min, max] at its coverage, 93.8%" : "");
   // The notes on the samples: how many jobs look normal in every launch (means and t-intervals
   // assume it; the medians reported do not), and in how many the launches differ.
   std::size_t tested = 0, normal = 0, compared = 0, differ = 0;

@@ -21,6 +21,9 @@ inline constexpr double kCiLevel = 0.95;
 // values covers the median with 1 - 2 * 0.5^n, 93.8% for 5 launches and 96.9% for 6
 // (stats::median_ci); fewer launches leave it not assessable.
 inline constexpr std::size_t kMinLaunchesForCi = 6;
+// Below kMinLaunchesForCi, [min, max] is still shown when its coverage is at least this, with its
+// level stated: 5 launches give 93.75% (docs/methodology.md, "Which interval the summary shows").
+inline constexpr double kLowestShownCiLevel = 0.90;
 // A launch's sample counts as normal when Shapiro-Wilk does not reject at this level, and the
 // report says launches differ when Kruskal-Wallis rejects at this level.
 inline constexpr double kNormalityAlpha = 0.05;
@@ -33,8 +36,9 @@ struct JobAnalysis {
   double min_median_s = 0;  // smallest per-launch median
   double max_median_s = 0;
   double rel_spread = 0;         // max / min - 1 of the per-launch medians
-  double ci_lo_s = 0;            // 95% order-statistic CI of the median of medians; NaN when not
-  double ci_hi_s = 0;            //   assessable (n <= 5 launches at 95%)
+  double ci_lo_s = 0;            // 95% order-statistic CI of the median of medians; with 5
+  double ci_hi_s = 0;            //   launches [min, max] at 93.75%; NaN with fewer
+  double ci_level = kCiLevel;    // the interval's coverage: kCiLevel, or 1 - 2 * 0.5^5
   double median_of_means_s = 0;  // the same for the per-launch means (for readers of [A] §6.3)
   double min_mean_s = 0;
   double max_mean_s = 0;

@@ -128,6 +128,8 @@ std::string jobs_table(const ResultsView& v) {
       hi = std::isnan(hi) ? m : std::max(hi, m);
     }
     std::string ci = std::isnan(s.ci_lo_s) ? "-" : "[" + us(s.ci_lo_s) + ", " + us(s.ci_hi_s) + "]";
+    if (!std::isnan(s.ci_lo_s) && s.ci_level < 0.95)
+      ci += fmt::format(" at {:.1f}%", 100 * s.ci_level);
     std::string spread =
         std::isnan(s.rel_spread) ? "-" : fmt::format("{:.1f}%", s.rel_spread * 100);
     const std::string mark = analysis::noise_of(v.data.jobs[j]).any()

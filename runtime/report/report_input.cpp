@@ -95,6 +95,7 @@ JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
   st.median_s = a.median_s;
   st.ci_lo_s = a.ci_lo_s;
   st.ci_hi_s = a.ci_hi_s;
+  st.ci_level = a.ci_level;
   st.rel_spread = a.rel_spread;
   return st;
 }

@@ -25,7 +25,8 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 struct JobStats {
   double median_s = kNaN;  // several launches: median of the per-launch medians; one: its median
   double ci_lo_s = kNaN;   // 95% CI of median_s: order statistics of the per-launch medians (NaN
-  double ci_hi_s = kNaN;   //   below 6 launches); one launch: the CI of its median (summary.csv)
+  double ci_hi_s = kNaN;   //   below 5 launches); one launch: the CI of its median (summary.csv)
+  double ci_level = 0.95;  // 5 launches: [min, max], which covers the median with 93.75%
   bool ci_from_observations = false;  // the one-launch case
   std::vector<double> launch_medians;
   double rel_spread = kNaN;  // max / min - 1 of the per-launch medians (NaN with one launch)
@@ -34,7 +35,7 @@ struct JobStats {
   // the operation has no rate (a collective, 0 bytes). Folders from before mb_per_s existed:
   // twice the size for a ping-pong (there and back), as Metron's rates count it.
   double rate_bytes = 0;
-  int refine_round = -1;     // autorefine round of the first launch's row (0: grid), -1: none
+  int refine_round = -1;  // autorefine round of the first launch's row (0: grid), -1: none
 };
 
 // One results folder and what the plots need from it.
@@ -64,9 +65,9 @@ struct ReportInput {
   std::optional<analysis::CsvTable> guidelines;                          // guidelines.csv
   std::optional<analysis::CsvTable> claims;                              // claims.csv
   std::optional<analysis::CsvTable> fits, fit_points;  // fits.csv, fit_points.csv (analyze --fit)
-  std::optional<analysis::CsvTable> replay_findings;  // replay_findings.csv of a replay
-  std::string recorded_machine, replay_machine;       // a replay's two machines, named
-  std::optional<analysis::CsvTable> published;        // published_vs_measured.csv
+  std::optional<analysis::CsvTable> replay_findings;   // replay_findings.csv of a replay
+  std::string recorded_machine, replay_machine;        // a replay's two machines, named
+  std::optional<analysis::CsvTable> published;         // published_vs_measured.csv
   std::vector<std::string> environment_differences;
   std::string environment_between;  // what the differences compare ("recorded vs now", ...)
   std::vector<std::string> notes;   // things people should know (a folder that could not be read)

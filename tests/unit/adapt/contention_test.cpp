@@ -73,6 +73,21 @@ TEST_SUITE("contention") {
     CHECK(f[2] == "steal time 7% of the CPU time on rank 0");
   }
 
+  TEST_CASE("contention: switches flag only beside CPU pressure, or where it is not measured") {
+    ad::JobContention c;
+    c.window_s = 0.1;
+    c.involuntary_switches = {14, 1};  // 140/s: an idle machine's wake-ups on a polling rank's core
+    c.cpu_pressure = {0.01, 0};
+    CHECK_FALSE(ad::contention_flagged(c));
+    CHECK(ad::contention_findings(c).empty());
+    c.cpu_pressure = {0.05, 0};  // some task waited for a CPU: the switches count
+    CHECK(ad::contention_flagged(c));
+    REQUIRE(ad::contention_findings(c).size() == 1);
+    CHECK(ad::contention_findings(c)[0] == "14 involuntary context switches on rank 1 (140/s)");
+    c.cpu_pressure = {-1, -1};  // a kernel without /proc/pressure: the switches alone decide
+    CHECK(ad::contention_flagged(c));
+  }
+
   TEST_CASE("contention: thousands are grouped") {
     CHECK(ad::grouped(0) == "0");
     CHECK(ad::grouped(999) == "999");
