@@ -36,9 +36,14 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_PACKAGE_CONTACT "Metron developers <metron@localhost>")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-# The shared libraries' packages come from dpkg-shlibdeps; mpiexec comes from mpich.
+# The shared libraries' packages come from dpkg-shlibdeps, the ones loaded on first use from
+# MetronLazyLibraries.cmake; mpiexec comes from mpich.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+list(JOIN METRON_LAZY_LIBRARY_PACKAGES ", " _metron_lazy_depends)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "mpich")
+if(_metron_lazy_depends)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", ${_metron_lazy_depends}")
+endif()
 set(CPACK_PACKAGE_INSTALL_DIRECTORY metron)
 # RelWithDebInfo keeps debug info in the build; the package ships the stripped binary.
 set(CPACK_STRIP_FILES ON)

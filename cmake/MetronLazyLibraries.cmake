@@ -22,6 +22,21 @@ metron_soname(METRON_LIBPQ_SONAME "${_metron_pq_lib}")
 message(STATUS "Loaded on first use: ${METRON_LIBARCHIVE_SONAME}, ${METRON_SQLITE_SONAME}, "
                "${METRON_LIBPQ_SONAME}")
 
+# The Debian packages that hold them, for the .deb's Depends (dpkg-shlibdeps sees only what the
+# dynamic linker loads): "libarchive13, libsqlite3-0, libpq5" here.
+set(METRON_LAZY_LIBRARY_PACKAGES "")
+find_program(METRON_DPKG dpkg)
+foreach(lib ${_metron_archive_lib} ${_metron_sqlite_lib} ${_metron_pq_lib})
+  get_filename_component(real "${lib}" REALPATH)
+  if(METRON_DPKG)
+    execute_process(COMMAND ${METRON_DPKG} -S "${real}" OUTPUT_VARIABLE owner ERROR_QUIET
+                    RESULT_VARIABLE rc)
+    if(rc EQUAL 0 AND owner MATCHES "^([^:, ]+)")
+      list(APPEND METRON_LAZY_LIBRARY_PACKAGES "${CMAKE_MATCH_1}")
+    endif()
+  endif()
+endforeach()
+
 # A target that calls one of these libraries: its headers, its SONAME, and libdl (dlopen).
 function(metron_uses_lazy_library target imported soname_define soname)
   target_include_directories(${target} PRIVATE

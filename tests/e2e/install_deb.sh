@@ -12,6 +12,7 @@ dpkg-deb --field "$deb" Package Depends > fields.txt
 expect_grep "package name" "^Package: metron$" fields.txt
 expect_grep "depends on mpich (mpiexec)" "^Depends: .*mpich" fields.txt
 expect_grep "depends on the shared libraries (dpkg-shlibdeps)" "^Depends: .*libc6" fields.txt
+expect_grep "... and on those loaded on first use" "^Depends: .*libarchive13.*libsqlite3-0.*libpq5" fields.txt
 dpkg -x "$deb" root
 expect_eq "dpkg -x exit code" "$?" "0"
 BIN=root/usr/bin/metron
