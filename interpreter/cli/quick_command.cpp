@@ -39,7 +39,7 @@ void add_quick_options(CLI::App& command, QuickCli& o) {
                    "print the generated script and exit (no MPI; run it without mpiexec)");
   command.add_option("--out", o.launch.exec.out_dir,
                      "results folder (default results/quick-<op>-<time>)");
-  command.add_option("--seed", o.launch.script.build.seed, "run seed")->check(seed_check());
+  add_seed_option(command, o.launch.script, "run seed");
   command.add_flag("--quiet", o.launch.exec.quiet, "no progress lines");
   add_settings_option(command, o.launch.script);
 }

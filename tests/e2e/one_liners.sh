@@ -83,6 +83,10 @@ if [ "$(plan_of dquick)" == "$(plan_of dqfile)" ]; then pass "quick: same plan a
 expect_eq "quick: sizes 0 1 2 4 ... 1024" "$(column bytes dquick/summary.csv | tr '\n' ' ')" \
   "0 1 2 4 8 16 32 64 128 256 512 1024 "
 expect_grep "quick recorded as <quick>" '"path": "<quick>"' dquick/manifest.json
+expect_grep "quick without --seed: no seed given" '"seed_given": false' dquick/manifest.json
+timeout 120 $MPIEXEC -n 2 "$METRON" quick Barrier --seed 7 --out dseed --quiet > /dev/null 2> e7.txt
+expect_eq "quick --seed exit code" "$?" "0"
+expect_grep "quick --seed: the seed given" '"seed_given": true' dseed/manifest.json
 # Ping-pongs use ranks 0 and 1; operations without a size take no --sizes.
 "$METRON" quick Pingpong_Send_Recv --sizes 4KiB --print-script > pp.bench
 expect_grep "ping-pong on comm(2) from 0" "for size = 0 to 4KiB step \*2" pp.bench
