@@ -45,8 +45,7 @@ void add_analyze_options(CLI::App& command, AnalyzeCli& o) {
                      "equivalence margin of their verdicts (default 5%)");
   command.add_option("--adjust", o.verdicts.adjust,
                      "p-value adjustment: holm (default) | bh | none");
-  command.add_option("--guideline-margin", o.verdicts.guideline_margin,
-                     "`expect` checks: a violation is slower by more than this (default 5%)");
+  add_guideline_margin_option(command, o.verdicts);
   command.add_option("--fit", o.analyze.fit,
                      "fit each size sweep: hockney (alpha + beta m) or loggp (G, L + 2o); "
                      "writes fits.csv and fit_points.csv");

@@ -89,8 +89,7 @@ void add_replay_options(CLI::App& command, ReplayCli& o) {
                   "deadline from the plan)")
       ->check(positive_seconds());
   add_finalize_grace_option(command, r.finalize_grace_s);
-  command.add_option("--guideline-margin", o.verdicts.guideline_margin,
-                     "`expect` checks: a violation is slower by more than this (default 5%)");
+  add_guideline_margin_option(command, o.verdicts);
   command.add_flag("--allow-simulated", r.allow_simulated,
                    "replay a simulated recording (docs/simulation.md)");
   command.add_flag("--strict", r.strict, kStrictHelp);

@@ -236,8 +236,7 @@ void add_run_options(CLI::App& command, RunCli& o) {
                   "add the finished run to this history database: a file, sqlite:FILE or "
                   "postgresql://... (docs/history.md)")
       ->check(non_empty_check());
-  command.add_option("--guideline-margin", o.verdicts.guideline_margin,
-                     "`expect` checks: a violation is slower by more than this (default 5%)");
+  add_guideline_margin_option(command, o.verdicts);
   command.add_flag("--strict", o.run.strict, kStrictHelp);
   add_run_simulate_options(command, o.simulate);
 }

@@ -29,6 +29,11 @@ void add_finalize_grace_option(CLI::App& command, double& seconds) {
       ->check(positive_seconds());
 }
 
+void add_guideline_margin_option(CLI::App& command, VerdictText& text) {
+  command.add_option("--guideline-margin", text.guideline_margin,
+                     "`expect` checks: a violation is slower by more than this (default 5%)");
+}
+
 bool guideline_margin_option(const VerdictText& text, double& margin) {
   auto m = analysis::parse_margin(text.guideline_margin);
   if (!m) {

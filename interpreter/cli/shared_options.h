@@ -25,7 +25,9 @@ struct VerdictText {
 
 // --margin and --adjust; false after printing the error.
 bool verdict_options(const VerdictText& text, double& margin, stats::PAdjust& adjust);
-// --guideline-margin; false after printing the error.
+// run, analyze, replay --guideline-margin, into `text`.
+void add_guideline_margin_option(CLI::App& command, VerdictText& text);
+// Its value; false after printing the error.
 bool guideline_margin_option(const VerdictText& text, double& margin);
 
 }  // namespace metron
