@@ -76,15 +76,13 @@ std::vector<std::string> launch_argv(const RunState& st, const Launch& l, const 
 
 // The launch's time limits: --launch-timeout, else its deadline from the plan; started once
 // its folder has a manifest.
-ChildLimits launch_limits(RunState& st, const Launch& l, const json& entry, const fs::path& ldir,
-                          const fs::path& done, ProgressPrinter& progress) {
+ChildLimits launch_limits(RunState& st, const Launch& l, const LaunchRecord& entry,
+                          const fs::path& ldir, const fs::path& done, ProgressPrinter& progress) {
   ChildLimits limits;
   limits.startup_timeout_s = st.simulated ? st.simulation_startup_s : st.startup_timeout_s;
   limits.timeout_s = st.simulated               ? st.simulation_timeout_s
                      : st.launch_timeout_s >= 0 ? st.launch_timeout_s
-                     : entry.value("deadline_s", json(0.0)).is_number()
-                         ? entry.value("deadline_s", 0.0)
-                         : 0.0;
+                                                : entry.deadline_s.value_or(0.0);
   limits.kill_grace_s = kKillGraceS;
   limits.started = [ldir] {
     std::error_code ec;
@@ -128,12 +126,12 @@ std::vector<std::pair<std::string, std::string>> launch_environment(const Launch
 // rank 0 writes only once every rank acknowledged the end of the plan, however its processes
 // ended afterwards (a finalize that did not return, a signal, an exit code); then it is merged.
 // Any other launch failed, and is never merged.
-std::string attempt_status(const ChildResult& r, const std::string& on_disk, json& entry) {
+std::string attempt_status(const ChildResult& r, const std::string& on_disk, LaunchRecord& entry) {
   if (int sig = stop_requested()) {
     // mpiexec forwards the signal and may exit 0: record the signal that ended the launch.
     if (r.started && r.signal == 0) {
-      entry["signal"] = sig;
-      entry["exit_code"] = nullptr;
+      entry.signal = Nullable<std::int64_t>(sig);
+      entry.exit_code = Nullable<std::int64_t>();
     }
     return "interrupted";
   }
@@ -144,9 +142,9 @@ std::string attempt_status(const ChildResult& r, const std::string& on_disk, jso
 // MPI_Finalize did not return within the grace, ended by the ranks themselves or by this
 // process; "note" for people), so that a merged launch is never reported as failed.
 void record_end_after_data(const RunState& st, const Launch& l, const ChildResult& r,
-                           const fs::path& ldir, json& entry) {
-  entry.erase("finalize");
-  entry.erase("note");
+                           const fs::path& ldir, LaunchRecord& entry) {
+  entry.finalize.reset();
+  entry.note.reset();
   const double grace = rt::finalize_grace_s(st.finalize_grace_s, l.np);
   json fin;
   if (r.killed == ChildKill::AfterDone) {
@@ -160,65 +158,66 @@ void record_end_after_data(const RunState& st, const Launch& l, const ChildResul
     fin = {{"returned", false}, {"grace_s", grace}, {"ended_by", "exec"}};
   }
   if (fin.is_object()) {
-    entry["finalize"] = fin;
-    entry["note"] = message_text(DiagId::launch_finalize_note, l.id, fin.value("grace_s", grace));
+    entry.finalize = fin;
+    entry.note = message_text(DiagId::launch_finalize_note, l.id, fin.value("grace_s", grace));
   } else if (r.signal != 0 || r.exit_code != 0) {
     const std::string how = r.signal != 0
                                 ? message_text(DiagId::launch_ended_signal, r.signal)
                                 : message_text(DiagId::launch_ended_exit_code, r.exit_code);
-    entry["note"] = message_text(DiagId::launch_ended_after_data, l.id, how);
+    entry.note = message_text(DiagId::launch_ended_after_data, l.id, how);
   }
 }
 
 // The entry of an attempt about to start, saved: a run killed now shows it "running".
-void mark_attempt_started(RunState& st, json& entry, const std::vector<std::string>& argv,
+void mark_attempt_started(RunState& st, LaunchRecord& entry, const std::vector<std::string>& argv,
                           const std::string& id, std::size_t attempt) {
-  entry.erase("error");
-  entry.erase("timeout");
-  entry["argv"] = argv;
-  entry["started_at"] = utc_now_iso8601();
-  entry["stdout"] = "launches/" + id + "/stdout.txt";
-  entry["stderr"] = "launches/" + id + "/stderr.txt";
-  entry["status"] = "running";
-  entry["attempt"] = attempt;
+  entry.forget_stale_keys();
+  entry.error.reset();
+  entry.timeout.reset();
+  entry.argv = argv;
+  entry.started_at = utc_now_iso8601();
+  entry.stdout_file = "launches/" + id + "/stdout.txt";
+  entry.stderr_file = "launches/" + id + "/stderr.txt";
+  entry.status = "running";
+  entry.attempt = attempt;
   const json sched = rt::scheduler_context();
-  entry["job_id"] = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
+  entry.job_id = sched.is_object() ? sched["job_id"] : json(nullptr);  // the job that ran it
   save_manifest(st);
 }
 
 // How the child ended, in the entry: times, exit code or signal, the launch's own status.
 // Returns that status as the launch folder has it ("" when it has none).
-std::string record_child_end(json& entry, const ChildResult& r, const fs::path& ldir) {
-  entry["finished_at"] = utc_now_iso8601();
-  entry["duration_s"] = r.duration_s;
-  entry["exit_code"] = r.started && r.signal == 0 ? json(r.exit_code) : json(nullptr);
-  entry["signal"] = r.signal != 0 ? json(r.signal) : json(nullptr);
-  entry.erase("signal_of");
+std::string record_child_end(LaunchRecord& entry, const ChildResult& r, const fs::path& ldir) {
+  entry.finished_at = utc_now_iso8601();
+  entry.duration_s = r.duration_s;
+  entry.exit_code = r.started && r.signal == 0 ? Nullable<std::int64_t>(r.exit_code) : std::nullopt;
+  entry.signal = r.signal != 0 ? Nullable<std::int64_t>(r.signal) : std::nullopt;
+  entry.signal_of.reset();
   // A rank killed by a signal: mpiexec exits with a code (Hydra: the signal's number), and
   // only its report says that it was a signal, not the rank's exit(9).
   if (r.started && r.signal == 0 && r.exit_code != 0)
     if (int sig = rank_signal_in_output(launch_output(ldir)); sig != 0) {
-      entry["signal"] = sig;
-      entry["signal_of"] = "rank";
+      entry.signal = Nullable<std::int64_t>(sig);
+      entry.signal_of = "rank";
     }
   std::string on_disk = launch_status_on_disk(ldir);
-  entry["launch_status"] = on_disk.empty() ? json(nullptr) : json(on_disk);
+  entry.launch_status = on_disk.empty() ? Nullable<std::string>() : on_disk;
   return on_disk;
 }
 
 // Keeps a killed attempt for diagnosis, outside launches/ (its partial rows never merge), and
 // records where in its attempt record `rec`.
 void keep_killed_attempt(const RunState& st, const std::string& id, std::size_t attempt,
-                         const std::string& stderr_tail, json& rec) {
+                         const std::string& stderr_tail, AttemptRecord& rec) {
   const std::string kept = "attempts/" + id + "-" + std::to_string(attempt);
   std::error_code ec;
   fs::create_directories(st.dir / "attempts", ec);
   fs::rename(st.dir / "launches" / id, st.dir / kept, ec);
   if (!ec) {
-    rec["dir"] = kept;
-    rec["stderr"] = kept + "/stderr.txt";
+    rec.dir = kept;
+    rec.stderr_file = kept + "/stderr.txt";
   }
-  rec["stderr_tail"] = stderr_tail;
+  rec.stderr_tail = stderr_tail;
 }
 
 // How the attempt ended, in the entry: its status, how its processes ended after the data, and
@@ -226,15 +225,15 @@ void keep_killed_attempt(const RunState& st, const std::string& id, std::size_t 
 // timed out by itself (exec --timeout in the template). A launch whose records were final (its
 // marker) did not hang, whatever ended it.
 std::string record_attempt_end(const RunState& st, const Launch& l, const ChildResult& r,
-                               const fs::path& ldir, json& entry, bool& hung) {
+                               const fs::path& ldir, LaunchRecord& entry, bool& hung) {
   const std::string on_disk = record_child_end(entry, r, ldir);
   const std::string status = attempt_status(r, on_disk, entry);
-  entry["status"] = status;
+  entry.status = status;
   if (status == "complete") record_end_after_data(st, l, r, ldir, entry);
-  if (!r.spawn_error.empty()) entry["error"] = r.spawn_error;
+  if (!r.spawn_error.empty()) entry.error = r.spawn_error;
   if (r.started && r.signal == 0 && r.exit_code == 0 && on_disk != "complete" &&
       r.killed == ChildKill::None)
-    entry["error"] = message_text(DiagId::launch_manifest_disagrees, on_disk);
+    entry.error = message_text(DiagId::launch_manifest_disagrees, on_disk);
   hung =
       status != "complete" &&
       ((r.killed != ChildKill::None && r.killed != ChildKill::AfterDone) || on_disk == "timeout");
@@ -242,36 +241,37 @@ std::string record_attempt_end(const RunState& st, const Launch& l, const ChildR
 }
 
 // The attempt's record for entry["attempts"]; a hang's record goes into the entry too.
-json attempt_record(const RunState& st, const ChildResult& r, const ChildLimits& limits,
-                    const fs::path& ldir, std::size_t attempt, const std::string& status, bool hung,
-                    json& entry) {
-  json rec = {{"attempt", attempt},
-              {"started_at", entry["started_at"]},
-              {"finished_at", entry["finished_at"]},
-              {"duration_s", r.duration_s},
-              {"exit_code", entry["exit_code"]},
-              {"signal", entry["signal"]},
-              {"launch_status", entry["launch_status"]},
-              {"job_id", entry["job_id"]}};
+AttemptRecord attempt_record(const RunState& st, const ChildResult& r, const ChildLimits& limits,
+                             const fs::path& ldir, std::size_t attempt, const std::string& status,
+                             bool hung, LaunchRecord& entry) {
+  AttemptRecord rec;
+  rec.attempt = attempt;
+  rec.started_at = entry.started_at;
+  rec.finished_at = entry.finished_at;
+  rec.duration_s = r.duration_s;
+  rec.exit_code = entry.exit_code;
+  rec.signal = entry.signal;
+  rec.launch_status = entry.launch_status;
+  rec.job_id = entry.job_id;
   if (hung && status != "interrupted") {
     json t = hang_record(r, limits, st.launch_timeout_s >= 0 ? "option" : "plan", ldir);
-    rec["timeout"] = t;
-    entry["timeout"] = t;
-    entry["error"] = message_text(
+    rec.timeout = t;
+    entry.timeout = t;
+    entry.error = message_text(
         t["limit_from"] == "exec" ? DiagId::launch_hang_timed_out : DiagId::launch_hang_killed,
         t["message"].get<std::string>());
   } else if (r.left_behind > 0) {
-    rec["left_behind"] = r.left_behind;
+    rec.left_behind = r.left_behind;
   }
-  rec["status"] = status;
-  if (entry.contains("error")) rec["error"] = entry["error"];
-  if (entry.contains("note")) rec["note"] = entry["note"];
+  rec.status = status;
+  rec.error = entry.error;
+  rec.note = entry.note;
   return rec;
 }
 
 }  // namespace
 
-void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& progress) {
+void run_launch(RunState& st, const Launch& l, LaunchRecord& entry, ProgressPrinter& progress) {
   const std::string id = std::to_string(l.id);
   fs::path ldir = st.dir / "launches" / id;
   std::string err;
@@ -279,7 +279,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
   // Outside the launch's folder: it is no result, and goes when the launch has ended.
   const fs::path done = st.dir / "launches" / ("." + id + ".done");
   const ChildLimits limits = launch_limits(st, l, entry, ldir, done, progress);
-  if (!entry.contains("attempts")) entry["attempts"] = json::array();
+  if (!entry.attempts) entry.attempts.emplace();
   const auto env = launch_environment(l, done);
   int retries_used = 0;
   for (;;) {
@@ -287,7 +287,7 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     fs::remove_all(ldir, ec);  // a launch killed midway restarts from scratch: no duplicated rows
     fs::remove(done, ec);
     fs::create_directories(ldir, ec);
-    const std::size_t attempt = entry["attempts"].size() + 1;
+    const std::size_t attempt = entry.attempts->size() + 1;
     mark_attempt_started(st, entry, argv, id, attempt);
 
     ChildResult r;
@@ -302,19 +302,19 @@ void run_launch(RunState& st, const Launch& l, json& entry, ProgressPrinter& pro
     if (limits.started) limits.started();
     bool hung = false;
     const std::string status = record_attempt_end(st, l, r, ldir, entry, hung);
-    json rec = attempt_record(st, r, limits, ldir, attempt, status, hung, entry);
+    AttemptRecord rec = attempt_record(st, r, limits, ldir, attempt, status, hung, entry);
     std::string tail = file_tail((ldir / "stderr.txt").string(), kTailLines, kTailBytes);
-    entry["stderr_tail"] = tail;
+    entry.stderr_tail = tail;
     const bool retry = hung && status == "failed" && retries_used < st.retries;
     if (retry) keep_killed_attempt(st, id, attempt, tail, rec);
-    entry["attempts"].push_back(rec);
+    entry.attempts->push_back(rec);
     if (!retry) break;
     ++retries_used;
-    entry["retries"] = retries_used;
-    progress.note(message_line(DiagId::launch_retry, l.id, entry["error"].get<std::string>(),
-                               retries_used, st.retries));
+    entry.retries = retries_used;
+    progress.note(message_line(DiagId::launch_retry, l.id, entry.error.value_or(""), retries_used,
+                               st.retries));
   }
-  entry["retries"] = retries_used;
+  entry.retries = retries_used;
   save_manifest(st);
 }
 

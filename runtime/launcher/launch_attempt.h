@@ -4,10 +4,9 @@
 // process.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "runtime/launcher/launch_plan.h"
 #include "runtime/launcher/progress.h"
+#include "runtime/launcher/run_manifest.h"
 #include "runtime/launcher/run_state.h"
 
 namespace metron::launcher {
@@ -16,6 +15,6 @@ namespace metron::launcher {
 // its deadline or start-up limit (or one that timed out by itself) is retried up to st.retries
 // times; each attempt is recorded in entry["attempts"], the killed ones' folders are kept in
 // DIR/attempts/<id>-<attempt>/ and never merged.
-void run_launch(RunState& st, const Launch& l, nlohmann::json& entry, ProgressPrinter& progress);
+void run_launch(RunState& st, const Launch& l, LaunchRecord& entry, ProgressPrinter& progress);
 
 }  // namespace metron::launcher

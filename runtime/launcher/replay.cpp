@@ -17,6 +17,7 @@
 #include "runtime/bundle/bundle.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
+#include "runtime/launcher/run_manifest.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
@@ -286,8 +287,10 @@ std::pair<json, json> systems(const Recording& rec, const std::string& old_dir,
                               const std::string& new_dir) {
   json old_sys = nullptr, new_sys = nullptr;
   auto nm = out::read_json_file(fs::path(new_dir) / "manifest.json");
-  if (nm && rec.is_run)
-    for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {
+  const json merged =
+      nm && nm->is_object() ? run_manifest_from_json(*nm).merged.value_or(json()) : json();
+  if (merged.is_object() && rec.is_run)
+    for (const auto& id : merged.value("launches", std::vector<std::int64_t>{})) {
       old_sys = launch_system(old_dir, id);
       new_sys = launch_system(new_dir, id);
       if (!old_sys.is_null() && !new_sys.is_null()) break;

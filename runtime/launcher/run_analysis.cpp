@@ -26,8 +26,8 @@ int analyze_run(const RunOptions& o, RunState& st) {
     return kExitIo;
   }
   if (claims.empty()) return kExitOk;
-  st.manifest["claims"] = claims;
-  if (!out::write_json_file(st.dir / "manifest.json", st.manifest)) {
+  st.manifest.claims = claims;
+  if (!write_run_manifest(st)) {
     print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
     return kExitIo;
   }

@@ -14,36 +14,36 @@ namespace metron::launcher {
 namespace {
 
 using out::utc_now_iso8601;
-using out::write_json_file;
 
 }  // namespace
 
 int end_on_write_error(RunState& st) {
   print_error(st.write_error);
-  st.manifest["status"] = "failed";
-  st.manifest["error"] = st.write_error;
-  st.manifest["finished_at"] = utc_now_iso8601();
-  if (!write_json_file(st.dir / "manifest.json", st.manifest))
-    out::write_json_in_place(st.dir / "manifest.json", st.manifest);
+  st.manifest.status = "failed";
+  st.manifest.error = st.write_error;
+  st.manifest.finished_at = utc_now_iso8601();
+  if (!write_run_manifest(st))
+    out::write_json_in_place(st.dir / "manifest.json", to_json(st.manifest));
   return kExitIo;
 }
 
 int end_on_stop_signal(RunState& st, RunOutcome& outcome, int sig) {
-  st.manifest["status"] = "interrupted";
-  st.manifest["finished_at"] = utc_now_iso8601();
-  write_json_file(st.dir / "manifest.json", st.manifest);
+  st.manifest.status = "interrupted";
+  st.manifest.finished_at = utc_now_iso8601();
+  write_run_manifest(st);
   outcome.interrupted = true;
   print_message(DiagId::run_interrupted, st.dir.string());
   return 128 + sig;
 }
 
 int end_run(RunState& st, const RunOutcome& outcome, std::size_t planned) {
-  st.manifest["finished_at"] = utc_now_iso8601();
-  if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
+  st.manifest.finished_at = utc_now_iso8601();
+  if (!write_run_manifest(st)) {
     const int e = errno;
     print_message(DiagId::cannot_write_file_why, (st.dir / "manifest.json").string(),
                   std::strerror(e));
-    out::write_json_in_place(st.dir / "manifest.json", st.manifest);  // a full disk: in place
+    // A full disk: in place.
+    out::write_json_in_place(st.dir / "manifest.json", to_json(st.manifest));
     return kExitIo;
   }
   if (outcome.failed > 0)

@@ -31,18 +31,18 @@ bool note_binding_warning(const RunState& st, const Launch& l, ProgressPrinter& 
 }
 
 // Why a launch failed, with the tail of its stderr.txt.
-void note_failed_launch(const RunState& st, const Launch& l, json& entry,
+void note_failed_launch(const RunState& st, const Launch& l, const LaunchRecord& entry,
                         ProgressPrinter& progress) {
-  const int sig = entry["signal"].is_number_integer() ? entry["signal"].get<int>() : 0;
-  std::string why = entry.contains("error") ? entry["error"].get<std::string>()
-                    : entry.value("signal_of", "") == "rank"
-                        ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
-                    : entry["signal"].is_null()
-                        ? message_text(DiagId::launch_ended_exit_code, entry["exit_code"].dump())
-                        : message_text(DiagId::launch_ended_signal, entry["signal"].dump());
-  std::string tail = entry.value("stderr_tail", "");
+  const bool signalled = entry.signal && *entry.signal;
+  const int sig = signalled ? static_cast<int>(**entry.signal) : 0;
+  std::string why =
+      entry.error                 ? *entry.error
+      : entry.signal_of == "rank" ? message_text(DiagId::launch_rank_signal, sig, strsignal(sig))
+      : !signalled ? message_text(DiagId::launch_ended_exit_code, or_null(entry.exit_code).dump())
+                   : message_text(DiagId::launch_ended_signal, or_null(entry.signal).dump());
+  std::string tail = entry.stderr_tail.value_or("");
   progress.note(message_line(DiagId::launch_failed, l.id, why,
-                             (st.dir / entry.value("stderr", "")).string(),
+                             (st.dir / entry.stderr_file.value_or("")).string(),
                              MultilineText{tail.empty() ? "" : ":\n"}, MultilineText{tail}));
 }
 
@@ -53,7 +53,7 @@ void run_launches(const RunOptions& o, RunState& st, const std::vector<Launch>& 
   ProgressPrinter progress(o.quiet);
   auto t0 = std::chrono::steady_clock::now();
   std::vector<double> durations;
-  json& entries = st.manifest["launches"];
+  std::vector<LaunchRecord>& entries = *st.manifest.launches;
   // Launches left to run in this session (for the ETA): those whose folder is not complete.
   std::size_t to_run = 0;
   for (std::size_t i = 0; i < order.size(); ++i)
@@ -63,10 +63,10 @@ void run_launches(const RunOptions& o, RunState& st, const std::vector<Launch>& 
   bool binding_warned = false;
   for (std::size_t i = 0; i < order.size() && !stop_requested(); ++i) {
     const Launch& l = launches[static_cast<std::size_t>(order[i])];
-    json& entry = entries[i];
+    LaunchRecord& entry = entries[i];
     if (o.resume &&
         launch_status_on_disk(st.dir / "launches" / std::to_string(l.id)) == "complete") {
-      if (entry.value("status", "") != "complete") entry["status"] = "complete";
+      if (entry.status != "complete") entry.status = "complete";
       continue;
     }
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -76,10 +76,10 @@ void run_launches(const RunOptions& o, RunState& st, const std::vector<Launch>& 
     ++ran;
     if (!st.write_error.empty()) break;  // the run manifest cannot be written: stop here
     if (!binding_warned) binding_warned = note_binding_warning(st, l, progress);
-    if (entry["status"] == "complete") durations.push_back(entry.value("duration_s", 0.0));
-    if (entry["status"] == "failed") note_failed_launch(st, l, entry, progress);
-    if (entry["status"] == "complete" && entry.value("note", json()).is_string())
-      progress.note(message_line_of(Severity::Status, entry["note"].get<std::string>()));
+    if (entry.status == "complete") durations.push_back(entry.duration_s.value_or(0.0));
+    if (entry.status == "failed") note_failed_launch(st, l, entry, progress);
+    if (entry.status == "complete" && entry.note)
+      progress.note(message_line_of(Severity::Status, *entry.note));
   }
   progress.end_line();
 }

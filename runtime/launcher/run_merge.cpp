@@ -41,7 +41,7 @@ int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
   std::string err;
   if (!analysis::write_startup_files(launches, factor_names, st.dir.string(), err)) {
     print_error(err);
-    st.manifest["error"] = err;
+    st.manifest.error = err;
     return kExitIo;
   }
   merge["startup_rows"] = launches.size();
@@ -54,7 +54,7 @@ int merge_startup_times(RunState& st, const std::vector<MergeSource>& sources,
 // with the error recorded if one cannot be.
 int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, json& merge) {
   std::vector<std::string> factor_names;
-  for (const auto& f : st.manifest["design"].value("factors", json::array()))
+  for (const auto& f : st.manifest.design.value_or(json::object()).value("factors", json::array()))
     factor_names.push_back(f.value("name", ""));
   std::string err;
   for (const char* file : {"raw.csv", "summary.csv", "raw_ranks.csv", "raw_attempts.csv"}) {
@@ -69,7 +69,7 @@ int merge_launch_files(RunState& st, const std::vector<MergeSource>& sources, js
     long long rows = merge_csv(have, factor_names, file, st.dir.string(), err);
     if (rows < 0) {
       print_error(err);
-      st.manifest["error"] = err;
+      st.manifest.error = err;
       return kExitIo;
     }
     merge[std::string(file).substr(0, std::string(file).find('.')) + "_rows"] = rows;
@@ -92,9 +92,9 @@ int complete_launches(RunState& st, const std::vector<Launch>& launches,
         // template's placeholders.
         if (launch_of_other_identity(ldir.string(), id))
           print_message(DiagId::launch_identity_from_template);
-        st.manifest["status"] = "failed";
-        st.manifest["error"] = bad;
-        st.manifest["finished_at"] = utc_now_iso8601();
+        st.manifest.status = "failed";
+        st.manifest.error = bad;
+        st.manifest.finished_at = utc_now_iso8601();
         save_manifest(st);
         return kExitIo;
       }
@@ -115,15 +115,15 @@ int merge_run(RunState& st, const std::vector<MergeSource>& sources, std::size_t
   for (const MergeSource& s : sources) merged.push_back(s.launch);
   outcome.complete = sources.size();
   outcome.failed = planned - sources.size();
-  for (const auto& e : st.manifest["launches"])
-    if (e.value("retries", 0) > 0) ++outcome.retried;
-  st.manifest["retried_launches"] = outcome.retried;
+  for (const LaunchRecord& e : *st.manifest.launches)
+    if (e.retries.value_or(0) > 0) ++outcome.retried;
+  st.manifest.retried_launches = outcome.retried;
   json merge = {{"launches", merged}};
   int exit_code = outcome.failed == 0 ? kExitOk : kExitRuntime;
   if (!sources.empty() && merge_launch_files(st, sources, merge) != kExitOk) exit_code = kExitIo;
-  st.manifest["merged"] = merge;
+  st.manifest.merged = merge;
   outcome.startup = st.startup;
-  st.manifest["status"] = outcome.failed == 0 && exit_code != kExitIo ? "complete" : "failed";
+  st.manifest.status = outcome.failed == 0 && exit_code != kExitIo ? "complete" : "failed";
   return exit_code;
 }
 

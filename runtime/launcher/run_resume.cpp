@@ -31,7 +31,7 @@ using out::utc_now_iso8601;
 
 // The run manifest for --resume: read (a regular file, bounded) and checked for type and range.
 // nullopt with the message printed and `rc` set.
-std::optional<json> read_run_manifest(const fs::path& dir, int& rc) {
+std::optional<RunManifest> read_run_manifest(const fs::path& dir, int& rc) {
   const fs::path path = dir / "manifest.json";
   std::error_code ec;
   rc = kExitIo;
@@ -54,7 +54,7 @@ std::optional<json> read_run_manifest(const fs::path& dir, int& rc) {
     return std::nullopt;
   }
   rc = kExitOk;
-  return m;
+  return run_manifest_from_json(*m);
 }
 
 // Every launch that --resume will not run again (complete on disk) must belong to the run and be
@@ -93,9 +93,9 @@ int check_run_folders(const RunState& st, const std::vector<Launch>& launches) {
 // before anything runs, as in a replay.
 int check_recorded_script(const RunOptions& o, const RunState& st, const Launch& first) {
   RunOptions r = o;
-  r.files = manifest_files(st.manifest["script"]);
+  r.files = manifest_files(*st.manifest.script);
   r.np = first.np;
-  const json so = st.manifest.value("settings_override", json());
+  const json so = st.manifest.settings_override.value_or(json());
   if (so.is_object()) {
     r.settings_file = so["path"].get<std::string>();
     r.settings_text = so["text"].get<std::string>();
@@ -110,7 +110,7 @@ int check_recorded_script(const RunOptions& o, const RunState& st, const Launch&
 int resume_launcher(const RunOptions& o, RunState& st, const RunDesign& design) {
   LaunchInputs in;
   in.folder = st.dir.string();
-  const std::string recorded_launcher = st.manifest.value("launcher", std::string());
+  const std::string recorded_launcher = st.manifest.launcher.value_or("");
   const bool by_default = o.launcher.empty() && is_default_launcher(recorded_launcher);
   in.launcher = !o.launcher.empty() ? o.launcher
                 : by_default        ? default_launcher()
@@ -125,16 +125,16 @@ int resume_launcher(const RunOptions& o, RunState& st, const RunDesign& design) 
   if (int refused = check_launcher_library(by_default ? "" : in.launcher); refused != kExitOk)
     return refused;
   st.launcher = in.launcher;
-  st.manifest["launcher"] = st.launcher;
-  st.skip_unsupported = o.skip_unsupported || st.manifest.value("skip_unsupported", false);
-  st.manifest["skip_unsupported"] = st.skip_unsupported;
+  st.manifest.launcher = st.launcher;
+  st.skip_unsupported = o.skip_unsupported || st.manifest.skip_unsupported.value_or(false);
+  st.manifest.skip_unsupported = st.skip_unsupported;
   return kExitOk;
 }
 
 // Limits: as given now, else as recorded, else the defaults. A simulated run resumes as one: its
 // recorded deadlines are the real launches', not limits.
 void resume_limits(const RunOptions& o, RunState& st) {
-  const json rec = st.manifest.value("limits", json::object());
+  const json rec = st.manifest.limits.value_or(json::object());
   auto recorded = [&](const char* key, double dflt) {
     return rec.contains(key) && rec[key].is_number() ? rec[key].get<double>() : dflt;
   };
@@ -147,7 +147,7 @@ void resume_limits(const RunOptions& o, RunState& st) {
   st.finalize_grace_s = o.finalize_grace_s > 0
                             ? o.finalize_grace_s
                             : recorded("finalize_grace_s", rt::kDefaultFinalizeGraceS);
-  if (const json sim = st.manifest.value("simulation_limits", json()); sim.is_object()) {
+  if (const json sim = st.manifest.simulation_limits.value_or(json()); sim.is_object()) {
     st.simulated = true;
     const auto bound = [&](const char* key) {
       const json v = sim.value(key, json());
@@ -157,7 +157,7 @@ void resume_limits(const RunOptions& o, RunState& st) {
     st.simulation_startup_s =
         o.startup_timeout_s >= 0 ? o.startup_timeout_s : bound("startup_timeout_s");
   }
-  st.manifest["limits"] = limits_json(st);
+  st.manifest.limits = limits_json(st);
 }
 
 // The script's copies, checked (and restored where missing), the recorded script loaded, and the
@@ -189,22 +189,22 @@ int resume_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   auto m = read_run_manifest(st.dir, rc);  // as the previous holder left it
   if (!m) return rc;
   st.manifest = std::move(*m);
-  st.seed = st.manifest["seed"].get<std::uint64_t>();
-  const RunDesign design = design_from_json(st.manifest["design"]);
+  st.seed = *st.manifest.seed;
+  const RunDesign design = design_from_json(*st.manifest.design);
   if (int refused = resume_launcher(o, st, design); refused != kExitOk) return refused;
   resume_limits(o, st);
   launches = expand_launches(design);
-  order = st.manifest["order"].get<std::vector<std::int64_t>>();
-  if (st.manifest["launches"].size() != launches.size()) {
+  order = *st.manifest.order;
+  if (st.manifest.launches->size() != launches.size()) {
     print_message(DiagId::run_manifest_inconsistent, st.dir.string());
     return kExitIo;
   }
   if (int checked = check_recorded_run(o, st, launches); checked != kExitOk) return checked;
-  st.manifest["status"] = "running";
-  st.manifest["finished_at"] = nullptr;
-  if (!st.manifest.contains("resumed")) st.manifest["resumed"] = json::array();
+  st.manifest.status = "running";
+  st.manifest.finished_at = Nullable<std::string>();
+  if (!st.manifest.resumed) st.manifest.resumed = json::array();
   // The job that ran this part (a requeued sbatch job resumes itself under a new restart count).
-  st.manifest["resumed"].push_back(
+  st.manifest.resumed->push_back(
       {{"at", utc_now_iso8601()}, {"command", o.argv}, {"scheduler", rt::scheduler_context()}});
   return kExitOk;
 }

@@ -128,21 +128,21 @@ std::map<std::string, LaunchDeadline> plan_deadlines(const LoadedScript& program
 }
 
 // The run manifest's launch entries, in run order, with their deadlines.
-json launch_entries(const RunState& st, const std::vector<Launch>& launches,
-                    const std::vector<std::int64_t>& order,
-                    std::map<std::string, LaunchDeadline>& deadlines) {
-  json entries = json::array();
+std::vector<LaunchRecord> launch_entries(const RunState& st, const std::vector<Launch>& launches,
+                                         const std::vector<std::int64_t>& order,
+                                         std::map<std::string, LaunchDeadline>& deadlines) {
+  std::vector<LaunchRecord> entries;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Launch& l = launches[static_cast<std::size_t>(order[i])];
-    json e = launch_entry(l, i);
+    LaunchRecord e = launch_entry(l, i);
     if (st.launch_timeout_s >= 0) {
-      e["deadline_s"] = st.launch_timeout_s;
-      e["deadline_from"] = "option";
+      e.deadline_s = st.launch_timeout_s;
+      e.deadline_from = "option";
     } else {
       const LaunchDeadline& d = deadlines[deadline_key(l)];
-      e["deadline_s"] = d.total_s;
-      e["deadline_from"] = "plan";
-      e["deadline"] = deadline_json(d);
+      e.deadline_s = d.total_s;
+      e.deadline_from = "plan";
+      e.deadline = deadline_json(d);
     }
     entries.push_back(std::move(e));
   }
@@ -238,59 +238,43 @@ int plan_launches(const RunOptions& o, const LoadedScript& program, RunState& st
 }
 
 // The first run manifest of a fresh run.
-json fresh_manifest(const RunOptions& o, const RunState& st, const RunDesign& design,
-                    std::int64_t planned_replicates, const std::vector<std::int64_t>& order,
-                    json script, json settings, json defeated, json entries) {
-  json m = {{"run_schema_version", kRunSchemaVersion},
-            {"metron", {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}}},
-            {"status", "running"},
-            {"started_at", utc_now_iso8601()},
-            {"finished_at", nullptr},
-            {"command", o.argv},
-            {"script", std::move(script)},
-            {"seed", st.seed},
-            {"launch_order_seed", launch_order_seed(st.seed)},
-            {"launcher", st.launcher},
-            {"skip_unsupported", st.skip_unsupported},
-            {"settings_override", std::move(settings)},
-            {"scheduler", rt::scheduler_context()},
-            {"design", design_to_json(design)},
-            {"order", order},
-            {"limits", limits_json(st)},
-            {"machine_warnings", std::move(defeated)},
-            {"launches", std::move(entries)}};
+RunManifest fresh_manifest(const RunOptions& o, const RunState& st, const RunDesign& design,
+                           std::int64_t planned_replicates, const std::vector<std::int64_t>& order,
+                           json script, json settings, json defeated,
+                           std::vector<LaunchRecord> entries) {
+  RunManifest m;
+  m.run_schema_version = kRunSchemaVersion;
+  m.metron = {{"version", METRON_VERSION}, {"git_commit", metron::git_commit()}};
+  m.status = "running";
+  m.started_at = utc_now_iso8601();
+  m.finished_at = Nullable<std::string>();
+  m.command = o.argv;
+  m.script = std::move(script);
+  m.seed = st.seed;
+  m.launch_order_seed = launch_order_seed(st.seed);
+  m.launcher = st.launcher;
+  m.skip_unsupported = st.skip_unsupported;
+  m.settings_override = std::move(settings);
+  m.scheduler = rt::scheduler_context();
+  m.design = design_to_json(design);
+  m.order = order;
+  m.limits = limits_json(st);
+  m.machine_warnings = std::move(defeated);
+  m.launches = std::move(entries);
   // A simulated run folder says so in its own manifest too, not only in its launches'.
-  if (st.simulated) m["simulated"] = true;
-  if (st.simulated) m["planned_replicates"] = planned_replicates;
+  if (st.simulated) m.simulated = true;
+  if (st.simulated) m.planned_replicates = planned_replicates;
   if (st.simulated)
-    m["simulation_limits"] = {
-        {"timeout_s", st.simulation_timeout_s > 0 ? json(st.simulation_timeout_s) : json()},
-        {"startup_timeout_s",
-         st.simulation_startup_s > 0 ? json(st.simulation_startup_s) : json()}};
-  if (!o.replay_of.empty()) m["replay_of"] = o.replay_of;
-  if (!o.replay_modified.empty()) m["replay_of_modified"] = o.replay_modified;
+    m.simulation_limits =
+        json{{"timeout_s", st.simulation_timeout_s > 0 ? json(st.simulation_timeout_s) : json()},
+             {"startup_timeout_s",
+              st.simulation_startup_s > 0 ? json(st.simulation_startup_s) : json()}};
+  if (!o.replay_of.empty()) m.replay_of = o.replay_of;
+  if (!o.replay_modified.empty()) m.replay_of_modified = o.replay_modified;
   return m;
 }
 
 }  // namespace
-
-nlohmann::json launch_entry(const Launch& l, std::size_t position) {
-  json levels = json::object(), index = json::object(), env = json::object();
-  for (const auto& lv : l.levels) {
-    levels[lv.factor] = lv.value;
-    index[lv.factor] = lv.index;
-  }
-  for (const auto& [k, v] : l.env) env[k] = v;
-  return {{"position", position},
-          {"id", l.id},
-          {"replicate", l.replicate},
-          {"np", l.np},
-          {"levels", levels},
-          {"level_index", index},
-          {"env", env},
-          {"dir", "launches/" + std::to_string(l.id)},
-          {"status", "pending"}};
-}
 
 std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string& main,
                                           const std::vector<ScriptFile>& files, int& rc) {
@@ -377,7 +361,7 @@ int start_run(const RunOptions& o, RunState& st, std::vector<Launch>& launches,
   st.manifest = fresh_manifest(o, st, design, planned_replicates, order, std::move(script),
                                std::move(settings), std::move(defeated),
                                launch_entries(st, launches, order, deadlines));
-  if (!write_json_file(st.dir / "manifest.json", st.manifest)) {
+  if (!write_run_manifest(st)) {
     print_message(DiagId::cannot_write_file, (st.dir / "manifest.json").string());
     return kExitIo;
   }

@@ -18,8 +18,12 @@ using out::read_json_file;
 
 }  // namespace
 
+bool write_run_manifest(const RunState& st) {
+  return out::write_json_file(st.dir / "manifest.json", to_json(st.manifest));
+}
+
 void save_manifest(RunState& st) {
-  if (!out::write_json_file(st.dir / "manifest.json", st.manifest) && st.write_error.empty())
+  if (!write_run_manifest(st) && st.write_error.empty())
     st.write_error = message_text(DiagId::cannot_write_file_why,
                                   (st.dir / "manifest.json").string(), std::strerror(errno));
 }

@@ -13,12 +13,13 @@
 #include "runtime/analysis/startup_summary.h"
 #include "runtime/exec/finalize_grace.h"
 #include "runtime/launcher/launcher.h"
+#include "runtime/launcher/run_manifest.h"
 
 namespace metron::launcher {
 
 struct RunState {
   std::filesystem::path dir;
-  nlohmann::json manifest;
+  RunManifest manifest;     // written as DIR/manifest.json
   std::string script_copy;  // absolute path of the main file's copy
   std::string launcher;
   std::uint64_t seed = 0;
@@ -40,6 +41,9 @@ struct RunState {
   // RunOptions::on_first_start, until it has been called
   std::function<std::vector<std::string>(const std::string&, std::int64_t)> on_first_start;
 };
+
+// The run manifest written to DIR/manifest.json (atomically); false when it could not be.
+bool write_run_manifest(const RunState& st);
 
 // Rewrites the run manifest; a failure (a full disk) is kept in st.write_error and ends the run
 // after the launch in progress.
