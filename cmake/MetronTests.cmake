@@ -66,6 +66,9 @@ foreach(kind stats front analysis output history)
   add_test(NAME unit/${kind} COMMAND metron_${kind}_tests --no-intro --no-version)
   set_tests_properties(unit/${kind} PROPERTIES LABELS unit TIMEOUT ${METRON_TIMEOUT_UNIT})
 endforeach()
+# The run manifest's JSON conversion is pure logic of the launcher (in metron_mpi): its unit test
+# (tests/unit/launcher/) compiles it into the front end's tests.
+target_sources(metron_front_tests PRIVATE ${CMAKE_SOURCE_DIR}/runtime/launcher/run_manifest.cpp)
 
 # MPI tests: every tests/mpi/<topic>_test.cpp is its own test, mpi/<topic>, run on 2 ranks (N for
 # a name ending in _npN_test). They are compiled into one program, mpi_tests, and each test runs

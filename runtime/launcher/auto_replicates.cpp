@@ -13,6 +13,7 @@
 #include "runtime/analysis/compare.h"
 #include "runtime/analysis/results_data.h"
 #include "runtime/launcher/launch_plan.h"
+#include "runtime/launcher/run_manifest.h"
 #include "runtime/output/json_file.h"
 #include "runtime/plan/diagnostics.h"
 #include "runtime/plan/exit_codes.h"
@@ -40,8 +41,10 @@ RoundDecision decide_round(const analysis::ResultsData& d, const AutoReplicates&
   co.power = a.power;
   // The factors `metron analyze` compares: those that set an environment variable.
   std::vector<analysis::Comparison> all;
-  if (d.manifest.contains("design"))
-    for (const auto& f : d.manifest["design"].value("factors", json::array())) {
+  const json design =
+      d.manifest.is_object() ? run_manifest_from_json(d.manifest).design.value_or(json()) : json();
+  if (design.is_object())
+    for (const auto& f : design.value("factors", json::array())) {
       if (!f.contains("env") || !f["env"].is_string()) continue;
       std::string err;
       auto cs = analysis::compare_levels(d, f.value("name", ""), co, err);
@@ -83,39 +86,40 @@ RoundDecision decide_round(const analysis::ResultsData& d, const AutoReplicates&
 // Adds the launches of replicates [old, replicates) to the manifest: entries and order follow
 // the seeded order of the full design, so the first rounds keep their places.
 bool extend_design(const fs::path& dir, std::int64_t replicates) {
-  auto m = out::read_json_file(dir / "manifest.json");
-  if (!m || !m->is_object()) return false;
-  RunDesign design = design_from_json((*m)["design"]);
+  auto j = out::read_json_file(dir / "manifest.json");
+  if (!j || !j->is_object()) return false;
+  RunManifest m = run_manifest_from_json(*j);
+  RunDesign design = design_from_json(m.design.value_or(json()));
   design.replicates = replicates;
   const auto launches = expand_launches(design);
-  std::set<std::int64_t> known;
-  for (const auto& id : (*m)["order"]) known.insert(id.get<std::int64_t>());
-  json& entries = (*m)["launches"];
-  json& order = (*m)["order"];
-  for (std::int64_t id : launch_order(launches.size(), m->value("seed", std::uint64_t{0}))) {
+  std::vector<std::int64_t>& order = m.order ? *m.order : m.order.emplace();
+  std::vector<LaunchRecord>& entries = m.launches ? *m.launches : m.launches.emplace();
+  const std::set<std::int64_t> known(order.begin(), order.end());
+  for (std::int64_t id : launch_order(launches.size(), m.seed.value_or(0))) {
     if (known.count(id)) continue;
     entries.push_back(launch_entry(launches[static_cast<std::size_t>(id)], order.size()));
     order.push_back(id);
   }
-  (*m)["design"] = design_to_json(design);
-  return out::write_json_file(dir / "manifest.json", *m);
+  m.design = design_to_json(design);
+  return out::write_json_file(dir / "manifest.json", to_json(m));
 }
 
 // Records the rounds, and drops the "resumed" entries our own continuations added.
 void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates& a,
                    std::size_t resumed_before, const std::string& stop) {
-  auto m = out::read_json_file(dir / "manifest.json");
-  if (!m || !m->is_object()) return;
-  if (m->contains("resumed")) {
-    json& r = (*m)["resumed"];
+  auto j = out::read_json_file(dir / "manifest.json");
+  if (!j || !j->is_object()) return;
+  RunManifest m = run_manifest_from_json(*j);
+  if (m.resumed) {
+    json& r = *m.resumed;
     while (r.size() > resumed_before) r.erase(r.size() - 1);
-    if (r.empty()) m->erase("resumed");
+    if (r.empty()) m.resumed.reset();
   }
-  (*m)["replicates_auto"] = {{"budget", a.budget}, {"margin", a.margin},
-                             {"alpha", a.alpha},   {"adjust", stats::p_adjust_name(a.adjust)},
-                             {"power", a.power},   {"rounds", rounds},
-                             {"stop_reason", stop}};
-  out::write_json_file(dir / "manifest.json", *m);
+  m.replicates_auto = json{{"budget", a.budget}, {"margin", a.margin},
+                           {"alpha", a.alpha},   {"adjust", stats::p_adjust_name(a.adjust)},
+                           {"power", a.power},   {"rounds", rounds},
+                           {"stop_reason", stop}};
+  out::write_json_file(dir / "manifest.json", to_json(m));
 }
 
 }  // namespace

@@ -95,9 +95,6 @@ struct RunOutcome {
   std::vector<analysis::StartupStat> startup;  // across the launches (startup_summary.csv)
 };
 
-// A launch's entry in the run manifest's "launches" array, status "pending".
-nlohmann::json launch_entry(const Launch& l, std::size_t position);
-
 // Returns the exit code: 0 when every launch completed, 70 when one failed (the others are
 // merged and analysed), 64/65/74 for usage, script and I/O errors, 128 + signal if interrupted.
 int run_experiment(const RunOptions& o, RunOutcome& outcome);

@@ -2,8 +2,10 @@
 #include "runtime/launcher/progress.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace metron::launcher {
@@ -30,6 +32,30 @@ std::string progress_line(std::size_t position, std::size_t total, const Launch&
   return fmt::format("launch {:>{}}/{} ({})  elapsed {}  ETA {}", position,
                      std::to_string(total).size(), total, what, format_duration(elapsed_s),
                      format_duration(eta_s));
+}
+
+ProgressPrinter::ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(2) != 0) {}
+
+void ProgressPrinter::show(const std::string& line) {
+  if (quiet_) return;
+  if (tty_) {
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    open_ = true;
+  } else {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  std::fflush(stderr);
+}
+
+void ProgressPrinter::note(const std::string& text) {
+  end_line();
+  std::fprintf(stderr, "%s\n", text.c_str());
+  std::fflush(stderr);
+}
+
+void ProgressPrinter::end_line() {
+  if (open_) std::fputc('\n', stderr);
+  open_ = false;
 }
 
 }  // namespace metron::launcher

@@ -17,6 +17,7 @@
 #include "runtime/bundle/bundle.h"
 #include "runtime/launcher/launch_command.h"
 #include "runtime/launcher/launcher.h"
+#include "runtime/launcher/run_manifest.h"
 #include "runtime/launcher/script_copy.h"
 #include "runtime/output/json_file.h"
 #include "runtime/output/manifest.h"
@@ -75,6 +76,91 @@ bool has(const json& j, const char* key, Kind kind, bool optional = false) {
   return false;
 }
 
+// The recorded settings file (settings_override) into `r`: "" or what is damaged in it.
+std::string read_recorded_settings(const json& j, Recording& r) {
+  if (!j.contains("settings_override") || j["settings_override"].is_null()) return "";
+  const json& so = j["settings_override"];
+  if (!so.is_object() || !has(so, "path", Kind::String) || !has(so, "text", Kind::String) ||
+      !has(so, "sha256", Kind::String, true))
+    return message_text(DiagId::manifest_settings_fields, "settings_override");
+  r.settings = ScriptFile{so["path"].get<std::string>(), so["text"].get<std::string>()};
+  if (std::string why; !confined_name(settings_copy_name(*r.settings), why))
+    return message_text(DiagId::manifest_name_outside, "settings_override.path", r.settings->name,
+                        why);
+  if (so.value("sha256", "") != sha256_hex(r.settings->text))
+    r.modified.push_back(r.settings->name);
+  return "";
+}
+
+// The recorded script's files and settings file into `r`: "" or the message that refuses them.
+std::string read_recorded_files(const json& j, const std::string& dir, const fs::path& path,
+                                Recording& r) {
+  // The first value of the wrong type or out of range, by its path in the manifest.
+  auto damaged = [&](const std::string& what) {
+    return message_text(DiagId::manifest_damaged, path.string(), what);
+  };
+  if (!has(j, "script", Kind::Object))
+    return damaged(message_text(DiagId::manifest_not_object, "script"));
+  const json& script = j["script"];
+  if (!has(script, "path", Kind::String, true) || !has(script, "sha256", Kind::String, true) ||
+      !has(script, "files", Kind::Array, true))
+    return damaged(message_text(DiagId::manifest_script_fields, "script"));
+  for (const auto& f : script.value("files", json::array()))
+    if (!f.is_object() || !has(f, "name", Kind::String) || !has(f, "text", Kind::String) ||
+        !has(f, "sha256", Kind::String, true))
+      return damaged(message_text(DiagId::manifest_script_file, "script.files"));
+  r.files = manifest_files(script);
+  if (r.files.empty()) return message_text(DiagId::replay_no_script_files, dir);
+  if (std::string outside = copy_layout_problem(r.files); !outside.empty()) return damaged(outside);
+  r.modified = modified_files(script);
+  if (std::string bad = read_recorded_settings(j, r); !bad.empty()) return damaged(bad);
+  return "";
+}
+
+// A count of `o`: absent gives `dflt`; else a whole number from 1 to `max`, or false.
+bool recorded_count(const json& o, const char* key, std::int64_t dflt, std::int64_t max,
+                    std::int64_t& out) {
+  if (!o.contains(key)) {
+    out = dflt;
+    return true;
+  }
+  const json& v = o[key];
+  if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max)
+    return false;
+  out = v.get<std::int64_t>();
+  return true;
+}
+
+// Process count and replicates (within what `metron run` itself accepts), seed, launcher and
+// --skip-unsupported into `r`: "" or what is damaged.
+std::string read_recorded_counts(const json& j, Recording& r) {
+  std::int64_t np = 2;
+  if (r.is_run) {
+    if (!has(j, "design", Kind::Object)) return message_text(DiagId::manifest_not_object, "design");
+    if (!recorded_count(j["design"], "np", 2, kMaxCount, np))
+      return message_text(DiagId::manifest_not_count, "design.np", kMaxCount);
+    if (!recorded_count(j["design"], "replicates", 1, kMaxCount, r.replicates))
+      return message_text(DiagId::manifest_not_count, "design.replicates", kMaxCount);
+  } else if (!recorded_count(j, "np", 2, kMaxCount, np)) {
+    return message_text(DiagId::manifest_not_count, "np", kMaxCount);
+  }
+  r.np = static_cast<int>(np);
+  if (!has(j, "seed", Kind::Unsigned, true))
+    return message_text(DiagId::manifest_not_whole, "seed");
+  r.seed = j.value("seed", std::uint64_t{0});
+  if (!has(j, "launcher", Kind::String, true))
+    return message_text(DiagId::manifest_not_string, "launcher");
+  r.launcher = j.value("launcher", std::string());
+  // A run records the option; an exec launch only has it in its command line.
+  if (r.is_run) {
+    r.skip_unsupported = j.contains("skip_unsupported") && j["skip_unsupported"] == true;
+  } else if (j.contains("command") && j["command"].is_array()) {
+    for (const auto& a : j["command"])
+      if (a == "--skip-unsupported") r.skip_unsupported = true;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string default_replay_dir(const std::string& recorded) {
@@ -101,77 +187,12 @@ std::optional<Recording> read_recording(const std::string& dir, std::string& err
   const bool is_run = m && m->is_object() && m->contains("run_schema_version");
   const bool is_exec = m && m->is_object() && !is_run && m->contains("script") && m->contains("np");
   if (!is_run && !is_exec) return fail(kExitUsage, message_text(DiagId::replay_not_results, dir));
-  const json& j = *m;
-  // The first value of the wrong type or out of range, by its path in the manifest.
-  auto damaged = [&](const std::string& what) {
-    return fail(kExitIo, message_text(DiagId::manifest_damaged, path.string(), what));
-  };
-  if (!has(j, "script", Kind::Object))
-    return damaged(message_text(DiagId::manifest_not_object, "script"));
-  const json& script = j["script"];
-  if (!has(script, "path", Kind::String, true) || !has(script, "sha256", Kind::String, true) ||
-      !has(script, "files", Kind::Array, true))
-    return damaged(message_text(DiagId::manifest_script_fields, "script"));
-  for (const auto& f : script.value("files", json::array()))
-    if (!f.is_object() || !has(f, "name", Kind::String) || !has(f, "text", Kind::String) ||
-        !has(f, "sha256", Kind::String, true))
-      return damaged(message_text(DiagId::manifest_script_file, "script.files"));
   Recording r;
   r.is_run = is_run;
-  r.files = manifest_files(script);
-  if (r.files.empty()) return fail(kExitIo, message_text(DiagId::replay_no_script_files, dir));
-  if (std::string outside = copy_layout_problem(r.files); !outside.empty()) return damaged(outside);
-  r.modified = modified_files(script);
-  if (j.contains("settings_override") && !j["settings_override"].is_null()) {
-    const json& so = j["settings_override"];
-    if (!so.is_object() || !has(so, "path", Kind::String) || !has(so, "text", Kind::String) ||
-        !has(so, "sha256", Kind::String, true))
-      return damaged(message_text(DiagId::manifest_settings_fields, "settings_override"));
-    r.settings = ScriptFile{so["path"].get<std::string>(), so["text"].get<std::string>()};
-    if (std::string why; !confined_name(settings_copy_name(*r.settings), why))
-      return damaged(message_text(DiagId::manifest_name_outside, "settings_override.path",
-                                  r.settings->name, why));
-    if (so.value("sha256", "") != sha256_hex(r.settings->text))
-      r.modified.push_back(r.settings->name);
-  }
-  // Process counts and replicates within what `metron run` itself accepts.
-  auto count = [&](const json& o, const char* key, std::int64_t dflt, std::int64_t max,
-                   std::int64_t& out) {
-    if (!o.contains(key)) {
-      out = dflt;
-      return true;
-    }
-    const json& v = o[key];
-    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max)
-      return false;
-    out = v.get<std::int64_t>();
-    return true;
-  };
-  std::int64_t np = 2;
-  if (is_run) {
-    if (!has(j, "design", Kind::Object))
-      return damaged(message_text(DiagId::manifest_not_object, "design"));
-    if (!count(j["design"], "np", 2, kMaxCount, np))
-      return damaged(message_text(DiagId::manifest_not_count, "design.np", kMaxCount));
-    if (!count(j["design"], "replicates", 1, kMaxCount, r.replicates))
-      return damaged(message_text(DiagId::manifest_not_count, "design.replicates", kMaxCount));
-  } else if (!count(j, "np", 2, kMaxCount, np)) {
-    return damaged(message_text(DiagId::manifest_not_count, "np", kMaxCount));
-  }
-  r.np = static_cast<int>(np);
-  if (!has(j, "seed", Kind::Unsigned, true))
-    return damaged(message_text(DiagId::manifest_not_whole, "seed"));
-  r.seed = j.value("seed", std::uint64_t{0});
-  if (!has(j, "launcher", Kind::String, true))
-    return damaged(message_text(DiagId::manifest_not_string, "launcher"));
-  r.launcher = j.value("launcher", std::string());
-  // A run records the option; an exec launch only has it in its command line.
-  if (is_run) {
-    r.skip_unsupported = j.contains("skip_unsupported") && j["skip_unsupported"] == true;
-  } else if (j.contains("command") && j["command"].is_array()) {
-    for (const auto& a : j["command"])
-      if (a == "--skip-unsupported") r.skip_unsupported = true;
-  }
+  if (std::string bad = read_recorded_files(*m, dir, path, r); !bad.empty())
+    return fail(kExitIo, bad);
+  if (std::string what = read_recorded_counts(*m, r); !what.empty())
+    return fail(kExitIo, message_text(DiagId::manifest_damaged, path.string(), what));
   r.manifest = std::move(*m);
   return r;
 }
@@ -286,8 +307,10 @@ std::pair<json, json> systems(const Recording& rec, const std::string& old_dir,
                               const std::string& new_dir) {
   json old_sys = nullptr, new_sys = nullptr;
   auto nm = out::read_json_file(fs::path(new_dir) / "manifest.json");
-  if (nm && rec.is_run)
-    for (const auto& id : (*nm)["merged"].value("launches", std::vector<std::int64_t>{})) {
+  const json merged =
+      nm && nm->is_object() ? run_manifest_from_json(*nm).merged.value_or(json()) : json();
+  if (merged.is_object() && rec.is_run)
+    for (const auto& id : merged.value("launches", std::vector<std::int64_t>{})) {
       old_sys = launch_system(old_dir, id);
       new_sys = launch_system(new_dir, id);
       if (!old_sys.is_null() && !new_sys.is_null()) break;
@@ -394,6 +417,22 @@ int report_replay(const ReplayOptions& o, const Recording& rec, const std::strin
   return findings_lead ? analysis::findings_exit_code(fr) : analysis::jobs_exit_code(cs);
 }
 
+// The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
+// changed script) is refused unless the user says so, and the replay records that it was.
+int check_modified(const ReplayOptions& o, const Recording& rec, const std::string& dir,
+                   RunOptions& r) {
+  if (rec.modified.empty()) return kExitOk;
+  std::string list;
+  for (const auto& f : rec.modified) list += (list.empty() ? "'" : ", '") + f + "'";
+  if (!o.allow_modified) {
+    print_message(DiagId::replay_modified_refused, dir, list);
+    return kExitUsage;
+  }
+  print_message(DiagId::replay_modified, list);
+  r.replay_modified = rec.modified;
+  return kExitOk;
+}
+
 }  // namespace
 
 int replay_experiment(const ReplayOptions& o, std::string* out_dir) {
@@ -413,18 +452,7 @@ int replay_experiment(const ReplayOptions& o, std::string* out_dir) {
   }
   RunOptions r = rerun_options(o, *rec, *dir);
   if (out_dir) *out_dir = r.out_dir;
-  // The recorded text must be what was measured: a manifest edited by hand (a zeroed hash, a
-  // changed script) is refused unless the user says so, and the replay records that it was.
-  if (!rec->modified.empty()) {
-    std::string list;
-    for (const auto& f : rec->modified) list += (list.empty() ? "'" : ", '") + f + "'";
-    if (!o.allow_modified) {
-      print_message(DiagId::replay_modified_refused, *dir, list);
-      return kExitUsage;
-    }
-    print_message(DiagId::replay_modified, list);
-    r.replay_modified = rec->modified;
-  }
+  if (int refused = check_modified(o, *rec, *dir, r); refused != kExitOk) return refused;
   // The recording must hold measurements to compare with before anything is measured.
   // A folder without summaries is the wrong input (64); damaged ones are refused as analyze
   // refuses them (74).

@@ -39,12 +39,10 @@ int copy_state(const fs::path& path, const std::string& text) {
   return on_disk && *on_disk == text ? 1 : -1;
 }
 
-}  // namespace
-
-std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const json& manifest,
-                                                  std::string& error) {
+// The copies of the recorded `script` and `settings_override` (run_manifest_damage checked them).
+std::optional<ScriptCopies> checked_copies(const fs::path& dir, const json& script, const json& so,
+                                           std::string& error) {
   const std::string mpath = (dir / "manifest.json").string();
-  const json& script = manifest["script"];
   if (std::string list = modified_in_manifest(script); !list.empty()) {
     error = message_text(DiagId::resume_recorded_script_modified, mpath, list);
     return std::nullopt;
@@ -74,7 +72,6 @@ std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const jso
   ScriptCopies out;
   if (missing && !write_script_copy(files, (dir / "script").string(), error)) return std::nullopt;
   out.script = fs::absolute(dir / "script" / layout[0]).string();
-  const json so = manifest.value("settings_override", json());
   if (!so.is_object()) return out;
   const ScriptFile settings{so["path"].get<std::string>(), so["text"].get<std::string>()};
   if (so.contains("sha256") && so["sha256"] != sha256_hex(settings.text)) {
@@ -100,13 +97,27 @@ std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const jso
   return out;
 }
 
-LaunchIdentity launch_identity(const Launch& l, const json& manifest) {
+}  // namespace
+
+std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const json& manifest,
+                                                  std::string& error) {
+  return checked_copies(dir, manifest["script"], manifest.value("settings_override", json()),
+                        error);
+}
+
+std::optional<ScriptCopies> checked_script_copies(const fs::path& dir, const RunManifest& manifest,
+                                                  std::string& error) {
+  return checked_copies(dir, manifest.script.value_or(json::object()),
+                        manifest.settings_override.value_or(json()), error);
+}
+
+LaunchIdentity launch_identity(const Launch& l, const RunManifest& manifest) {
   LaunchIdentity id;
   id.id = l.id;
   id.np = l.np;
   for (const auto& lv : l.levels) id.levels.emplace_back(lv.factor, lv.index);
-  id.seed = manifest.value("seed", std::uint64_t{0});
-  for (const auto& f : manifest["script"].value("files", json::array()))
+  id.seed = manifest.seed.value_or(0);
+  for (const auto& f : manifest.script.value_or(json::object()).value("files", json::array()))
     id.script_sha256.push_back(f.value("sha256", ""));
   std::sort(id.script_sha256.begin(), id.script_sha256.end());
   return id;

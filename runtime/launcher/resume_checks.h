@@ -11,6 +11,7 @@
 
 #include "runtime/launcher/launch_check.h"
 #include "runtime/launcher/launch_plan.h"
+#include "runtime/launcher/run_manifest.h"
 
 namespace metron::launcher {
 
@@ -27,8 +28,10 @@ struct ScriptCopies {
 std::optional<ScriptCopies> checked_script_copies(const std::filesystem::path& dir,
                                                   const nlohmann::json& manifest,
                                                   std::string& error);
+std::optional<ScriptCopies> checked_script_copies(const std::filesystem::path& dir,
+                                                  const RunManifest& manifest, std::string& error);
 
 // What launch `l`'s manifest must say to belong to the run of `manifest`.
-LaunchIdentity launch_identity(const Launch& l, const nlohmann::json& manifest);
+LaunchIdentity launch_identity(const Launch& l, const RunManifest& manifest);
 
 }  // namespace metron::launcher
