@@ -157,7 +157,10 @@ std::string format_us(double seconds) {
   return fmt::format("{:.4f}", us);
 }
 
-std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>& a) {
+namespace {
+
+// One line per job, grouped by block.
+std::string analysis_rows(const std::vector<JobAnalysis>& a) {
   std::string out;
   std::size_t width = 3;
   for (const auto& x : a) width = std::max(width, x.series->key.label().size());
@@ -184,6 +187,12 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
                        format_us(x.max_median_s), spread,
                        x.noise.any() ? std::string("  ") + kNoiseMark : "");
   }
+  return out;
+}
+
+// What a row holds and which interval it shows.
+std::string analysis_legend(const std::vector<JobAnalysis>& a) {
+  std::string out;
   // The footer says what a row holds: with launch factors each row has only the launches of its
   // level combination, fewer than the folder's.
   std::set<std::size_t> per_row;
@@ -202,7 +211,13 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
       "spread: max/min - 1 of the per-launch medians; 95% CI: of that median, across "
       "launches (a launch is one value; not assessable below {} launches{})\n",
       over, kMinLaunchesForCi, widest ? "; with 5, [min, max] at its coverage, 93.8%" : "");
-  // The notes on the samples: how many jobs look normal in every launch (means and t-intervals
+  return out;
+}
+
+// The notes on the samples, the noise, the rows left out and the retried launches.
+std::string analysis_notes(const ResultsData& d, const std::vector<JobAnalysis>& a) {
+  std::string out;
+  // How many jobs look normal in every launch (means and t-intervals
   // assume it; the medians reported do not), and in how many the launches differ.
   std::size_t tested = 0, normal = 0, compared = 0, differ = 0;
   for (const auto& x : a) {
@@ -240,6 +255,12 @@ std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>&
         "{} launch{} needed a retry (killed at a time limit first; attempts in manifest.json)\n",
         retried, retried == 1 ? "" : "es");
   return out;
+}
+
+}  // namespace
+
+std::string analysis_table(const ResultsData& d, const std::vector<JobAnalysis>& a) {
+  return analysis_rows(a) + analysis_legend(a) + analysis_notes(d, a);
 }
 
 }  // namespace metron::analysis

@@ -82,7 +82,7 @@ struct LaunchRecord {
   std::optional<std::vector<AttemptRecord>> attempts;
   std::optional<std::int64_t> retries;
   nlohmann::json extra = nlohmann::json::object();  // keys not above, or not of their type
-  // Seconds written as integers (by hand), kept to be written back so while their value stays.
+  // Seconds written as integers (by hand): written back as integers while their value stays.
   nlohmann::json numbers_as_read = nlohmann::json::object();
 
   // A new attempt rewrites every known key: what `extra` holds of them goes.
@@ -120,7 +120,7 @@ struct RunManifest {
   std::optional<nlohmann::json> claims;
   std::optional<nlohmann::json> replicates_auto;    // --replicates auto's rounds
   nlohmann::json extra = nlohmann::json::object();  // keys not above, or not of their type
-  // Seconds written as integers (by hand), kept to be written back so while their value stays.
+  // Seconds written as integers (by hand): written back as integers while their value stays.
   nlohmann::json numbers_as_read = nlohmann::json::object();
 };
 
