@@ -203,14 +203,17 @@ std::string analysis_legend(const std::vector<JobAnalysis>& a) {
   // The interval is across launches: a launch's own CI of its median is narrower than the
   // launch-to-launch differences and holds run to run far less often (docs/methodology.md,
   // "Which interval the summary shows").
-  const bool widest = std::any_of(a.begin(), a.end(), [](const JobAnalysis& x) {
-    return !std::isnan(x.ci_lo_s) && x.ci_level < kCiLevel;
-  });
   out += fmt::format(
       "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
       "spread: max/min - 1 of the per-launch medians; 95% CI: of that median, across "
-      "launches (a launch is one value; not assessable below {} launches{})\n",
-      over, kMinLaunchesForCi, widest ? "; with 5, [min, max] at its coverage, 93.8%" : "");
+      "launches (a launch is one value: from {} launches; with 5, [min, max] at its coverage, "
+      "93.8%; not assessable below)\n",
+      over, kMinLaunchesForCi);
+  // A single launch has no interval here, and its own CI does not describe the next launch.
+  if (per_row.size() == 1 && *per_row.begin() == 1)
+    out +=
+        "one launch: its own CI (summary.csv) describes that launch only, and launches differ by "
+        "more than it is wide; --replicates 5 or more gives an interval across launches\n";
   return out;
 }
 

@@ -60,4 +60,15 @@ TEST_CASE("analysis: the table states the level of a 5-launch interval") {
   const std::string table = an::analysis_table(d, a);
   CHECK(table.find("[1.000, 5.000] at 93.8%") != std::string::npos);
   CHECK(table.find("with 5, [min, max] at its coverage, 93.8%") != std::string::npos);
+  CHECK(table.find("one launch:") == std::string::npos);
+}
+
+TEST_CASE("analysis: a one-launch table says its CI describes that launch only") {
+  an::ResultsData d;
+  d.jobs.push_back(series_of({3e-6}));
+  d.jobs.front().key.block = "b";
+  const std::string table = an::analysis_table(d, an::analyze(d));
+  CHECK(table.find("not assessable") != std::string::npos);
+  CHECK(table.find("one launch: its own CI (summary.csv) describes that launch only") !=
+        std::string::npos);
 }
