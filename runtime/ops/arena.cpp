@@ -13,19 +13,28 @@
 namespace metron::rt {
 
 struct ArenaMemory {
+  static constexpr std::size_t kPage = 4096;
   char* base = nullptr;
   std::int64_t bytes = 0;
+  std::size_t touched = 0;  // the first bytes already written, in whole pages
   ArenaMemory(const ArenaMemory&) = delete;
   ArenaMemory& operator=(const ArenaMemory&) = delete;
   explicit ArenaMemory(std::int64_t n) : bytes(n) {
-    constexpr std::size_t kPage = 4096;
-    const std::size_t size = (static_cast<std::size_t>(n) + kPage - 1) / kPage * kPage;
-    base = static_cast<char*>(std::aligned_alloc(kPage, size));
+    base = static_cast<char*>(std::aligned_alloc(kPage, size()));
     if (!base) throw std::bad_alloc();
-    // Touch every page now: a first touch inside a timed loop would be a page fault.
-    std::memset(base, 0, size);
   }
   ~ArenaMemory() { std::free(base); }
+  std::size_t size() const { return (static_cast<std::size_t>(bytes) + kPage - 1) / kPage * kPage; }
+  // Writes the pages up to `end` (bytes from base) that no job has used yet: a first touch
+  // inside a timed loop would be a page fault. Only the pages a job's slots cover are touched,
+  // so that a job of small messages does not pay for the whole buffer (4 MiB by default) at the
+  // start of a launch.
+  void touch(std::size_t end) {
+    end = std::min(size(), (end + kPage - 1) / kPage * kPage);
+    if (end <= touched) return;
+    std::memset(base + touched, 0, end - touched);
+    touched = end;
+  }
 };
 
 namespace {
@@ -107,6 +116,9 @@ BufferCycle reserve_buffers(std::string_view op, std::int64_t send_bytes, std::i
   c.mem_ = rank_arena(slot_space + sa + ra);
   c.send_base_ = align_ptr(c.mem_->base, sa);
   c.recv_base_ = align_ptr(c.send_base_ + slots * c.send_stride_, ra);
+  // At least one byte of each side, so that a zero-byte operation's pointers are touched too.
+  c.mem_->touch(static_cast<std::size_t>(
+      c.recv_base_ + std::max<std::int64_t>(1, slots * c.recv_stride_) - c.mem_->base));
   c.rewind();
   return c;
 }

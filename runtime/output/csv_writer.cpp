@@ -68,12 +68,12 @@ void CsvWriter::end_row() {
   first_ = true;
 }
 
-void CsvWriter::flush() {
+void CsvWriter::flush(bool sync) {
   if (!f_) return;
   errno = 0;
   if (std::fflush(f_) != 0 && errno_ == 0) errno_ = errno != 0 ? errno : EIO;
   // A pipe or a device (compare --csv /dev/stdout) cannot be synced, and need not be.
-  if (errno_ == 0 && fsync(fileno(f_)) != 0 && errno != EINVAL && errno != EROFS &&
+  if (sync && errno_ == 0 && fsync(fileno(f_)) != 0 && errno != EINVAL && errno != EROFS &&
       errno != ENOTSUP)
     errno_ = errno;
 }

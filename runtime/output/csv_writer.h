@@ -30,7 +30,9 @@ class CsvWriter {
   CsvWriter& field(int v) { return field(static_cast<std::int64_t>(v)); }
   CsvWriter& field(bool v) { return field(static_cast<std::int64_t>(v ? 1 : 0)); }
   void end_row();
-  void flush();  // fflush + fsync: the rows survive a kill of the process
+  // fflush: the rows survive a kill of the process; and fsync with `sync`: a crash of the
+  // machine too.
+  void flush(bool sync = true);
 
   // False once a write, flush or sync failed; error() says why ("no space left on device").
   bool ok() const { return errno_ == 0; }
@@ -51,8 +53,8 @@ class CsvWriter {
   std::string path_;
   std::string row_;
   bool first_ = true;
-  int errno_ = 0;              // the first failure's errno; 0: none
-  long long committed_ = 0;    // the file's length at the last commit()
+  int errno_ = 0;            // the first failure's errno; 0: none
+  long long committed_ = 0;  // the file's length at the last commit()
 };
 
 std::string csv_double(double v);  // "" for NaN, shortest round-trip otherwise

@@ -5,6 +5,9 @@
 #include "runtime/ops/catalog.h"
 
 #include <doctest/doctest.h>
+#include <sys/resource.h>
+
+#include <cstring>
 
 #include "runtime/plan/measure_funcs.h"
 #include "runtime/plan/message_error.h"
@@ -181,4 +184,29 @@ TEST_CASE("arena: arena_bytes is at least twice the cache with cycling") {
   CHECK(rt::arena_bytes(s) == 64 << 20);
   s.buffer_cycling = false;
   CHECK(rt::arena_bytes(s) == 4 << 20);
+}
+
+namespace {
+long minor_faults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_minflt;
+}
+}  // namespace
+
+TEST_CASE("arena: binding touches the pages the job's slots use, not the whole buffer") {
+  Settings s = small_settings();
+  s.buffer_cycling = false;
+  s.buffer_bytes = std::int64_t{256} << 20;  // larger than any earlier arena: a new one
+  long before = minor_faults();
+  rt::BoundOp small = rt::bind_op(rt::make_op_call("Bcast", {std::int64_t{64}}), test_comm(), s);
+  CHECK(minor_faults() - before < 1000);  // the arena has 65,536 pages
+  // A larger job in the same arena: its slots are written before any timed loop could.
+  rt::BoundOp large =
+      rt::bind_op(rt::make_op_call("Bcast", {std::int64_t{8} << 20}), test_comm(), s);
+  before = minor_faults();
+  std::memset(large.buf.send(), 1, std::size_t{8} << 20);
+  CHECK(minor_faults() - before <= 2);
+  const auto err = rt::verify_op(large);
+  CHECK_MESSAGE(!err, err.value_or(""));
 }
