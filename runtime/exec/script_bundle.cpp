@@ -36,39 +36,29 @@ void bcast_string(std::string& s, MPI_Comm comm) {
     MPI_Bcast(s.data() + off, static_cast<int>(std::min(kChunk, n - off)), MPI_CHAR, 0, comm);
 }
 
-}  // namespace
+struct FileRecord {
+  std::string name;
+  FileUse use = FileUse::Script;
+  FileRead read;
+};
 
-std::unique_ptr<LoadedScript> load_program_spmd(const ScriptLoader& load, const std::string& path,
-                                                const BuildOptions& options, MPI_Comm comm,
-                                                std::map<std::string, std::string>* files,
-                                                FileReader disk) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  std::string bundle;
-  std::unique_ptr<LoadedScript> program;
-  if (rank == 0) {
-    // Record every read, including failed ones, so the other ranks fail the same way.
-    std::vector<std::tuple<std::string, FileUse, FileRead>> reads;
-    auto reader = [&](const std::string& p, FileUse use) {
-      FileRead r = disk(p, use);
-      reads.emplace_back(p, use, r);
-      return r;
-    };
-    program = load(path, options, reader);
-    for (const auto& [name, use, r] : reads) {
-      put(bundle, name);
-      bundle.push_back(static_cast<char>(use));
-      put(bundle, r.text.value_or(""));
-      bundle.push_back(r.text ? 1 : 0);
-      bundle.push_back(r.is_private ? 1 : 0);
-      bundle.push_back(r.refused ? 1 : 0);
-      put(bundle, r.why);
-      if (files && r.text) (*files)[name] = *r.text;
-    }
+std::string encode(const std::vector<FileRecord>& records, std::size_t first) {
+  std::string out;
+  for (std::size_t i = first; i < records.size(); ++i) {
+    const auto& [name, use, r] = records[i];
+    put(out, name);
+    out.push_back(static_cast<char>(use));
+    put(out, r.text.value_or(""));
+    out.push_back(r.text ? 1 : 0);
+    out.push_back(r.is_private ? 1 : 0);
+    out.push_back(r.refused ? 1 : 0);
+    put(out, r.why);
   }
-  bcast_string(bundle, comm);
-  if (rank == 0) return program;
-  std::map<std::pair<std::string, FileUse>, FileRead> known;
+  return out;
+}
+
+void decode_into(const std::string& bundle,
+                 std::map<std::pair<std::string, FileUse>, FileRead>& known) {
   for (std::size_t pos = 0; pos < bundle.size();) {
     std::string name = get(bundle, pos);
     const auto use = static_cast<FileUse>(bundle[pos++]);
@@ -80,10 +70,56 @@ std::unique_ptr<LoadedScript> load_program_spmd(const ScriptLoader& load, const 
     r.why = get(bundle, pos);
     known[{name, use}] = std::move(r);
   }
-  auto reader = [known](const std::string& p, FileUse use) -> FileRead {
+}
+
+}  // namespace
+
+// Rank 0 sends the script before it parses it, so that every rank parses at once (one rank
+// after the other was a parse's time more of every launch's start, and a rank polling in the
+// broadcast beside the one parsing); the files the parse finds (includes, published values, a
+// settings file) follow in a second message, and a rank whose parse asked for one of them, not
+// having it yet, loads again with all of them.
+std::unique_ptr<LoadedScript> load_program_spmd(const ScriptLoader& load, const std::string& path,
+                                                const BuildOptions& options, MPI_Comm comm,
+                                                std::map<std::string, std::string>* files,
+                                                FileReader disk) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  // Rank 0: every read, including failed ones, so that the other ranks fail the same way.
+  std::vector<FileRecord> reads;
+  if (rank == 0) reads.push_back({path, FileUse::Script, disk(path, FileUse::Script)});
+  std::string bundle = rank == 0 ? encode(reads, 0) : std::string();
+  bcast_string(bundle, comm);
+  if (rank == 0) {
+    auto reader = [&](const std::string& p, FileUse use) {
+      if (p == path && use == FileUse::Script) return reads.front().read;
+      FileRead r = disk(p, use);
+      reads.push_back({p, use, r});
+      return r;
+    };
+    auto program = load(path, options, reader);
+    std::string rest = encode(reads, 1);
+    bcast_string(rest, comm);
+    if (files)
+      for (const auto& [name, use, r] : reads)
+        if (r.text) (*files)[name] = *r.text;
+    return program;
+  }
+  std::map<std::pair<std::string, FileUse>, FileRead> known;
+  decode_into(bundle, known);
+  bool missed = false;
+  auto reader = [&known, &missed](const std::string& p, FileUse use) -> FileRead {
     auto it = known.find({p, use});
-    return it == known.end() ? FileRead{} : it->second;
+    if (it != known.end()) return it->second;
+    missed = true;
+    return FileRead{};
   };
+  auto program = load(path, options, reader);
+  std::string rest;
+  bcast_string(rest, comm);
+  if (!missed) return program;
+  decode_into(rest, known);
+  missed = false;
   return load(path, options, reader);
 }
 
