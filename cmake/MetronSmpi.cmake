@@ -47,6 +47,6 @@ target_link_libraries(metron_smpi PRIVATE metron_mpi_smpi metron_front metron_hi
 # -S: no debug information from the MPI-free libraries either; -z defs: every symbol resolved
 # now, as smpicxx links.
 target_link_options(metron_smpi PRIVATE -Wl,-S -Wl,-z,defs)
-set_target_properties(metron_smpi PROPERTIES OUTPUT_NAME metron PREFIX "" SUFFIX ""
+set_target_properties(metron_smpi PROPERTIES METRON_SHARED_ANTLR ON OUTPUT_NAME metron PREFIX "" SUFFIX ""
                       LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/smpi)
 set(METRON_SMPI_BINARY ${CMAKE_BINARY_DIR}/smpi/metron)
