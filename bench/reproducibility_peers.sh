@@ -3,10 +3,10 @@
 # LAUNCHES launches (`metron run --replicates LAUNCHES`, otherwise the defaults) and one launch of
 # each peer that is there (OSU osu_bcast, SKaMPI, IMB-MPI1 Bcast), MPI_Bcast at 8 B, 1 KiB and
 # 32 KiB on 2 ranks, interleaved (ABBA). Per tool and size, the value of a round is what that tool
-# reports from its launch(es): Metron's median of the per-launch medians (analysis.csv), OSU's
-# average latency, SKaMPI's value (results of its .ski run), IMB's t_avg. Printed per size: each
-# tool's spread across the rounds (max/min - 1) and Metron's spread divided by the best single-
-# launch peer's. Goal: <= 0.5 at every size, with `metron run`'s defaults.
+# reports from its launch(es): Metron's Hodges-Lehmann location of the per-launch medians
+# (analysis.csv), OSU's average latency, SKaMPI's value (results of its .ski run), IMB's t_avg.
+# Printed per size: each tool's spread across the rounds (max/min - 1) and Metron's spread divided
+# by the best single-launch peer's. Goal: <= 0.5 at every size, with `metron run`'s defaults.
 #
 # The peers are never part of Metron: build them from their public sources first
 # (/work/shared/tools/build-peers.sh OUT osu=OSU_GITDIR skampi=SKAMPI_GITDIR imb=IMB_GITDIR) and
@@ -57,7 +57,7 @@ run_metron() {
   "$METRON" run bcast.bench --np 2 --replicates "$LAUNCHES" --seed $((3000 + r)) --out "m$r" \
     --quiet > "m$r.log" 2>&1 || { echo "metron round $r failed (m$r.log)" >&2; return; }
   awk -F, -v r="$r" 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
-    {print "metron", $c["bytes"], $c["median_of_medians_s"] * 1e6, r}' "m$r/analysis.csv" >> values.txt
+    {print "metron", $c["bytes"], $c["hl_of_medians_s"] * 1e6, r}' "m$r/analysis.csv" >> values.txt
 }
 run_peers() {
   local r=$1 s

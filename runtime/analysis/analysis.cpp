@@ -14,6 +14,7 @@
 #include "runtime/stats/kruskal_wallis.h"
 #include "runtime/stats/median_ci.h"
 #include "runtime/stats/shapiro_wilk.h"
+#include "runtime/stats/signed_rank.h"
 
 namespace metron::analysis {
 
@@ -60,6 +61,34 @@ void test_samples(const std::vector<std::vector<double>>& samples, JobAnalysis& 
   a.kruskal_p = kw ? kw->p_value : kNaN;  // NaN too when every observation is equal
 }
 
+struct LocationCi {
+  double estimate = kNaN, lower = kNaN, upper = kNaN, level = kCiLevel;
+};
+
+// The Hodges-Lehmann location of the per-launch medians, the median of their Walsh averages
+// (m_i + m_j) / 2, i <= j, and its exact interval (stats::walsh_interval_rank): R's
+// wilcox.test(medians, conf.int = TRUE) when no two launch medians tie. The interval from
+// kMinLaunchesForCi launches and at a coverage of kLowestShownCiLevel or more (5 launches:
+// [min, max] at 93.75%).
+LocationCi launch_location(const std::vector<double>& medians) {
+  LocationCi l;
+  const std::size_t n = medians.size();
+  if (n == 0) return l;
+  std::vector<double> walsh;
+  walsh.reserve(n * (n + 1) / 2);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i; j < n; ++j) walsh.push_back((medians[i] + medians[j]) / 2);
+  std::sort(walsh.begin(), walsh.end());
+  l.estimate = stats::median(walsh);
+  const std::size_t q = stats::walsh_interval_rank(n, kCiLevel);
+  l.level = stats::walsh_interval_coverage(n, kCiLevel);
+  if (n >= kMinLaunchesForCi && q >= 1 && l.level >= kLowestShownCiLevel) {
+    l.lower = walsh[q - 1];
+    l.upper = walsh[walsh.size() - q];
+  }
+  return l;
+}
+
 }  // namespace
 
 JobAnalysis analyze_job(const JobSeries& s, const std::vector<std::vector<double>>* samples) {
@@ -77,18 +106,11 @@ JobAnalysis analyze_job(const JobSeries& s, const std::vector<std::vector<double
   a.min_median_s = m.min;
   a.max_median_s = m.max;
   a.rel_spread = m.rel_spread;
-  a.ci_lo_s = m.ci_lo;
-  a.ci_hi_s = m.ci_hi;
-  a.ci_level = kCiLevel;
-  // Too few launches for kCiLevel: [min, max] covers the median of the launches' distribution
-  // with 1 - 2 * 0.5^n (each launch lies below it with probability 1/2), shown when that is
-  // still kLowestShownCiLevel or more, with its level.
-  const double widest = m.n >= 2 ? 1 - 2 * std::pow(0.5, static_cast<double>(m.n)) : 0;
-  if (std::isnan(m.ci_lo) && widest >= kLowestShownCiLevel) {
-    a.ci_lo_s = m.min;
-    a.ci_hi_s = m.max;
-    a.ci_level = widest;
-  }
+  const LocationCi value = launch_location(medians);
+  a.value_s = value.estimate;
+  a.ci_lo_s = value.lower;
+  a.ci_hi_s = value.upper;
+  a.ci_level = value.level;
   Distribution mm = distribution(means);
   a.median_of_means_s = mm.median;
   a.min_mean_s = mm.min;
@@ -118,10 +140,11 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
   std::vector<std::string> cols = {"job", "block", "op", "bytes", "comm_size", "occurrence"};
   for (const auto& v : d.var_names) cols.push_back("var_" + v);
   for (const auto& f : d.factor_names) cols.push_back("factor_" + f);
-  for (const char* c : {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level",
-                        "min_median_s", "max_median_s", "rel_spread", "median_of_means_s",
-                        "min_mean_s", "max_mean_s", "observations", "shapiro_p", "shapiro_launches",
-                        "normal_launches", "kruskal_p", "noise", "noise_launches"})
+  for (const char* c :
+       {"n_launches", "median_of_medians_s", "ci_lo_s", "ci_hi_s", "ci_level", "min_median_s",
+        "max_median_s", "rel_spread", "median_of_means_s", "min_mean_s", "max_mean_s",
+        "observations", "shapiro_p", "shapiro_launches", "normal_launches", "kruskal_p", "noise",
+        "noise_launches", "hl_of_medians_s"})
     cols.emplace_back(c);
   w.header(cols);
   for (const auto& x : a) {
@@ -143,6 +166,7 @@ bool write_analysis_csv(const std::string& path, const ResultsData& d,
     w.field(x.shapiro_p).field(static_cast<std::int64_t>(x.shapiro_launches));
     w.field(static_cast<std::int64_t>(x.normal_launches)).field(x.kruskal_p);
     w.field(x.noise.kinds_text()).field(static_cast<std::int64_t>(x.noise.flagged));
+    w.field(x.value_s);
     w.end_row();
   }
   return w.close(error);
@@ -172,18 +196,18 @@ std::string analysis_rows(const std::vector<JobAnalysis>& a) {
       block = k.block;
       out += fmt::format("{}block \"{}\"\n", first ? "" : "\n", block);
       out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}\n", "job", width,
-                         "launches", "median us", "95% CI us", "min us", "max us", "spread");
+                         "launches", "value us", "95% CI us", "min us", "max us", "spread");
       first = false;
     }
     std::string ci = std::isnan(x.ci_lo_s)
                          ? std::string("not assessable")
                          : "[" + format_us(x.ci_lo_s) + ", " + format_us(x.ci_hi_s) + "]";
-    if (!std::isnan(x.ci_lo_s) && x.ci_level < kCiLevel)
+    if (!std::isnan(x.ci_lo_s) && x.ci_level < kCiLevel - 1e-9)
       ci += fmt::format(" at {:.1f}%", 100 * x.ci_level);
     std::string spread =
         std::isnan(x.rel_spread) ? std::string("-") : fmt::format("{:.1f}%", 100 * x.rel_spread);
     out += fmt::format("  {:<{}}  {:>8}  {:>10}  {:>23}  {:>10}  {:>10}  {:>7}{}\n", k.label(),
-                       width, x.n_launches, format_us(x.median_s), ci, format_us(x.min_median_s),
+                       width, x.n_launches, format_us(x.value_s), ci, format_us(x.min_median_s),
                        format_us(x.max_median_s), spread,
                        x.noise.any() ? std::string("  ") + kNoiseMark : "");
   }
@@ -204,10 +228,11 @@ std::string analysis_legend(const std::vector<JobAnalysis>& a) {
   // launch-to-launch differences and holds run to run far less often (docs/methodology.md,
   // "Which interval the summary shows").
   out += fmt::format(
-      "\nmedian: median over {} of each launch's median (outlier-filtered sample); "
-      "spread: max/min - 1 of the per-launch medians; 95% CI: of that median, across "
-      "launches (a launch is one value: from {} launches; with 5, [min, max] at its coverage, "
-      "93.8%; not assessable below)\n",
+      "\nvalue: Hodges-Lehmann location of the medians of {} (each of a launch's outlier-filtered "
+      "sample; the location is the median of their pairwise means); min, max, spread (max/min - "
+      "1): of the per-launch "
+      "medians; 95% CI: of that location, across launches (signed-rank, a launch is one value; "
+      "from {} launches, with 5 [min, max] at its coverage, 93.8%; not assessable below)\n",
       over, kMinLaunchesForCi);
   // A single launch has no interval here, and its own CI does not describe the next launch.
   if (per_row.size() == 1 && *per_row.begin() == 1)

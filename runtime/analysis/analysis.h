@@ -1,8 +1,11 @@
 // Across-launch analysis (Hunold & Carpen-Amarie, Alg. 6): per job, the distribution of the
-// per-launch medians: median of medians, min, max, relative spread, nonparametric CI of the
-// median, number of launches; with the launches' samples also a normality note (Shapiro-Wilk per
-// launch) and whether the launches differ (Kruskal-Wallis across them). Written to analysis.csv
-// and shown as a table. No MPI.
+// per-launch medians. The reported value is their Hodges-Lehmann location with its signed-rank
+// CI across launches (docs/methodology.md, "Which statistic": it moves with the share of launches
+// in each of two launch-level modes where the median of medians jumps between them, and one wild
+// launch moves it as little as the median); beside it the median of the medians, min, max and
+// the relative spread; with the launches' samples also a normality note (Shapiro-Wilk per launch)
+// and whether the launches differ (Kruskal-Wallis across them). Written to analysis.csv and shown
+// as a table. No MPI.
 #pragma once
 
 #include <cstdint>
@@ -17,12 +20,10 @@
 namespace metron::analysis {
 
 inline constexpr double kCiLevel = 0.95;
-// The fewest launches whose medians give a kCiLevel interval of their median: [min, max] of n
-// values covers the median with 1 - 2 * 0.5^n, 93.8% for 5 launches and 96.9% for 6
-// (stats::median_ci); fewer launches leave it not assessable.
-inline constexpr std::size_t kMinLaunchesForCi = 6;
-// Below kMinLaunchesForCi, [min, max] is still shown when its coverage is at least this, with its
-// level stated: 5 launches give 93.75% (docs/methodology.md, "Which interval the summary shows").
+// The fewest launches for the across-launch interval, and the least exact coverage shown (with
+// its level): the signed-rank interval of 5 launches is [min, max], which covers the location
+// with 93.75%; 4 would give 87.5% (docs/methodology.md, "Which interval the summary shows").
+inline constexpr std::size_t kMinLaunchesForCi = 5;
 inline constexpr double kLowestShownCiLevel = 0.90;
 // A launch's sample counts as normal when Shapiro-Wilk does not reject at this level, and the
 // report says launches differ when Kruskal-Wallis rejects at this level.
@@ -32,13 +33,16 @@ inline constexpr double kLaunchesDifferAlpha = 0.05;
 struct JobAnalysis {
   const JobSeries* series = nullptr;
   std::size_t n_launches = 0;
-  double median_s = 0;      // median of the per-launch medians: Metron's reported value
+  // Metron's reported value: the Hodges-Lehmann location (pseudomedian) of the per-launch
+  // medians, as R's wilcox.test(medians, conf.int = TRUE) estimates it.
+  double value_s = 0;
+  double median_s = 0;      // median of the per-launch medians
   double min_median_s = 0;  // smallest per-launch median
   double max_median_s = 0;
   double rel_spread = 0;         // max / min - 1 of the per-launch medians
-  double ci_lo_s = 0;            // 95% order-statistic CI of the median of medians; with 5
-  double ci_hi_s = 0;            //   launches [min, max] at 93.75%; NaN with fewer
-  double ci_level = kCiLevel;    // the interval's coverage: kCiLevel, or 1 - 2 * 0.5^5
+  double ci_lo_s = 0;            // signed-rank CI of value_s across launches; NaN with fewer
+  double ci_hi_s = 0;            //   than kMinLaunchesForCi launches
+  double ci_level = kCiLevel;    // its coverage: kCiLevel, or the exact one (0.9375 for 5)
   double median_of_means_s = 0;  // the same for the per-launch means (for readers of [A] §6.3)
   double min_mean_s = 0;
   double max_mean_s = 0;

@@ -38,7 +38,8 @@ std::string bytes_x_axis(double lo, double hi, double zero_x) {
   std::string c = "set logscale x 2\n";
   c += "set xrange [" + gp_number(first / 1.5) + ":" + gp_number(hi * 1.5) + "]\n";
   std::string tics = binary_tics(lo, hi);
-  if (zero_x > 0) tics = gp_quote("0 B") + " " + gp_number(zero_x) + (tics.empty() ? "" : ", ") + tics;
+  if (zero_x > 0)
+    tics = gp_quote("0 B") + " " + gp_number(zero_x) + (tics.empty() ? "" : ", ") + tics;
   if (!tics.empty()) c += "set xtics (" + tics + ")\n";
   c += "set xlabel 'message size [bytes], log2 scale'\n";
   return c;

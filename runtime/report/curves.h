@@ -1,7 +1,8 @@
 // Grouping jobs into panels and curves for the plots: one panel per block and operation; its
-// x axis is the message size when sizes vary (0 B included, at a tick of its own), else a numeric loop variable that varies, else the
-// jobs as categories; one curve per remaining difference (communicator size, other loop
-// variables, launch-factor levels, and the folder when two are shown). No MPI.
+// x axis is the message size when sizes vary (0 B included, at a tick of its own), else a numeric
+// loop variable that varies, else the jobs as categories; one curve per remaining difference
+// (communicator size, other loop variables, launch-factor levels, and the folder when two are
+// shown). No MPI.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +30,7 @@ struct Panel {
   std::string block, op;
   XKind x_kind = XKind::Bytes;
   double zero_x = 0;  // XKind::Bytes with 0-byte jobs: where they are drawn (axes.h zero_size_x)
-  std::string x_var;                    // XKind::Variable: the loop variable
+  std::string x_var;  // XKind::Variable: the loop variable
   std::vector<std::string> categories;  // XKind::Category: label of x = 1, 2, ...
   std::vector<Curve> curves;
   int part = 0, parts = 1;  // a panel with many curves is split into parts

@@ -118,7 +118,7 @@ std::string us(double s) {
 std::string jobs_table(const ResultsView& v) {
   std::string h =
       "<details><summary>" + html_escape(v.label) + ": " + std::to_string(v.data.jobs.size()) +
-      " jobs</summary>\n<table class=\"jobs\"><tr><th>job</th><th>launches</th><th>median "
+      " jobs</summary>\n<table class=\"jobs\"><tr><th>job</th><th>launches</th><th>value "
       "us</th><th>95% CI us</th><th>min us</th><th>max us</th><th>spread</th></tr>\n";
   for (std::size_t j = 0; j < v.data.jobs.size(); ++j) {
     const auto& s = v.stats[j];
@@ -128,7 +128,7 @@ std::string jobs_table(const ResultsView& v) {
       hi = std::isnan(hi) ? m : std::max(hi, m);
     }
     std::string ci = std::isnan(s.ci_lo_s) ? "-" : "[" + us(s.ci_lo_s) + ", " + us(s.ci_hi_s) + "]";
-    if (!std::isnan(s.ci_lo_s) && s.ci_level < 0.95)
+    if (!std::isnan(s.ci_lo_s) && s.ci_level < 0.95 - 1e-9)
       ci += fmt::format(" at {:.1f}%", 100 * s.ci_level);
     std::string spread =
         std::isnan(s.rel_spread) ? "-" : fmt::format("{:.1f}%", s.rel_spread * 100);
@@ -137,7 +137,7 @@ std::string jobs_table(const ResultsView& v) {
                                  : std::string();
     h += "<tr><td>" +
          html_escape(v.data.jobs[j].key.block + ": " + v.data.jobs[j].key.label() + mark) +
-         "</td><td>" + std::to_string(s.launch_medians.size()) + "</td><td>" + us(s.median_s) +
+         "</td><td>" + std::to_string(s.launch_medians.size()) + "</td><td>" + us(s.value_s) +
          "</td><td>" + ci + "</td><td>" + us(lo) + "</td><td>" + us(hi) + "</td><td>" + spread +
          "</td></tr>\n";
   }
@@ -193,8 +193,9 @@ std::string render_page(const ReportInput& in, const std::vector<Plot>& plots,
   }
   if (in.main) {
     h += "<h2 id=\"values\">Per-job values</h2>\n";
-    h += "<p>Median: of the per-launch medians (with one launch, of the observations); 95% CI "
-         "as in the plots; min, max: smallest and largest per-launch median; spread: max / min - "
+    h += "<p>Value: the Hodges-Lehmann location of the per-launch medians (with one launch, the "
+         "median of its observations); 95% CI as in the plots; min, max: smallest and largest "
+         "per-launch median; spread: max / min - "
          "1; ! after a job: some of its launches carry noise flags (summary.csv column "
          "noise).</p>\n";
     h += jobs_table(*in.main);

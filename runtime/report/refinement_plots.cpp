@@ -44,7 +44,7 @@ Plot refinement_plot(const ResultsView& v, const Panel& panel) {
     for (const auto& pt : panel.curves[ci].points) {
       const JobStats& s = v.stats[pt.job];
       if (s.refine_round < 0) continue;
-      double y = s.median_s * 1e6;
+      double y = s.value_s * 1e6;
       line.push_back(gp_number(pt.x) + " " + gp_number(y));
       rounds[s.refine_round].push_back(gp_number(pt.x) + " " + gp_number(y));
       xs.push_back(pt.x);
@@ -74,8 +74,8 @@ Plot refinement_plot(const ResultsView& v, const Panel& panel) {
       "The points an autorefine loop measured, by round (summary.csv refine_round of the first "
       "launch): open circles are the regular grid, filled points the sizes the refiner added "
       "in each round, where the curve bends more than the tolerance and the CIs allow "
-      "(docs/refinement.md). Value: the median (of the per-launch medians with several "
-      "launches).";
+      "(docs/refinement.md). Value: the Hodges-Lehmann location of the per-launch medians (with "
+      "one launch, its median).";
   return p;
 }
 

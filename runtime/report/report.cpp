@@ -7,8 +7,8 @@
 
 #include "runtime/plan/diagnostics.h"
 #include "runtime/report/clock_plots.h"
-#include "runtime/report/gnuplot_renderer.h"
 #include "runtime/report/fit_plots.h"
+#include "runtime/report/gnuplot_renderer.h"
 #include "runtime/report/guideline_plots.h"
 #include "runtime/report/html_page.h"
 #include "runtime/report/ratio_plots.h"

@@ -85,14 +85,14 @@ JobStats job_stats(const analysis::JobSeries& s, const CsvTable& summary) {
   }
   if (s.launches.size() == 1) {
     std::size_t row = s.launches.front().row;
-    st.median_s = s.launches.front().median_s;
+    st.value_s = s.launches.front().median_s;
     st.ci_lo_s = analysis::cell_double(summary.cell(row, col::median_ci_lo_s));
     st.ci_hi_s = analysis::cell_double(summary.cell(row, col::median_ci_hi_s));
     st.ci_from_observations = true;
     return st;
   }
   analysis::JobAnalysis a = analysis::analyze_job(s);
-  st.median_s = a.median_s;
+  st.value_s = a.value_s;
   st.ci_lo_s = a.ci_lo_s;
   st.ci_hi_s = a.ci_hi_s;
   st.ci_level = a.ci_level;

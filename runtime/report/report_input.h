@@ -23,10 +23,12 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The values one job contributes to the plots.
 struct JobStats {
-  double median_s = kNaN;  // several launches: median of the per-launch medians; one: its median
-  double ci_lo_s = kNaN;   // 95% CI of median_s: order statistics of the per-launch medians (NaN
-  double ci_hi_s = kNaN;   //   below 5 launches); one launch: the CI of its median (summary.csv)
-  double ci_level = 0.95;  // 5 launches: [min, max], which covers the median with 93.75%
+  // Several launches: the Hodges-Lehmann location of the per-launch medians (the analysis's
+  // reported value); one launch: its median.
+  double value_s = kNaN;
+  double ci_lo_s = kNaN;   // CI of value_s: signed-rank across the launches (NaN below 5
+  double ci_hi_s = kNaN;   //   launches); one launch: the CI of its median (summary.csv)
+  double ci_level = 0.95;  // 5 launches: [min, max], which covers the location with 93.75%
   bool ci_from_observations = false;  // the one-launch case
   std::vector<double> launch_medians;
   double rel_spread = kNaN;  // max / min - 1 of the per-launch medians (NaN with one launch)

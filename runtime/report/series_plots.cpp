@@ -33,7 +33,7 @@ std::vector<std::size_t> pick_jobs(const ResultsView& v) {
       std::size_t row = v.data.jobs[j].launches.front().row;
       double p5 = analysis::cell_double(v.summary.cell(row, col::p5_s));
       double p95 = analysis::cell_double(v.summary.cell(row, col::p95_s));
-      w = s.median_s > 0 ? (p95 - p5) / s.median_s : NAN;
+      w = s.value_s > 0 ? (p95 - p5) / s.value_s : NAN;
     }
     score.emplace_back(std::isnan(w) ? -1 : w, j);
   }

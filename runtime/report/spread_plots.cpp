@@ -33,7 +33,7 @@ Box box_of(const ResultsView& v, std::size_t j) {
   }
   std::size_t row = v.data.jobs[j].launches.empty() ? 0 : v.data.jobs[j].launches.front().row;
   auto cell = [&](const char* c) { return analysis::cell_double(v.summary.cell(row, c)); };
-  b = {cell(col::p5_s), cell(col::p25_s), s.median_s, cell(col::p75_s), cell(col::p95_s), {}};
+  b = {cell(col::p5_s), cell(col::p25_s), s.value_s, cell(col::p75_s), cell(col::p95_s), {}};
   return b;
 }
 

@@ -64,9 +64,9 @@ std::string caption_for(const ReportInput& in, bool rate, const Panel& p) {
   for (const auto* v : views_of(in))
     for (const auto& s : v->stats) (s.ci_from_observations ? single : several) = true;
   if (several)
-    c += "Line: the median of the per-launch medians (Metron's reported value); error bars: its "
-         "95% confidence interval from order statistics of the per-launch medians (drawn where "
-         "there are at least 6 launches); circles: each launch's median. ";
+    c += "Line: the Hodges-Lehmann location of the per-launch medians (Metron's reported value); "
+         "error bars: its signed-rank confidence interval across the launches (drawn where there "
+         "are at least 5 launches); circles: each launch's median. ";
   if (single)
     c += std::string(several ? "Jobs measured in one launch only: " : "One launch: ") +
          "line: the median of the observations left after the outlier filter; error bars: its "
@@ -92,16 +92,17 @@ std::string caption_for(const ReportInput& in, bool rate, const Panel& p) {
 
 // One curve's data blocks and plot commands: the line with points, the error bars, the launch
 // circles. `xs` and `ys` collect what the axes must show. False when no point has a value.
-bool add_curve(Plot& plot, const Panel& p, std::size_t ci, const std::vector<const ResultsView*>& views,
-               const Measure& m, const std::function<bool(const ResultsView&, std::size_t)>& keep,
-               std::string& cmds, std::vector<double>& xs, std::vector<double>& ys) {
+bool add_curve(Plot& plot, const Panel& p, std::size_t ci,
+               const std::vector<const ResultsView*>& views, const Measure& m,
+               const std::function<bool(const ResultsView&, std::size_t)>& keep, std::string& cmds,
+               std::vector<double>& xs, std::vector<double>& ys) {
   const Curve& c = p.curves[ci];
   std::vector<std::string> line, bars, launches;
   for (const auto& pt : c.points) {
     const ResultsView& v = *views[pt.view];
     if (!keep(v, pt.job)) continue;
     const JobStats& s = v.stats[pt.job];
-    const double y = m(s.median_s, s.rate_bytes);
+    const double y = m(s.value_s, s.rate_bytes);
     if (!std::isfinite(y)) continue;  // a job without a value (every launch failed)
     const double lo = m(m.rate ? s.ci_hi_s : s.ci_lo_s, s.rate_bytes);
     const double hi = m(m.rate ? s.ci_lo_s : s.ci_hi_s, s.rate_bytes);
@@ -123,8 +124,7 @@ bool add_curve(Plot& plot, const Panel& p, std::size_t ci, const std::vector<con
   add_data_block(plot, "c" + n, line);
   if (!bars.empty()) {
     add_data_block(plot, "e" + n, bars);
-    cmds += "$e" + n + " using 1:2:3:4 with yerrorbars pt -1 lw 1.2 lc rgb " + color +
-            " notitle, ";
+    cmds += "$e" + n + " using 1:2:3:4 with yerrorbars pt -1 lw 1.2 lc rgb " + color + " notitle, ";
   }
   if (!launches.empty()) {
     add_data_block(plot, "l" + n, launches);

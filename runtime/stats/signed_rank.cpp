@@ -306,4 +306,21 @@ std::optional<ShiftEstimate> signed_rank_pseudomedian(std::span<const double> d,
   return asymptotic_pseudomedian(x, o);
 }
 
+std::size_t walsh_interval_rank(std::size_t n, double conf_level) {
+  if (n == 0 || !(conf_level > 0 && conf_level < 1)) return 0;
+  const double alpha = 1 - conf_level;
+  if (n < 50) return static_cast<std::size_t>(std::max(signed_rank_quantile(alpha / 2, n), 1));
+  const double nn = static_cast<double>(n);
+  const double z = boost::math::quantile(NormalDist(), 1 - alpha / 2);
+  const double q = std::floor(nn * (nn + 1) / 4 - z * std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24));
+  return static_cast<std::size_t>(std::max(q, 1.0));
+}
+
+double walsh_interval_coverage(std::size_t n, double conf_level) {
+  const std::size_t q = walsh_interval_rank(n, conf_level);
+  if (q == 0) return std::nan("");
+  if (n >= 50) return conf_level;
+  return 1 - 2 * signed_rank_cdf(static_cast<double>(q) - 1, n);
+}
+
 }  // namespace metron::stats

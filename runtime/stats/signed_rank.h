@@ -47,6 +47,17 @@ std::optional<SignedRankResult> wilcoxon_signed_rank(std::span<const double> d,
 std::optional<ShiftEstimate> signed_rank_pseudomedian(std::span<const double> d,
                                                       const ShiftOptions& options = {});
 
+// The exact Hodges-Lehmann interval of a location (Hollander & Wolfe, "Nonparametric Statistical
+// Methods", §3.3): with the N = n (n + 1) / 2 Walsh averages sorted, [W_(q), W_(N + 1 - q)].
+// walsh_interval_rank() is q: R's qsignrank((1 - conf_level) / 2, n), at least 1, for n < 50,
+// the normal approximation of the signed-rank statistic above; 0 for n = 0 or a level outside
+// (0, 1). walsh_interval_coverage() is its coverage for continuous data, 1 - 2 P(V <= q - 1)
+// (5 values: q = 1, [min, max], 0.9375), conf_level itself from 50 values on; NaN where q is 0.
+// Unlike signed_rank_pseudomedian() it keeps these ranks when values tie (launch medians on a
+// 10 ns clock do), where R's normal approximation cannot reach 90% with fewer than 10 values.
+std::size_t walsh_interval_rank(std::size_t n, double conf_level);
+double walsh_interval_coverage(std::size_t n, double conf_level);
+
 // Null distribution of V for n differences: counts[k] = number of the 2^n sign assignments
 // with V = k, k = 0..n (n + 1) / 2.
 std::vector<double> signed_rank_null_counts(std::size_t n);

@@ -50,7 +50,7 @@ cp out/analysis.csv analysis.first
 "$METRON" analyze out > analyze.txt 2>&1
 expect_eq "analyze exit code" "$?" "0"
 expect_eq "analysis.csv stable" "$(cmp -s analysis.first out/analysis.csv && echo same)" "same"
-expect_grep "analyze table" "median of the per-launch medians\|median over 2 launches" analyze.txt
+expect_grep "analyze table" "Hodges-Lehmann location of the medians of 2 launches" analyze.txt
 # Usage errors: an existing folder, an unknown placeholder, --resume of a non-run folder.
 "$METRON" run r.bench --out out > /dev/null 2> e1.txt
 expect_eq "existing folder exit code" "$?" "64"

@@ -117,8 +117,11 @@ TEST_CASE("analysis: hand-made run folder gives per-job across-launch statistics
   CHECK(a[0].min_median_s == doctest::Approx(10e-6));
   CHECK(a[0].max_median_s == doctest::Approx(30e-6));
   CHECK(a[0].rel_spread == doctest::Approx(2.0));
-  CHECK(a[0].ci_lo_s == doctest::Approx(10.2e-6));  // x_(2)
-  CHECK(a[0].ci_hi_s == doctest::Approx(12.5e-6));  // x_(9)
+  // The reported value: the Hodges-Lehmann location of the launch medians with its signed-rank
+  // CI (tests/unit/analysis/analysis_ci_reference.R: wilcox.test(x, conf.int = TRUE)).
+  CHECK(a[0].value_s == doctest::Approx(11.3e-6));
+  CHECK(a[0].ci_lo_s == doctest::Approx(10.5e-6));
+  CHECK(a[0].ci_hi_s == doctest::Approx(20.1e-6));
   CHECK(a[0].median_of_means_s == doctest::Approx(12.25e-6));
   CHECK(a[0].observations == 190);
   CHECK(a[1].median_s == doctest::Approx(104.5e-6));
@@ -134,12 +137,14 @@ TEST_CASE("analysis: hand-made run folder gives per-job across-launch statistics
   CHECK(t->cell(0, "n_launches") == "10");
   CHECK(t->cell(0, "var_count") == "1");
   CHECK(cell_double(t->cell(0, "median_of_medians_s")) == doctest::Approx(11.25e-6));
+  CHECK(cell_double(t->cell(0, "hl_of_medians_s")) == doctest::Approx(11.3e-6));
   CHECK(cell_double(t->cell(0, "rel_spread")) == doctest::Approx(2.0));
-  CHECK(cell_double(t->cell(0, "ci_level")) == 0.95);
+  CHECK(cell_double(t->cell(0, "ci_level")) == doctest::Approx(0.951171875));  // exact, n = 10
   CHECK(t->cell(1, "bytes") == "1024");
   std::string table = analysis_table(*data, a);
   CHECK(table.find("block \"bcast\"") != std::string::npos);
-  CHECK(table.find("11.250") != std::string::npos);  // microseconds
+  CHECK(table.find("11.300") != std::string::npos);  // microseconds
+  CHECK(table.find("[10.500, 20.100]") != std::string::npos);
   CHECK(table.find("200.0%") != std::string::npos);
   fs::remove_all(dir);
 }
@@ -484,7 +489,8 @@ TEST_CASE("analysis: the table's footer counts the launches of a row, not of the
   REQUIRE(data);
   CHECK(data->launches == 4);
   std::string table = analysis_table(*data, analyze(*data));
-  CHECK(table.find("median: median over 2 launches of each launch's median") != std::string::npos);
+  CHECK(table.find("value: Hodges-Lehmann location of the medians of 2 launches") !=
+        std::string::npos);
   // Rows with different counts: the footer points to the column.
   {
     std::ofstream f(dir / "summary.csv", std::ios::app);
@@ -493,7 +499,7 @@ TEST_CASE("analysis: the table's footer counts the launches of a row, not of the
   data = load_results(dir.string(), err);
   REQUIRE(data);
   table = analysis_table(*data, analyze(*data));
-  CHECK(table.find("median: median over the row's launches (column 'launches') of each") !=
+  CHECK(table.find("value: Hodges-Lehmann location of the medians of the row's launches (column") !=
         std::string::npos);
   fs::remove_all(dir);
 }

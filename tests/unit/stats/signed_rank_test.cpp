@@ -167,3 +167,21 @@ TEST_SUITE("signed_rank") {
     CHECK(st::signed_rank_null_counts(3) == std::vector<double>{1, 1, 1, 2, 1, 1, 1});
   }
 }
+
+TEST_CASE("walsh interval: ranks and coverage of the exact Hodges-Lehmann interval") {
+  // R: qsignrank(0.025, c(5, 6, 10, 49)) = 0 1 9 416 (0 is raised to 1: [min, max]).
+  CHECK(st::walsh_interval_rank(5, 0.95) == 1);
+  CHECK(st::walsh_interval_rank(6, 0.95) == 1);
+  CHECK(st::walsh_interval_rank(10, 0.95) == 9);
+  CHECK(st::walsh_interval_rank(49, 0.95) == 416);
+  // R: 1 - 2 * psignrank(q - 1, n).
+  CHECK(st::walsh_interval_coverage(5, 0.95) == doctest::Approx(0.9375));
+  CHECK(st::walsh_interval_coverage(6, 0.95) == doctest::Approx(0.96875));
+  CHECK(st::walsh_interval_coverage(10, 0.95) == doctest::Approx(0.951171875));
+  // From 50 values the normal approximation: floor(n (n + 1) / 4 - z sqrt(n (n + 1) (2n + 1) /
+  // 24)).
+  CHECK(st::walsh_interval_rank(60, 0.95) == 648);
+  CHECK(st::walsh_interval_coverage(60, 0.95) == 0.95);
+  CHECK(st::walsh_interval_rank(0, 0.95) == 0);
+  CHECK(std::isnan(st::walsh_interval_coverage(3, 1.5)));
+}
