@@ -12,7 +12,7 @@ namespace {
 
 std::string last_dl_error() {
   const char* why = dlerror();
-  return why ? why : "unknown reason";
+  return why ? std::string(why) : message_text(DiagId::library_no_reason);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // A launch's limit messages name where the launch was, from catalogue parts (messages.def,
 // launch_where_*): as metron exec --timeout (runtime/exec/interruption.cpp) and metron run's
-// deadlines (runtime/launcher/launcher.cpp) compose them.
+// deadlines (runtime/launcher/launcher.cpp) compose them; and a library loaded on first use that
+// cannot be loaded (runtime/plan/shared_library.cpp).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -47,4 +48,11 @@ TEST_CASE("read reasons: a stream that cannot be read") {
   CHECK(message_text(DiagId::file_not_found, "/dev/fd/63",
                      message_text(DiagId::read_stream_unreadable)) ==
         "cannot read file '/dev/fd/63' (a stream longer than 64 MiB, or unreadable)");
+}
+
+TEST_CASE("launch messages: a library that cannot be loaded, also without the linker's reason") {
+  CHECK(message_text(DiagId::library_unavailable, "libarchive.so.13", "metron pack",
+                     message_text(DiagId::library_no_reason)) ==
+        "cannot load 'libarchive.so.13', which metron pack needs: the dynamic linker gave no "
+        "reason");
 }
