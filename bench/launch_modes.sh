@@ -16,6 +16,7 @@
 #        VALUES=FILE bash bench/launch_modes.sh ...: resample the values.txt of an earlier run
 #        instead of collecting launches.
 set -uo pipefail
+. "$(dirname "$0")/bcast_peers_lib.sh"
 PEERS=$(cd "${1:?usage: launch_modes.sh PEER_BIN_DIR [build dir] [blocks] [metron launches] [peer launches]}" && pwd)
 BUILD=${2:-build}
 BLOCKS=${3:-10}
@@ -26,29 +27,8 @@ MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 WORK=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/metron-launch-modes.XXXXXX")}
 mkdir -p "$WORK"
 cd "$WORK" || exit 74
-SIZES="8 1024 32768"
-OSU=$(find -L "$PEERS" -name osu_bcast -type f -perm -u+x | head -1)
-SKAMPI=$(find -L "$PEERS" -name skampi -type f -perm -u+x | head -1)
-cat > bcast.bench <<'B'
-begin measurement "bcast"
-  for count in [8, 1KiB, 32KiB] do
-    measure comm(2) : Bcast(count, MPI_CHAR, 0)
-  od
-end measurement
-B
-cat > bcast.ski <<'B'
-set_min_repetitions(8)
-set_max_repetitions(33)
-set_max_relative_standard_error(0.10)
-set_skampi_buffer(4MB)
-comm_pt = comm(2)
-begin measurement "MPI_Bcast-length"
-  for count = 8 to 32768 step *2 do
-    measure comm_pt : Bcast(count, MPI_CHAR, 0)
-  od
-end measurement
-B
-# values.txt: "tool size value_us"
+bcast_peers_setup "$PEERS"
+# values.txt: "tool size value_us [tag]"
 metron_block() {
   rm -rf m
   "$METRON" run bcast.bench --np 2 --replicates "$ML" --seed $((4000 + $1)) --out m --quiet \
@@ -58,20 +38,11 @@ metron_block() {
 }
 peer_block() {
   local i
-  for i in $(seq 1 "$PL"); do
-    [ -n "$OSU" ] && "$MPIEXEC" -n 2 "$OSU" -m 8:32768 2> /dev/null | awk -v sizes="$SIZES" '
-      BEGIN { split(sizes, z, " "); for (i in z) want[z[i]] = 1 }
-      /^[0-9]/ && ($1 in want) { print "osu", $1, $2 }' >> values.txt
-    if [ -n "$SKAMPI" ]; then
-      "$MPIEXEC" -n 2 "$SKAMPI" -i bcast.ski -o s.sko > s.log 2>&1
-      awk -v sizes="$SIZES" 'BEGIN { split(sizes, z, " "); for (i in z) want[z[i]] = 1 }
-        !/^#/ && NF >= 5 && ($3 in want) { print "skampi", $3, $4 }' s.sko >> values.txt
-    fi
-  done
+  for i in $(seq 1 "$PL"); do bcast_peers_once "$1.$i"; done
 }
 if [ -n "${VALUES:-}" ]; then cp "$VALUES" values.txt; else
 echo "launch_modes: $BLOCKS blocks of $ML Metron launches and $PL launches of each peer (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
-echo "peers: ${OSU:-no osu_bcast} ${SKAMPI:-no skampi}"
+echo "peers: ${OSU:-no osu_bcast} ${SKAMPI:-no skampi} ${IMB:-no IMB-MPI1}"
 : > values.txt
 for b in $(seq 1 "$BLOCKS"); do
   if [ $((b % 2)) -eq 1 ]; then peer_block "$b"; metron_block "$b"; else metron_block "$b"; peer_block "$b"; fi
@@ -82,7 +53,7 @@ import random, statistics, sys
 from collections import defaultdict
 vals = defaultdict(list)
 for line in open(sys.argv[1]):
-    tool, size, v = line.split()
+    tool, size, v = line.split()[:3]
     vals[(tool, int(size))].append(float(v))
 def hodges_lehmann(x):  # the median of the Walsh averages (R's estimate without ties)
     return statistics.median([(a + b) / 2 for i, a in enumerate(x) for b in x[i:]])
