@@ -108,10 +108,10 @@ std::optional<int> run_doc_generator(const CLI::App& app, int argc, char** argv)
 int write_report_for(const std::string& dir, const std::string& dir_b,
                      const std::string& comparison_csv, const std::string& comparison_what,
                      const std::string& out);
-// run --history URL (history_command.cpp, docs/history.md): whether the URL parses (else the
-// error is printed), checked before the run; then the finished run's folder added (exit 0, or
-// 64/74 after printing why not).
-bool history_url_ok(const std::string& url);
+// run --history URL (history_command.cpp, docs/history.md): checked before the run, 0 when the
+// URL parses, else 64 (a bad URL) or 74 (libpq cannot be loaded) after printing why; then the
+// finished run's folder added (exit 0, or 64/74 after printing why not).
+int check_history_url(const std::string& url);
 int add_run_to_history(const std::string& dir, const std::string& url);
 // report --history URL [--job FILTER] [--out FILE]: the history report (default
 // history-report.html); prints "report: FILE".

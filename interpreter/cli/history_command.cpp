@@ -34,9 +34,11 @@ struct HistoryCli {
 };
 
 // The database the options name (the default location, printed, when none); nullopt after
-// printing the error.
-std::optional<history::DatabaseUrl> history_database_url(const std::string& text) {
+// printing the error, with the exit code in `rc`: 64 for a bad URL, 74 when the library a
+// PostgreSQL URL needs cannot be loaded.
+std::optional<history::DatabaseUrl> history_database_url(const std::string& text, int& rc) {
   std::string error;
+  rc = kExitUsage;
   if (text.empty()) {
     const std::string path = history::default_database_path(std::getenv);
     if (path.empty()) {
@@ -50,8 +52,10 @@ std::optional<history::DatabaseUrl> history_database_url(const std::string& text
     }
     return u;
   }
-  auto u = history::parse_database_url(text, error);
+  bool library_missing = false;
+  auto u = history::parse_database_url(text, error, &library_missing);
   if (!u) print_error(error);
+  if (library_missing) rc = kExitIo;
   return u;
 }
 
@@ -119,8 +123,9 @@ int history_add_folders(const std::vector<std::string>& dirs, const std::string&
     if (dirs.size() > 1) print_message(DiagId::history_nothing_added);
     return kExitIo;
   }
-  auto url = history_database_url(url_text);
-  if (!url) return kExitUsage;
+  int url_rc = kExitUsage;
+  auto url = history_database_url(url_text, url_rc);
+  if (!url) return url_rc;
   try {
     auto db = history::open_database(*url, history::OpenMode::Create);
     history::prepare_schema(*db, true);
@@ -152,11 +157,8 @@ std::optional<std::vector<history::SeriesReport>> history_load_trends(
     rc = kExitUsage;
     return std::nullopt;
   }
-  auto url = history_database_url(url_text);
-  if (!url) {
-    rc = kExitUsage;
-    return std::nullopt;
-  }
+  auto url = history_database_url(url_text, rc);
+  if (!url) return std::nullopt;
   shown = url->shown;
   try {
     auto db = history::open_database(*url, history::OpenMode::Existing);
@@ -248,11 +250,12 @@ int add_run_to_history(const std::string& dir, const std::string& url) {
   return history_add_folders({dir}, url, "");
 }
 
-bool history_url_ok(const std::string& url) {
+int check_history_url(const std::string& url) {
   std::string error;
-  if (history::parse_database_url(url, error)) return true;
+  bool library_missing = false;
+  if (history::parse_database_url(url, error, &library_missing)) return kExitOk;
   print_error(error);
-  return false;
+  return library_missing ? kExitIo : kExitUsage;
 }
 
 int write_history_report(const std::string& url, const std::string& job, const std::string& out) {

@@ -126,7 +126,8 @@ int run_run(RunCli& o, const CommandLine& line) {
   launcher::RunOptions& r = o.run;
   r.load = load_script_for_runtime;
   if (int rc = run_folder(o); rc != kExitOk) return rc;
-  if (!o.history.empty() && !history_url_ok(o.history)) return kExitUsage;
+  if (!o.history.empty())
+    if (const int rc = check_history_url(o.history); rc != kExitOk) return rc;
   const bool automatic = o.replicates == "auto";
   if (int rc = run_replicates(o); rc != kExitOk) return rc;
   if (automatic && r.resume) {

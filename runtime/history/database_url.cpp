@@ -36,8 +36,10 @@ std::string without_password(const std::string& text) {
   return out;
 }
 
-std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::string& error) {
+std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::string& error,
+                                              bool* library_missing) {
   DatabaseUrl u;
+  if (library_missing) *library_missing = false;
   u.shown = without_password(text);
   if (starts_with(text, "postgresql://") || starts_with(text, "postgres://")) {
     char* why = nullptr;
@@ -46,6 +48,7 @@ std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::stri
       options = libpq().PQconninfoParse(text.c_str(), &why);
     } catch (const MessageError& e) {  // libpq cannot be loaded
       error = e.what();
+      if (library_missing) *library_missing = true;
       return std::nullopt;
     }
     if (!options) {

@@ -20,8 +20,11 @@ struct DatabaseUrl {
 
 // Parses `text`; nullopt with `error` set (a catalogue message) when it does not parse: an empty
 // URL, an unknown scheme ("mysql://..."), "sqlite:" without a path, or a PostgreSQL URI that
-// libpq rejects.
-std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::string& error);
+// libpq rejects. A PostgreSQL URI on a machine where libpq cannot be loaded is nullopt too, with
+// `library_missing` set (when given): not the URL's fault, and the command says so by its exit
+// code (74, as for the other history libraries).
+std::optional<DatabaseUrl> parse_database_url(const std::string& text, std::string& error,
+                                              bool* library_missing = nullptr);
 
 // The default: $XDG_DATA_HOME/metron/history.sqlite, else $HOME/.local/share/metron/...; empty
 // when neither variable is set (then --db is needed). `env` reads a variable (std::getenv).

@@ -37,7 +37,17 @@ expect_eq "replay of a bundle without libarchive: exit code" "$?" "70"
 expect_grep "... names the library" "^metron: error: cannot load '$ARCHIVE', which a bundle" rp.err
 METRON_TEST_LIBRARY_MISSING=libpq.so.5 "$METRON" history add good --db postgresql://localhost/none \
   > pq.out 2> pq.err
-expect_eq "a PostgreSQL URL without libpq: exit code" "$?" "64"
+expect_eq "a PostgreSQL URL without libpq: exit code" "$?" "74"
 expect_grep "... names the library" \
   "^metron: error: cannot load 'libpq.so.5', which a PostgreSQL history database needs: /nonexistent/libpq.so.5: cannot open" pq.err
+# A bad URL stays a usage error; the missing library is checked before a run measures anything.
+METRON_TEST_LIBRARY_MISSING=libpq.so.5 "$METRON" history trend --db postgresql://localhost/none \
+  > pqt.out 2> pqt.err
+expect_eq "trend on a PostgreSQL URL without libpq: exit code" "$?" "74"
+METRON_TEST_LIBRARY_MISSING=libpq.so.5 "$METRON" run one.bench --np 2 --out pqrun \
+  --history postgresql://localhost/none > pqr.out 2> pqr.err
+expect_eq "run --history with a PostgreSQL URL without libpq: exit code" "$?" "74"
+expect_eq "... before measuring" "$(ls pqrun 2> /dev/null)" ""
+"$METRON" history add good --db mysql://nowhere/db > bad.out 2> bad.err
+expect_eq "an unknown scheme: exit code" "$?" "64"
 finish
