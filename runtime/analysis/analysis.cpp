@@ -230,9 +230,9 @@ std::string analysis_legend(const std::vector<JobAnalysis>& a) {
   out += fmt::format(
       "\nvalue: Hodges-Lehmann location of the medians of {} (each of a launch's outlier-filtered "
       "sample; the location is the median of their pairwise means); min, max, spread (max/min - "
-      "1): of the per-launch "
-      "medians; 95% CI: of that location, across launches (signed-rank, a launch is one value; "
-      "from {} launches, with 5 [min, max] at its coverage, 93.8%; not assessable below)\n",
+      "1): of the per-launch medians; 95% CI: of that location, across launches (signed-rank, a "
+      "launch is one value; from {} launches, with 5 [min, max] at its coverage, 93.8%; not "
+      "assessable below)\n",
       over, kMinLaunchesForCi);
   // A single launch has no interval here, and its own CI does not describe the next launch.
   if (per_row.size() == 1 && *per_row.begin() == 1)

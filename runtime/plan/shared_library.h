@@ -1,9 +1,9 @@
 // A system library loaded when a command first needs it, not when Metron starts. Every rank of
 // every launch runs this executable, and the dynamic linker's work for libraries that only
 // `metron pack` and `metron history` use (libarchive, libsqlite3, libpq with GnuTLS and Kerberos
-// behind it) cost each launch about 4 ms (docs/measurements.md, "Launch cost"). A library's
-// functions are declared by its own header; its table (one struct of function pointers whose
-// types come from those declarations) is filled from the library by name. No MPI.
+// behind it) cost each launch about 4 ms (docs/measurements.md, "The cost of a launch"). A
+// library's functions are declared by its own header; its table (one struct of function pointers
+// whose types come from those declarations) is filled from the library by name. No MPI.
 #pragma once
 
 #include <string>
