@@ -562,6 +562,7 @@ void Interp::exec_design(const ast::Stmt& s) {
     if (!v.is(T::Int) || v.as_int() < 1)
       fail(DiagId::replicate_positive, r->count->range, to_display(v));
     d.replicates = v.as_int();
+    d.replicates_given = true;
     check_launch_count(r->count->range);
     return;
   }

@@ -128,8 +128,14 @@ int run_run(RunCli& o, const CommandLine& line) {
   if (int rc = run_folder(o); rc != kExitOk) return rc;
   if (!o.history.empty())
     if (const int rc = check_history_url(o.history); rc != kExitOk) return rc;
-  const bool automatic = o.replicates == "auto";
   if (int rc = run_replicates(o); rc != kExitOk) return rc;
+  // A fresh, measured run whose count no one gave: launches by precision (docs/experiments.md).
+  // A script that cannot be loaded keeps the plain way, which reports why.
+  if (o.replicates.empty() && !r.resume && o.simulate.platform.empty()) {
+    const std::optional<bool> stated = launcher::script_sets_replicates(r);
+    o.automatic.by_default = stated.has_value() && !*stated;
+  }
+  const bool automatic = o.replicates == "auto" || o.automatic.by_default;
   if (automatic && r.resume) {
     print_message(DiagId::cli_auto_with_resume);
     return kExitUsage;
@@ -154,7 +160,8 @@ void add_run_design_options(CLI::App& command, RunCli& o) {
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
   command.add_option("--replicates", o.replicates,
                      "launches per factor combination (default: the script's `replicate`, else "
-                     "1), or auto: add launches until the verdicts are decided (within --budget)");
+                     "auto), or auto: add launches until the verdicts are decided, or a rerun "
+                     "could show equivalence (within --budget)");
   command
       .add_option("--budget", o.automatic.budget,
                   "--replicates auto: most launches per combination")

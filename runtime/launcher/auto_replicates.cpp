@@ -118,7 +118,8 @@ void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates
   m.replicates_auto = json{{"budget", a.budget}, {"margin", a.margin},
                            {"alpha", a.alpha},   {"adjust", stats::p_adjust_name(a.adjust)},
                            {"power", a.power},   {"rounds", rounds},
-                           {"stop_reason", stop}};
+                           {"stop_reason", stop},
+                           {"by_default", a.by_default}};
   out::write_json_file(dir / "manifest.json", to_json(m));
 }
 
@@ -131,6 +132,10 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
   const std::size_t pilot = stats::min_launches_for_level(a.alpha, true, false);
   std::int64_t now = std::min<std::int64_t>(static_cast<std::int64_t>(pilot), a.budget);
   r.replicates = now;
+  if (a.by_default && !o.quiet)  // once the script and folder are good and a launch has started
+    r.on_first_start = [now, budget = a.budget](const std::string&, std::int64_t) {
+      return std::vector<std::string>{message_line(DiagId::auto_by_default, now, budget)};
+    };
   int rc = run_experiment(r, outcome);
   json rounds = json::array();
   std::string stop;
@@ -162,6 +167,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     more.trust_launcher = true;  // the folder this run wrote a moment ago, from the user's script
     more.script.clear();
     more.files.clear();
+    more.on_first_start = nullptr;  // the note is printed once
     rc = run_experiment(more, outcome);
   }
   // The "resumed" entries of the continuations are ours, not the user's.

@@ -20,12 +20,14 @@ struct AutoReplicates {
   double alpha = 0.05;
   stats::PAdjust adjust = stats::PAdjust::Holm;
   double power = 0.8;
+  bool by_default = false;  // chosen because neither the script nor --replicates gave a count
 };
 
 // Starts with the exact test's minimum (4 launches per combination at alpha = 0.05; more when
 // the correction across many jobs lowers the level), then after each round runs up to the
 // planned count. Records the rounds in the run manifest ("replicates_auto"). Exit codes as
-// run_experiment.
+// run_experiment. `metron run` without --replicates takes this way for a script that has no
+// `replicate` statement (docs/experiments.md, "Launches by default").
 int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome& outcome);
 
 }  // namespace metron::launcher

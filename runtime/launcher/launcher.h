@@ -99,4 +99,8 @@ struct RunOutcome {
 // merged and analysed), 64/65/74 for usage, script and I/O errors, 128 + signal if interrupted.
 int run_experiment(const RunOptions& o, RunOutcome& outcome);
 
+// Whether the script of a fresh run (o.script) has a `replicate` statement; nothing when it
+// cannot be loaded (run_experiment then reports why).
+std::optional<bool> script_sets_replicates(const RunOptions& o);
+
 }  // namespace metron::launcher

@@ -274,10 +274,9 @@ RunManifest fresh_manifest(const RunOptions& o, const RunState& st, const RunDes
   return m;
 }
 
-}  // namespace
-
-std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string& main,
-                                          const std::vector<ScriptFile>& files, int& rc) {
+// The script, loaded as a launch will load it; its diagnostics are not printed.
+std::unique_ptr<LoadedScript> load_script_silently(const RunOptions& o, const std::string& main,
+                                                   const std::vector<ScriptFile>& files) {
   BuildOptions b;
   b.np = o.np;
   b.seed = o.seed;
@@ -301,6 +300,20 @@ std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string
       return {std::nullopt, false, false, message_text(DiagId::read_not_recorded)};
     });
   }
+  return p;
+}
+
+}  // namespace
+
+std::optional<bool> script_sets_replicates(const RunOptions& o) {
+  auto p = load_script_silently(o, o.script, {});
+  if (!p->loaded || p->diags.has_errors()) return std::nullopt;
+  return p->plan.design.replicates_given;
+}
+
+std::unique_ptr<LoadedScript> load_script(const RunOptions& o, const std::string& main,
+                                          const std::vector<ScriptFile>& files, int& rc) {
+  auto p = load_script_silently(o, main, files);
   std::fputs(p->diags.render().c_str(), stderr);
   rc = !p->loaded ? kExitIo : p->diags.has_errors() ? kExitScript : kExitOk;
   // Threads need MPI_Init_thread(MPI_THREAD_MULTIPLE):

@@ -75,6 +75,7 @@ struct LaunchFactor {
 
 struct LaunchDesign {
   std::int64_t replicates = 1;
+  bool replicates_given = false;  // the script has a `replicate` statement
   std::vector<LaunchFactor> factors;
   bool shuffle = false;
   std::uint64_t seed = 0;

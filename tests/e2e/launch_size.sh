@@ -10,7 +10,7 @@ begin measurement "b"
 end measurement
 B
 # srun -n 2 without --mpi=pmi2: two processes, each a 1-rank MPI job, in one folder.
-SLURM_NTASKS=2 timeout 120 "$METRON" run s.bench --np 2 --out single --seed 3 --quiet \
+SLURM_NTASKS=2 timeout 120 "$METRON" run s.bench --replicates 1 --np 2 --out single --seed 3 --quiet \
   --launcher "sh -c '{metron} exec {script} --out {dir} --quiet & {metron} exec {script} --out {dir} --quiet; wait'" \
   > stdout.txt 2> stderr.txt
 expect_eq "singletons: run fails" "$?" "70"
@@ -18,7 +18,7 @@ expect_grep "singletons: the reason" "srun started 2 singletons (SLURM_NTASKS = 
 expect_eq "singletons: no rows written" "$(ls single/launches/0 | grep -c csv)" "0"
 expect_grep "singletons: launch failed" '"status": "failed"' single/manifest.json
 # Two `mpiexec -n 1` in one folder (PMI_SIZE says 1): the generic reason.
-timeout 120 "$METRON" run s.bench --np 2 --out two --seed 3 --quiet \
+timeout 120 "$METRON" run s.bench --replicates 1 --np 2 --out two --seed 3 --quiet \
   --launcher "sh -c '$MPIEXEC -n 1 {metron} exec {script} --out {dir} --quiet & $MPIEXEC -n 1 {metron} exec {script} --out {dir} --quiet; wait'" \
   > stdout.txt 2> stderr.txt
 expect_eq "two singletons under mpiexec: run fails" "$?" "70"
@@ -29,7 +29,7 @@ expect_eq "exec alone: runs" "$?" "0"
 expect_grep "exec alone: warning" "metron: warning: srun started 2 processes but MPI sees 1 rank" warn.txt
 # A folder in use: a run whose launch sleeps holds its folder; a second writer is refused.
 # Its launcher exits 0 on SIGTERM, as mpiexec may: the launch still records the signal.
-"$METRON" run s.bench --np 1 --out busy --seed 3 --quiet \
+"$METRON" run s.bench --replicates 1 --np 1 --out busy --seed 3 --quiet \
   --launcher "sh -c 'trap \"exit 0\" TERM; sleep 20 & wait'" > /dev/null 2>&1 &
 holder=$!
 for _ in $(seq 1 100); do grep -q '"status": "running"' busy/manifest.json 2> /dev/null && break; sleep 0.1; done
@@ -64,10 +64,10 @@ expect_grep "holder without a host" "error: results folder 'held2' is in use by 
 # The scheduler context in the run and launch manifests, the binding each rank got, and compare
 # naming the differences (simulated Slurm variables; tests/e2e/slurm_run.sh uses a real Slurm).
 EXEC_ARGS="{metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet"
-SLURM_JOB_ID=77 SLURM_JOB_PARTITION=debug SLURM_CPUS_PER_TASK=1 timeout 120 "$METRON" run s.bench \
+SLURM_JOB_ID=77 SLURM_JOB_PARTITION=debug SLURM_CPUS_PER_TASK=1 timeout 120 "$METRON" run s.bench --replicates 1 \
   --np 2 --out ja --seed 3 --quiet --launcher "$MPIEXEC -bind-to core -n {np} $EXEC_ARGS" > /dev/null 2>&1
 expect_eq "scheduler run: exit code" "$?" "0"
-SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --np 2 --out jb --seed 3 \
+SLURM_JOB_ID=78 SLURM_JOB_PARTITION=long timeout 120 "$METRON" run s.bench --replicates 1 --np 2 --out jb --seed 3 \
   --quiet --launcher "$MPIEXEC -bind-to none -n {np} $EXEC_ARGS" > /dev/null 2>&1
 expect_eq "scheduler run b: exit code" "$?" "0"
 # A finished folder keeps no lock file: the run's and each launch's are removed when they end.
@@ -76,7 +76,7 @@ expect_eq "finished run: no lock file left" "$(find ja -name .metron.lock | wc -
 expect_eq "finished exec: no lock file left" "$(ls -A ex | grep -c metron.lock)" "0"
 # A template that does not pass the run's seed: the launch records seed 0, is not merged, and
 # the run says what the template lacks.
-timeout 120 "$METRON" run s.bench --np 2 --out jc --seed 3 --quiet \
+timeout 120 "$METRON" run s.bench --replicates 1 --np 2 --out jc --seed 3 --quiet \
   --launcher "$MPIEXEC -n {np} {metron} exec {script} --out {dir} --quiet" > /dev/null 2> stderr.txt
 expect_eq "template without --seed: exit code" "$?" "74"
 expect_eq "template without --seed: messages" "$(cat stderr.txt)" \

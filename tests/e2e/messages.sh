@@ -50,7 +50,7 @@ expect_fails "launcher: empty" 64 "metron: error: the launcher template is empty
 expect_fails "launcher: a program that does not exist" 70 \
   "metron: launch 0 failed (cannot start '/nonexistent/mpiexec': No such file or directory); stderr in ls/launches/0/stderr.txt
 metron: 1 of 1 launches failed (see ls/manifest.json)" \
-  "$METRON" run q.bench --out ls --quiet --launcher '/nonexistent/mpiexec -n {np} {metron} exec {script} --out {dir}'
+  "$METRON" run q.bench --out ls --replicates 1 --quiet --launcher '/nonexistent/mpiexec -n {np} {metron} exec {script} --out {dir}'
 
 touch file
 expect_fails "run into a folder that cannot be made" 74 \
@@ -116,7 +116,7 @@ expect_eq "bad METRON_CLOCK_SKEW: message" "$(cat skew.err)" \
   "metron: error: METRON_CLOCK_SKEW: bad entry 'x:1:2' (rank expected, got 'x')"
 
 # --- replay: the line that says what is replayed ------------------------------------------------
-"$METRON" run q.bench --out r1 --seed 3 --quiet > r1.out 2> r1.err
+"$METRON" run q.bench --out r1 --seed 3 --replicates 1 --quiet > r1.out 2> r1.err
 expect_eq "a run to replay" "$?" "0"
 "$METRON" replay r1 --out rp > rp.out 2> rp.err
 # One launch a side decides no job: the jobs lead, inconclusive (docs/cli.md, Exit codes).

@@ -69,7 +69,7 @@ EXEC_ARGS="{metron} exec {script} --out {dir} --launch {launch} --levels {levels
 ompi_real=$(readlink -f "$(command -v "$OMPIRUN")")
 expect_fails "run with Open MPI's mpirun: refused before the folder" 64 \
   "metron: error: the launcher template starts '$OMPIRUN', which is Open MPI's launcher ('$ompi_real'), but this metron is built with $mpich: each process would be a 1-rank MPI job; use MPICH's launcher ('$MPIEXEC', the default without --launcher)" \
-  "$METRON" run s.bench --np 2 --out wrong3 --launcher "$OMPIRUN -n {np} $EXEC_ARGS"
+  "$METRON" run s.bench --replicates 1 --np 2 --out wrong3 --launcher "$OMPIRUN -n {np} $EXEC_ARGS"
 [ ! -e wrong3 ] && pass "no run folder" || fail "the run made its folder"
 
 # --- an env factor reaches the ranks under both default launchers ----------------------------
@@ -83,7 +83,7 @@ end measurement
 B
 for build in mpich ompi; do
   m=$METRON && [ $build == ompi ] && m=$OMPI_METRON
-  timeout 120 "$m" run f.bench --np 2 --out f-$build --seed 3 --quiet > /dev/null 2> f-$build.err
+  timeout 120 "$m" run f.bench --replicates 1 --np 2 --out f-$build --seed 3 --quiet > /dev/null 2> f-$build.err
   expect_eq "$build: env factor run" "$?" "0"
   for id in 0 1; do
     want=$(jq -r ".launches[] | select(.id == $id) | .env.MPIR_CVAR_METRON_TEST_LEVEL" f-$build/manifest.json)

@@ -75,7 +75,7 @@ expect_grep "exec --skip-unsupported: warning" \
 expect_eq "exec --skip-unsupported: one job" "$(($(wc -l < skipped/summary.csv) - 1))" "1"
 expect_grep "manifest lists the skipped measurement" '"function": "Shmem_Barrier"' skipped/manifest.json
 expect_grep "manifest says where" '"at": "u.ski:2:4"' skipped/manifest.json
-timeout 300 "$METRON" run u.ski --np 2 --out run --quiet --skip-unsupported > stdout.txt 2> stderr.txt
+timeout 300 "$METRON" run u.ski --replicates 1 --np 2 --out run --quiet --skip-unsupported > stdout.txt 2> stderr.txt
 expect_eq "run --skip-unsupported: exit code" "$?" "0"
 expect_grep "run manifest records the option" '"skip_unsupported": true' run/manifest.json
 expect_grep "the launch skipped it too" '"function": "Shmem_Barrier"' run/launches/0/manifest.json

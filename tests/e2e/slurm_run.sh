@@ -148,7 +148,7 @@ expect_eq "srun without --mpi=pmi2: nothing merged" "$(ls wrong | grep -c summar
 
 # srun --cpu-bind=cores on a cluster without a binding plugin (TaskPlugin=task/none): the ranks
 # stay unpinned, and metron says so (with one CPU, every rank is pinned and nothing is said).
-printf '#!/bin/bash\n"%s" run s.bench --np 2 --seed 5 --out bind --quiet --launcher "%s"\n' "$METRON" "${SRUN_TEMPLATE/--mpi=pmi2/--mpi=pmi2 --cpu-bind=cores}" > bind.sh
+printf '#!/bin/bash\n"%s" run s.bench --replicates 1 --np 2 --seed 5 --out bind --quiet --launcher "%s"\n' "$METRON" "${SRUN_TEMPLATE/--mpi=pmi2/--mpi=pmi2 --cpu-bind=cores}" > bind.sh
 submit bind.sh bind > /dev/null
 expect_eq "srun --cpu-bind=cores: job exit code" "$?" "0"
 if [ "$(nproc)" -ge 2 ]; then

@@ -113,6 +113,28 @@ expect_grep "auto: 4 launches" '"replicates": 4' auto/manifest.json
 run tight s100.bench auto --budget 5 --margin 0.1%
 expect_grep "auto: budget respected" '"stop_reason": "budget of 5 launches reached"' tight/manifest.json
 
+# Without --replicates, a script with no `replicate` is run as by --replicates auto (issue 47:
+# the value a user gets by default has launches behind it); one that has one, or --replicates N,
+# keeps that count. The note says so once, when the first launch has started.
+timeout 300 "$METRON" run s100.bench --np 1 --launcher "$LAUNCHER" --budget 8 --out dflt \
+  > dflt.out 2> dflt.err
+expect_eq "default: exit code" "$?" "0"
+expect_eq "default: the note, once" "$(grep -c 'note:' dflt.err)" "1"
+expect_grep "default: the note" "^metron: note: the script sets no \`replicate\`, so launches are added as by --replicates auto (4 to 8 per combination); --replicates N sets their number$" dflt.err
+expect_grep "default: recorded as such" '"by_default": true' dflt/manifest.json
+expect_grep "default: 4 launches" '"replicates": 4' dflt/manifest.json
+expect_grep "default: the analysis table" "of the medians of 4 launches" dflt.out
+expect_grep "given auto: not by default" '"by_default": false' auto/manifest.json
+{ echo "replicate 2"; cat s100.bench; } > r2.bench
+timeout 300 "$METRON" run r2.bench --np 1 --launcher "$LAUNCHER" --out given > given.out 2> given.err
+expect_eq "the script's replicate: 2 launches" "$(ls given/launches | wc -l)" "2"
+expect_no_grep "the script's replicate: no note" "note:" given.err
+expect_no_grep "the script's replicate: not auto" "replicates_auto" given/manifest.json
+timeout 300 "$METRON" run s100.bench --np 1 --launcher "$LAUNCHER" --replicates 1 --out one \
+  > one.out 2> one.err
+expect_eq "--replicates 1: one launch" "$(ls one/launches | wc -l)" "1"
+expect_no_grep "--replicates 1: no note" "note:" one.err
+
 # --replicates auto with a launch factor: stops when the levels' verdict is decided (3% apart:
 # 4 launches per level separate them and show the difference within 5%).
 cat > lv.bench <<'B'
