@@ -115,12 +115,25 @@ void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates
     while (r.size() > resumed_before) r.erase(r.size() - 1);
     if (r.empty()) m.resumed.reset();
   }
-  m.replicates_auto = json{{"budget", a.budget}, {"margin", a.margin},
-                           {"alpha", a.alpha},   {"adjust", stats::p_adjust_name(a.adjust)},
-                           {"power", a.power},   {"rounds", rounds},
-                           {"stop_reason", stop},
-                           {"by_default", a.by_default}};
+  m.replicates_auto = json{{"budget", a.budget},  {"margin", a.margin},
+                           {"alpha", a.alpha},    {"adjust", stats::p_adjust_name(a.adjust)},
+                           {"power", a.power},    {"rounds", rounds},
+                           {"stop_reason", stop}, {"by_default", a.by_default}};
   out::write_json_file(dir / "manifest.json", to_json(m));
+}
+
+// The analysis of the whole run, printed once at the end; an exit code.
+int print_analysis(const RunOptions& o, const AutoReplicates& a) {
+  analysis::AnalyzeOptions ao;
+  ao.alpha = a.alpha;
+  ao.margin = a.margin;
+  ao.adjust = a.adjust;
+  ao.guideline_margin = o.guideline_margin;
+  ao.strict = o.strict;
+  std::string err;
+  if (analysis::analyze_folder(o.out_dir, ao, err) == 0) return kExitOk;
+  print_error(err);
+  return kExitIo;
 }
 
 }  // namespace
@@ -173,19 +186,7 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
   // The "resumed" entries of the continuations are ours, not the user's.
   record_rounds(o.out_dir, rounds, a, 0, stop);
   if (!o.quiet && !stop.empty()) print_message(DiagId::auto_stopped, now, stop);
-  if (rc == kExitOk && !o.quiet) {
-    analysis::AnalyzeOptions ao;
-    ao.alpha = a.alpha;
-    ao.margin = a.margin;
-    ao.adjust = a.adjust;
-    ao.guideline_margin = o.guideline_margin;
-    ao.strict = o.strict;
-    std::string err;
-    if (analysis::analyze_folder(o.out_dir, ao, err) != 0) {
-      print_error(err);
-      return kExitIo;
-    }
-  }
+  if (rc == kExitOk && !o.quiet) return print_analysis(o, a);
   return rc;
 }
 
