@@ -34,7 +34,12 @@ printf 'set reps = 1\nset warmup = 0\nmeasure comm(2) : Synthetic(1, 1us)\n' > o
 
 now() { date +%s.%N; }
 hello() { "$MPIEXEC" -n "$NP" ./hello > /dev/null; }
-launch_metron() { rm -rf out; "$MPIEXEC" -n "$NP" "$METRON" exec one.bench --out out --quiet > /dev/null 2>&1; }
+# Each launch writes a folder of its own: removing the last one is not part of a launch's cost.
+LAUNCHED=0
+launch_metron() {
+  LAUNCHED=$((LAUNCHED + 1))
+  "$MPIEXEC" -n "$NP" "$METRON" exec one.bench --out "out$LAUNCHED" --quiet > /dev/null 2>&1
+}
 timed() {  # label command
   local t0 t1
   t0=$(now); "$2"; t1=$(now)
@@ -72,8 +77,8 @@ phases() {  # callgrind output file, then "label=function pattern" pairs
 }
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
   printf 'set reps = 1\nset warmup = 0\nmeasure comm(1) : Synthetic(1, 1us)\n' > one1.bench
-  rm -rf out1
-  valgrind --tool=callgrind --callgrind-out-file=metron.cg "$METRON" exec one1.bench --out out1 --quiet > /dev/null 2>&1
+  rm -rf cg-out
+  valgrind --tool=callgrind --callgrind-out-file=metron.cg "$METRON" exec one1.bench --out cg-out --quiet > /dev/null 2>&1
   valgrind --tool=callgrind --callgrind-out-file=hello.cg ./hello > /dev/null 2>&1
   echo
   echo "metron exec of a one-job script, one rank:"
@@ -89,8 +94,8 @@ if command -v strace > /dev/null; then
   echo
   echo "system calls (strace -f -c; the totals line):"
   strace -f -c -o hello.strace "$MPIEXEC" -n "$NP" ./hello > /dev/null 2>&1
-  rm -rf out
-  strace -f -c -o metron.strace "$MPIEXEC" -n "$NP" "$METRON" exec one.bench --out out --quiet > /dev/null 2>&1
+  rm -rf strace-out
+  strace -f -c -o metron.strace "$MPIEXEC" -n "$NP" "$METRON" exec one.bench --out strace-out --quiet > /dev/null 2>&1
   printf "  %-8s %s\n" hello "$(grep total hello.strace)" metron "$(grep total metron.strace)"
   echo "  metron's most frequent calls:"
   sort -k4 -n -r metron.strace | grep -v total | head -8 | sed 's/^/    /'
