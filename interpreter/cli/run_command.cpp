@@ -143,6 +143,7 @@ int run_run(RunCli& o, const CommandLine& line) {
   r.argv.assign(line.argv, line.argv + line.argc);
   if (!guideline_margin_option(o.verdicts, r.guideline_margin)) return kExitUsage;
   if (int rc = run_simulate_options(o, automatic); rc != kExitOk) return rc;
+  if (r.simulated && o.replicates.empty()) r.default_replicates = o.automatic.budget;
   launcher::RunOutcome outcome;
   int rc;
   if (automatic) {

@@ -140,6 +140,7 @@ Preview build_preview(const json& run_manifest, const std::vector<json>& launch_
                       std::int64_t replicates, std::int64_t available_bytes) {
   Preview p;
   p.replicates = std::max<std::int64_t>(1, replicates);
+  p.replicates_by_default = run_manifest.value("planned_replicates_by_default", false);
   const json allowances =
       run_manifest.value("limits", json::object()).value("allowances", json::object());
   const json& entries = run_manifest.value("launches", json::array());
@@ -190,8 +191,10 @@ std::string preview_text(const Preview& p) {
       out += fmt::format("  {:>5}  {:<44} {:>10} {:>10} {:>7}  {}\n", j.id, j.what,
                          time_text(j.simulated_s), time_text(j.budget_s), j.n, j.stop_reason);
   }
-  out += message_line(DiagId::preview_campaign, p.launch_count, p.replicates, p.launches.size(),
-                      time_text(p.campaign_s), time_text(p.deadlines_s)) +
+  out += message_line(
+             p.replicates_by_default ? DiagId::preview_campaign_at_most : DiagId::preview_campaign,
+             p.launch_count, p.replicates, p.launches.size(), time_text(p.campaign_s),
+             time_text(p.deadlines_s)) +
          "\n";
   if (p.max_buffer_job >= 0) {
     int per_host = 0;
@@ -240,6 +243,7 @@ json preview_json(const Preview& p) {
   return {{"simulated", true},
           {"platform", p.platform},
           {"replicates", p.replicates},
+          {"replicates_by_default", p.replicates_by_default},
           {"launch_count", p.launch_count},
           {"campaign_simulated_s", p.campaign_s},
           {"campaign_deadlines_s", p.deadlines_s},

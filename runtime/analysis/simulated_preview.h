@@ -42,6 +42,7 @@ struct PreviewLaunch {
 struct Preview {
   std::string platform;
   std::int64_t replicates = 1;        // of the real campaign
+  bool replicates_by_default = false;  // metron run's default: replicates is the most it adds
   std::int64_t launch_count = 0;      // replicates x combinations
   double campaign_s = 0;              // simulated, every launch of the real campaign
   double deadlines_s = 0;             // sum of their deadlines

@@ -75,6 +75,9 @@ struct RunOptions {
   // recorded as for a real launch but not enforced: the simulation's wall time is this
   // machine's. launch_timeout_s and startup_timeout_s, when given, bound that wall time.
   bool simulated = false;
+  // --simulate: the real run's replicates when neither --replicates nor the script's `replicate`
+  // gives them (metron run's default adds launches by precision, up to --budget); 0: none
+  std::int64_t default_replicates = 0;
 };
 
 inline constexpr double kDefaultStartupTimeoutS = 60;

@@ -181,6 +181,7 @@ void run_fields(M& m, F&& f) {
   f("launches", m.launches);
   f("simulated", m.simulated);
   f("planned_replicates", m.planned_replicates);
+  f("planned_replicates_by_default", m.planned_replicates_by_default);
   f("simulation_limits", m.simulation_limits);
   f("replay_of", m.replay_of);
   f("replay_of_modified", m.replay_of_modified);

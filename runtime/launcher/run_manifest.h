@@ -110,6 +110,7 @@ struct RunManifest {
   std::optional<std::vector<LaunchRecord>> launches;  // in run order
   std::optional<bool> simulated;
   std::optional<std::int64_t> planned_replicates;
+  std::optional<bool> planned_replicates_by_default;  // planned_replicates is run's --budget
   std::optional<nlohmann::json> simulation_limits;
   std::optional<std::string> replay_of;
   std::optional<std::vector<std::string>> replay_of_modified;

@@ -227,6 +227,10 @@ int plan_launches(const RunOptions& o, const LoadedScript& program, RunState& st
   design = run_design(d, o.replicates, o.np);
   // A simulation has no noise: one launch per combination stands for all its replicates.
   planned_replicates = design.replicates;
+  if (o.simulated && o.replicates == 0 && !d.replicates_given && o.default_replicates > 0) {
+    planned_replicates = o.default_replicates;  // the most the real run's default adds
+    st.planned_by_default = true;
+  }
   if (o.simulated) design.replicates = 1;
   if (launch_count(design) > kMaxRunLaunches) {
     print_message(DiagId::too_many_run_launches, kMaxRunLaunches, design.replicates);
@@ -264,6 +268,7 @@ RunManifest fresh_manifest(const RunOptions& o, const RunState& st, const RunDes
   // A simulated run folder says so in its own manifest too, not only in its launches'.
   if (st.simulated) m.simulated = true;
   if (st.simulated) m.planned_replicates = planned_replicates;
+  if (st.planned_by_default) m.planned_replicates_by_default = true;
   if (st.simulated)
     m.simulation_limits =
         json{{"timeout_s", st.simulation_timeout_s > 0 ? json(st.simulation_timeout_s) : json()},

@@ -33,6 +33,7 @@ struct RunState {
   // A simulated run: deadlines recorded, not enforced; these bound the simulation's wall time
   // instead (0: no bound).
   bool simulated = false;
+  bool planned_by_default = false;  // the preview's replicates are metron run's default budget
   double simulation_timeout_s = 0;
   double simulation_startup_s = 0;
   std::string write_error;                     // the first write of the run manifest that failed

@@ -102,4 +102,15 @@ cat long.txt long.err
 expect_grep "over budget: reported" \
   "^metron: warning: job 0 (block 'long', Bcast 1 MiB, 16 ranks) takes .* simulated, over its budget of 1 s (1.25 x max_time + 1 s): its launch's deadline relies on the other jobs' slack$" long.txt
 expect_eq "over budget: in preview.json" "$(jq '.problems | length' long/preview.json)" "1"
+# Without `replicate` or --replicates, metron run adds launches by precision (up to --budget,
+# 30): the preview gives the campaign at its most and says so.
+timeout 300 "$METRON" run s.bench --simulate cluster_64.xml --np 4 --smpi-metron "$SMPI_METRON" \
+  --out dflt --seed 1 > dflt.txt 2> dflt.err
+expect_eq "default count: exit code" "$?" "0"
+expect_grep "default count: the campaign at its most" \
+  "^metron: campaign: at most 30 launch(es) (30 replicate(s), the most metron run adds without \`replicate\` or --replicates, x 1 combination(s)) take .* simulated; their deadlines add up to .*$" dflt.txt
+expect_eq "default count: preview.json" "$(jq .replicates_by_default dflt/preview.json)" "true"
+expect_eq "default count: run manifest" "$(jq .planned_replicates_by_default dflt/manifest.json)" "true"
+expect_eq "default count: one launch simulated" "$(ls dflt/launches | wc -l)" "1"
+expect_eq "a count given: not the default's" "$(jq .replicates_by_default r/preview.json)" "false"
 finish
