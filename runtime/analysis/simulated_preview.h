@@ -41,12 +41,12 @@ struct PreviewLaunch {
 
 struct Preview {
   std::string platform;
-  std::int64_t replicates = 1;        // of the real campaign
+  std::int64_t replicates = 1;         // of the real campaign
   bool replicates_by_default = false;  // metron run's default: replicates is the most it adds
-  std::int64_t launch_count = 0;      // replicates x combinations
-  double campaign_s = 0;              // simulated, every launch of the real campaign
-  double deadlines_s = 0;             // sum of their deadlines
-  std::int64_t max_buffer_bytes = 0;  // per rank, over all jobs
+  std::int64_t launch_count = 0;       // replicates x combinations
+  double campaign_s = 0;               // simulated, every launch of the real campaign
+  double deadlines_s = 0;              // sum of their deadlines
+  std::int64_t max_buffer_bytes = 0;   // per rank, over all jobs
   std::int64_t max_buffer_job = -1;
   std::int64_t host_buffer_bytes = 0;        // max ranks per host x max_buffer_bytes
   std::int64_t simulation_buffer_bytes = 0;  // largest np x max_buffer_bytes: this machine's share
