@@ -92,6 +92,7 @@ nlohmann::json design_json(const LaunchDesign& d) {
          {"env", f.env_var.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.env_var)}});
   }
   return {{"replicates", d.replicates},
+          {"replicates_given", d.replicates_given},
           {"factors", factors},
           {"shuffle", d.shuffle},
           {"seed", d.seed},
@@ -325,11 +326,20 @@ std::string plan_header(const Plan& plan) {
   const LaunchDesign& d = plan.design;
   out += fmt::format("plan for {} ranks: {} jobs in {} blocks\n", plan.np, plan.jobs.size(),
                      plan.block_names.size());
-  std::size_t launches = static_cast<std::size_t>(d.replicates);
-  for (const auto& f : d.factors) launches *= f.levels.size();
-  out += fmt::format("design: {} replicate{}, {} launch{}, shuffle {}", d.replicates,
-                     d.replicates == 1 ? "" : "s", launches, launches == 1 ? "" : "es",
-                     d.shuffle ? "on" : "off");
+  std::size_t combinations = 1;
+  for (const auto& f : d.factors) combinations *= f.levels.size();
+  const std::size_t launches = combinations * static_cast<std::size_t>(d.replicates);
+  // Without `replicate`, metron run chooses the count (docs/experiments.md, "Launches by
+  // default"); the plan cannot say how many.
+  if (d.replicates_given)
+    out += fmt::format("design: {} replicate{}, {} launch{}, shuffle {}", d.replicates,
+                       d.replicates == 1 ? "" : "s", launches, launches == 1 ? "" : "es",
+                       d.shuffle ? "on" : "off");
+  else
+    out += fmt::format(
+        "design: no `replicate` (metron run adds launches as --replicates auto), {} "
+        "combination{}, shuffle {}",
+        combinations, combinations == 1 ? "" : "s", d.shuffle ? "on" : "off");
   if (d.shuffle || d.seed_given) out += fmt::format(" (seed {})", d.seed);
   out += "\n";
   for (const auto& f : d.factors) {
