@@ -14,9 +14,9 @@
 # (/work/shared/tools/build-peers.sh OUT osu=OSU_GITDIR skampi=SKAMPI_GITDIR imb=IMB_GITDIR) and
 # pass OUT/bin; a peer that is missing is left out.
 # Usage: bash bench/reproducibility_peers.sh PEER_BIN_DIR [build dir = build] [rounds = 5]
-#        [launches = default: a comma-separated list of Metron configurations, `default` or a
-#        count N for --replicates N, each run every round: "default,1" sets the defaults beside
-#        one launch]
+#        [launches = default: a comma-separated list of Metron configurations, `default`, a
+#        count N for --replicates N, or pace:S for the defaults with each launch started S seconds
+#        after the last; each is run every round: "default,1" sets the defaults beside one launch]
 set -uo pipefail
 . "$(dirname "$0")/comparison_lib.sh"
 . "$(dirname "$0")/bcast_peers_lib.sh"
@@ -35,7 +35,13 @@ bcast_peers_setup "$PEERS"
 # configuration is a tool of its own: "metron" (the defaults) or "metron_rN" (--replicates N).
 run_metron_as() {
   local r=$1 config=$2 tool=metron count=() t0
-  [ "$config" == default ] || { count=(--replicates "$config"); tool=metron_r$config; }
+  case "$config" in
+    default) ;;
+    pace:*)  # the defaults, each launch started S seconds after the last (an experiment)
+      tool=metron_pace${config#pace:}
+      count=(--launcher "sh -c 'sleep ${config#pace:}; exec $MPIEXEC -n {np} {metron} exec {script} --out {dir} --launch {launch} --levels {levels} --seed {seed} --quiet'") ;;
+    *) count=(--replicates "$config"); tool=metron_r$config ;;
+  esac
   t0=$(date +%s.%N)
   "$METRON" run bcast.bench --np 2 "${count[@]}" --seed $((3000 + r)) --out "$tool-$r" \
     --quiet > "$tool-$r.log" 2>&1 || { echo "metron round $r failed ($tool-$r.log)" >&2; return; }
