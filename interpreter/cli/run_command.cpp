@@ -165,7 +165,8 @@ void add_run_design_options(CLI::App& command, RunCli& o) {
                      "could show equivalence (within --budget)");
   command
       .add_option("--budget", o.automatic.budget,
-                  "--replicates auto: most launches per combination")
+                  "--replicates auto (the default without `replicate`): most launches per "
+                  "combination (default 30)")
       ->check(CLI::Range(1, 1 << 20));
   command.add_option("--margin", o.verdicts.margin,
                      "--replicates auto: equivalence margin the launches must resolve "
