@@ -251,11 +251,8 @@ int add_run_to_history(const std::string& dir, const std::string& url) {
 }
 
 int check_history_url(const std::string& url) {
-  std::string error;
-  bool library_missing = false;
-  if (history::parse_database_url(url, error, &library_missing)) return kExitOk;
-  print_error(error);
-  return library_missing ? kExitIo : kExitUsage;
+  int rc = kExitUsage;
+  return history_database_url(url, rc) ? kExitOk : rc;
 }
 
 int write_history_report(const std::string& url, const std::string& job, const std::string& out) {

@@ -134,6 +134,15 @@ timeout 300 "$METRON" run s100.bench --np 1 --launcher "$LAUNCHER" --replicates 
   > one.out 2> one.err
 expect_eq "--replicates 1: one launch" "$(ls one/launches | wc -l)" "1"
 expect_no_grep "--replicates 1: no note" "note:" one.err
+expect_eq "plan JSON: no replicate" "$("$METRON" plan s100.bench --np 1 --json | jq .design.replicates_given)" "false"
+expect_eq "plan JSON: replicate 2" "$("$METRON" plan r2.bench --np 1 --json | jq .design.replicates_given)" "true"
+# A script with an error takes the plain way: its diagnostic once, no note, exit 65, no folder.
+printf 'measure comm(1) : Synthetic(1, 10us\n' > bad.bench
+timeout 60 "$METRON" run bad.bench --np 1 --out badrun > bad.out 2> bad.err
+expect_eq "broken script: exit code" "$?" "65"
+expect_eq "broken script: the error once" "$(grep -c ': error: ' bad.err)" "1"
+expect_no_grep "broken script: no note" "note: the script sets" bad.err
+[ ! -e badrun ] && pass "broken script: no folder" || fail "broken script: badrun made"
 
 # --replicates auto with a launch factor: stops when the levels' verdict is decided (3% apart:
 # 4 launches per level separate them and show the difference within 5%).
