@@ -111,21 +111,9 @@ json parts_of(const std::map<std::string, std::vector<std::string>>& tree,
   return parts;
 }
 
-}  // namespace
-
-json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
-                    const PackInfo& info) {
-  const json m = out::read_json_file(fs::path(dir) / "manifest.json").value_or(json::object());
-  const json sys = analysis::folder_system(dir);
-  const std::string main = main_script(m);
-  const json metron = m.value("metron", json::object());
-  const std::string mpi = analysis::mpi_library_name(sys);
-
-  json graph = json::array();
-  graph.push_back({{"@id", kMetadataFile},
-                   {"@type", "CreativeWork"},
-                   {"conformsTo", id("https://w3id.org/ro/crate/1.1")},
-                   {"about", id("./")}});
+// The crate's root: a Dataset with the bundle's top-level parts, its main script and its run.
+json root_dataset(const std::string& dir, const std::string& main, const PackInfo& info,
+                  const std::map<std::string, std::vector<std::string>>& tree) {
   json root = {{"@id", "./"},
                {"@type", "Dataset"},
                {"name", info.name.empty() ? fs::path(dir).lexically_normal().filename().string()
@@ -138,15 +126,18 @@ json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
                {"license", id(license_entity(info.license)["@id"])},
                {"mainEntity", id(main)},
                {"mentions", id("#run")}};
-  json authors = json::array();
-  const std::map<std::string, std::vector<std::string>> tree = folder_tree(files);
   root["hasPart"] = parts_of(tree, "");
+  json authors = json::array();
   for (std::size_t i = 0; i < info.authors.size(); ++i)
     authors.push_back(id("#author-" + std::to_string(i + 1)));
   if (!authors.empty()) root["author"] = authors;
-  graph.push_back(root);
-  // Every folder is a Dataset with its direct parts, so that every directory of the bundle is
-  // described (RO-Crate 1.1, "Directory File Entity"); the files hang from them.
+  return root;
+}
+
+// Every folder is a Dataset with its direct parts, so that every directory of the bundle is
+// described (RO-Crate 1.1, "Directory File Entity"); the files hang from them.
+void add_data_entities(json& graph, const std::map<std::string, std::vector<std::string>>& tree,
+                       const std::vector<FileEntry>& files, const std::string& main) {
   for (const auto& [folder, children] : tree)
     if (!folder.empty())
       graph.push_back({{"@id", folder},
@@ -164,14 +155,12 @@ json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
     if (f.path == main) e["programmingLanguage"] = id("#bench-language");
     graph.push_back(e);
   }
-  graph.push_back(license_entity(info.license));
-  for (std::size_t i = 0; i < info.authors.size(); ++i)
-    graph.push_back({{"@id", "#author-" + std::to_string(i + 1)},
-                     {"@type", "Person"},
-                     {"name", info.authors[i]}});
-  graph.push_back({{"@id", "#bench-language"},
-                   {"@type", "ComputerLanguage"},
-                   {"name", "Metron .bench (a superset of SKaMPI's .ski)"}});
+}
+
+// How the results were made: Metron and the MPI library on a machine, running the main script.
+void add_provenance(json& graph, const json& m, const json& sys, const std::string& main) {
+  const json metron = m.value("metron", json::object());
+  const std::string mpi = analysis::mpi_library_name(sys);
   graph.push_back(
       {{"@id", "#metron"},
        {"@type", "SoftwareApplication"},
@@ -197,6 +186,31 @@ json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
   if (!text(m, "started_at").empty()) run["startTime"] = text(m, "started_at");
   if (!text(m, "finished_at").empty()) run["endTime"] = text(m, "finished_at");
   graph.push_back(run);
+}
+
+}  // namespace
+
+json crate_metadata(const std::string& dir, const std::vector<FileEntry>& files,
+                    const PackInfo& info) {
+  const json m = out::read_json_file(fs::path(dir) / "manifest.json").value_or(json::object());
+  const std::string main = main_script(m);
+  const std::map<std::string, std::vector<std::string>> tree = folder_tree(files);
+  json graph = json::array();
+  graph.push_back({{"@id", kMetadataFile},
+                   {"@type", "CreativeWork"},
+                   {"conformsTo", id("https://w3id.org/ro/crate/1.1")},
+                   {"about", id("./")}});
+  graph.push_back(root_dataset(dir, main, info, tree));
+  add_data_entities(graph, tree, files, main);
+  graph.push_back(license_entity(info.license));
+  for (std::size_t i = 0; i < info.authors.size(); ++i)
+    graph.push_back({{"@id", "#author-" + std::to_string(i + 1)},
+                     {"@type", "Person"},
+                     {"name", info.authors[i]}});
+  graph.push_back({{"@id", "#bench-language"},
+                   {"@type", "ComputerLanguage"},
+                   {"name", "Metron .bench (a superset of SKaMPI's .ski)"}});
+  add_provenance(graph, m, analysis::folder_system(dir), main);
   return {{"@context", "https://w3id.org/ro/crate/1.1/context"}, {"@graph", graph}};
 }
 

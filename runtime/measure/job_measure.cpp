@@ -139,6 +139,30 @@ void end_on_root(const StopControl& control, double elapsed_s, JobResult& r) {
   r.elapsed_s = elapsed_s;
 }
 
+// The overlap setup the binding measured (the operation's pure time and its compute part).
+void note_overlap(const BoundOp::Overlap& o, JobResult& r) {
+  if (!o.enabled) return;
+  r.overlap_pure_s = o.pure_s;
+  r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
+  r.overlap_tests = o.tests;
+  r.overlap_method = o.method;
+}
+
+// `verify = on`: one checked call before any timing; the error on this rank, if any.
+std::string verify_job(JobRunner& runner, const Settings& s, JobResult& r) {
+  if (!s.verify) {
+    r.verify = "off";
+    return {};
+  }
+  try {
+    auto v = runner.verify();
+    r.verify = v ? *v : "ok";
+    return v ? *v : std::string();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
 }  // namespace
 
 void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult& r,
@@ -163,23 +187,8 @@ void measure_job(const Job& job, MPI_Comm comm, const JobContext& ctx, JobResult
   }
   // Binding can fail on one rank only (e.g. memory): agree before anyone communicates.
   if (failed()) return;
-  if (const BoundOp::Overlap& o = runner->op().overlap; o.enabled) {
-    r.overlap_pure_s = o.pure_s;
-    r.overlap_compute_s = static_cast<double>(o.compute_ns) * 1e-9;
-    r.overlap_tests = o.tests;
-    r.overlap_method = o.method;
-  }
-  try {
-    if (s.verify) {
-      auto v = runner->verify();
-      r.verify = v ? *v : "ok";
-      if (v) error = *v;
-    } else {
-      r.verify = "off";
-    }
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
+  note_overlap(runner->op().overlap, r);
+  error = verify_job(*runner, s, r);
   if (failed()) return;
   run_warmup(*runner, comm, rank, s, ctx, r, error);
   if (failed()) return;

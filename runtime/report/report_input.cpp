@@ -194,6 +194,75 @@ const json& system_of(const ResultsView& v) {
   return v.launch_manifest["system"];
 }
 
+namespace {
+
+// The second folder of `metron report A B`: labels, environment differences and, unless a
+// comparison table was given, the comparison itself.
+bool load_comparison_side(const ReportRequest& r, ReportInput& in, std::string& error) {
+  in.kind = ReportKind::Comparison;
+  in.other = load_view(r.dir_b, error);
+  if (!in.other) return false;
+  in.main->label = "A: " + r.dir;
+  in.other->label = "B: " + r.dir_b;
+  in.environment_differences =
+      analysis::environment_differences(system_of(*in.main), system_of(*in.other), "A", "B");
+  in.environment_between = "A vs B";
+  if (!r.comparison_csv.empty()) return true;
+  in.comparisons = compare_folders(*in.main, *in.other, error);
+  if (!in.comparisons) return false;
+  in.comparisons_file = "metron compare " + r.dir + " " + r.dir_b + " --csv FILE";
+  return true;
+}
+
+// A replay's recorded folder, when it can still be read: its curves are shown beside the
+// replay's. Returns the replay's comparison table.
+fs::path load_recorded_side(const ReportRequest& r, const json& m, ReportInput& in) {
+  in.kind = ReportKind::Replay;
+  std::string recorded = m.value("replay_of", "");
+  std::string why;
+  in.other = load_view(recorded, why);
+  in.main->label = "replay: " + r.dir;
+  if (in.other) {
+    in.other->label = "recorded: " + recorded;
+    in.environment_differences = analysis::environment_differences(
+        system_of(*in.other), system_of(*in.main), "recorded", "replay");
+    in.environment_between = "the recording vs this replay";
+  } else {
+    in.notes.push_back("the recorded folder '" + recorded + "' could not be read (" + why +
+                       "): its curves are not shown");
+  }
+  return fs::path(r.dir) / "replay.csv";
+}
+
+// Tables Metron wrote beside the results, read as strictly as summary.csv when present.
+bool load_side_tables(const fs::path& dir, ReportInput& in, std::string& error) {
+  for (auto [name, table] :
+       {std::pair{"guidelines.csv", &in.guidelines}, std::pair{"claims.csv", &in.claims}})
+    if (!optional_table(dir / name, *table, error)) return false;
+  if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
+    in.fits = analysis::read_csv_table((dir / "fits.csv").string(), error);
+    if (!in.fits) return false;
+    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string(), error);
+    if (!in.fit_points) return false;
+  }
+  if (fs::exists(dir / "replay_findings.csv")) {
+    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string(), error);
+    if (!in.replay_findings) return false;
+    auto name = [](const ResultsView& v) {
+      return analysis::machine_name(system_of(v), v.launch_manifest.value("np", 0));
+    };
+    if (in.main) in.replay_machine = name(*in.main);
+    if (in.other) in.recorded_machine = name(*in.other);
+  }
+  if (fs::exists(dir / "published_vs_measured.csv")) {
+    in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string(), error);
+    if (!in.published) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string& error) {
   ReportInput in;
   in.request = r;
@@ -223,71 +292,23 @@ std::optional<ReportInput> load_report_input(const ReportRequest& r, std::string
   for (const std::string& w : in.main->data.warnings) in.notes.push_back(w);
   const json& m = in.main->data.manifest;
   in.kind = in.main->data.is_run ? ReportKind::Run : ReportKind::Exec;
-  std::string comparisons;
+  fs::path comparisons;
   if (!r.dir_b.empty()) {
-    in.kind = ReportKind::Comparison;
-    in.other = load_view(r.dir_b, error);
-    if (!in.other) return std::nullopt;
-    in.main->label = "A: " + r.dir;
-    in.other->label = "B: " + r.dir_b;
-    in.environment_differences =
-        analysis::environment_differences(system_of(*in.main), system_of(*in.other), "A", "B");
-    in.environment_between = "A vs B";
-    if (r.comparison_csv.empty()) {
-      in.comparisons = compare_folders(*in.main, *in.other, error);
-      if (!in.comparisons) return std::nullopt;
-      in.comparisons_file = "metron compare " + r.dir + " " + r.dir_b + " --csv FILE";
-    }
+    if (!load_comparison_side(r, in, error)) return std::nullopt;
   } else if (m.is_object() && m.contains("replay_of")) {
-    in.kind = ReportKind::Replay;
-    std::string recorded = m.value("replay_of", "");
-    std::string why;
-    in.other = load_view(recorded, why);
-    in.main->label = "replay: " + r.dir;
-    if (in.other) {
-      in.other->label = "recorded: " + recorded;
-      in.environment_differences = analysis::environment_differences(
-          system_of(*in.other), system_of(*in.main), "recorded", "replay");
-      in.environment_between = "the recording vs this replay";
-    } else {
-      in.notes.push_back("the recorded folder '" + recorded + "' could not be read (" + why +
-                         "): its curves are not shown");
-    }
-    comparisons = (dir / "replay.csv").string();
+    comparisons = load_recorded_side(r, m, in);
   } else if (in.kind == ReportKind::Run) {
     in.environment_differences = differences_between_launches(dir, m);
     in.environment_between = "each launch vs the first (launch-factor variables left out)";
-    comparisons = (dir / "comparisons.csv").string();
+    comparisons = dir / "comparisons.csv";
   }
   if (!r.comparison_csv.empty()) comparisons = r.comparison_csv;
   if (!comparisons.empty() && fs::exists(comparisons)) {
-    in.comparisons = analysis::read_csv_table(comparisons, error);
+    in.comparisons = analysis::read_csv_table(comparisons.string(), error);
     if (!in.comparisons) return std::nullopt;
-    in.comparisons_file = comparisons;
+    in.comparisons_file = comparisons.string();
   }
-  // Tables Metron wrote beside the results, read as strictly as summary.csv when present.
-  for (auto [name, table] :
-       {std::pair{"guidelines.csv", &in.guidelines}, std::pair{"claims.csv", &in.claims}})
-    if (!optional_table(dir / name, *table, error)) return std::nullopt;
-  if (fs::exists(dir / "fits.csv") && fs::exists(dir / "fit_points.csv")) {
-    in.fits = analysis::read_csv_table((dir / "fits.csv").string(), error);
-    if (!in.fits) return std::nullopt;
-    in.fit_points = analysis::read_csv_table((dir / "fit_points.csv").string(), error);
-    if (!in.fit_points) return std::nullopt;
-  }
-  if (fs::exists(dir / "replay_findings.csv")) {
-    in.replay_findings = analysis::read_csv_table((dir / "replay_findings.csv").string(), error);
-    if (!in.replay_findings) return std::nullopt;
-    auto name = [](const ResultsView& v) {
-      return analysis::machine_name(system_of(v), v.launch_manifest.value("np", 0));
-    };
-    if (in.main) in.replay_machine = name(*in.main);
-    if (in.other) in.recorded_machine = name(*in.other);
-  }
-  if (fs::exists(dir / "published_vs_measured.csv")) {
-    in.published = analysis::read_csv_table((dir / "published_vs_measured.csv").string(), error);
-    if (!in.published) return std::nullopt;
-  }
+  if (!load_side_tables(dir, in, error)) return std::nullopt;
   return in;
 }
 
