@@ -233,6 +233,22 @@ foreach(entry ${METRON_LONG_TESTS})
     set_tests_properties(openmpi/${name} PROPERTIES TIMEOUT ${seconds})
   endif()
 endforeach()
+# The cores a test's ranks poll on, so that `ctest -jN` runs MPI tests side by side only when
+# their ranks fit in N cores: two 2-rank launches on 2 cores busy-wait against each other (80
+# times slower on the development VM) and long tests time out. A serial ctest (CI) is the same.
+get_property(metron_all_tests DIRECTORY PROPERTY TESTS)
+foreach(name ${metron_all_tests})
+  get_test_property(${name} LABELS labels)
+  set(cores 0)
+  if(name MATCHES "_np([0-9]+)_test$")
+    set(cores ${CMAKE_MATCH_1})
+  elseif(labels MATCHES "mpi|e2e")
+    set(cores 2)
+  endif()
+  if(cores)
+    set_tests_properties(${name} PROPERTIES PROCESSORS ${cores})
+  endif()
+endforeach()
 add_test(NAME meta/test_timeouts
          COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCTEST_COMMAND=${CMAKE_CTEST_COMMAND}
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_test_timeouts.cmake)
