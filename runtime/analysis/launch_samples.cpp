@@ -12,12 +12,14 @@
 
 namespace metron::analysis {
 
-std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const ResultsData& d,
-                                                 std::string& error) {
-  namespace fs = std::filesystem;
-  LaunchSamples out(d.jobs.size());
-  // (launch, job id) -> (series, launch index): raw.csv rows are found by the ids of their launch.
-  std::map<std::pair<std::int64_t, std::int64_t>, std::pair<std::size_t, std::size_t>> where;
+namespace {
+
+using SampleAt = std::pair<std::size_t, std::size_t>;  // (series, launch index)
+
+// (launch, job id) -> where its sample goes: raw.csv rows are found by the ids of their launch.
+std::map<std::pair<std::int64_t, std::int64_t>, SampleAt> sample_index(const ResultsData& d,
+                                                                       LaunchSamples& out) {
+  std::map<std::pair<std::int64_t, std::int64_t>, SampleAt> where;
   for (std::size_t j = 0; j < d.jobs.size(); ++j) {
     out[j].resize(d.jobs[j].launches.size());
     for (std::size_t l = 0; l < d.jobs[j].launches.size(); ++l) {
@@ -25,6 +27,32 @@ std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const R
       where[{v.launch, v.job}] = {j, l};
     }
   }
+  return where;
+}
+
+// Each job's observations once: a row lost or doubled changes the sample the tests see.
+bool rows_match_summary(const ResultsData& d, const std::map<SampleAt, std::int64_t>& rows,
+                        const std::string& path, std::string& error) {
+  for (std::size_t j = 0; j < d.jobs.size(); ++j)
+    for (std::size_t l = 0; l < d.jobs[j].launches.size(); ++l) {
+      const LaunchValue& v = d.jobs[j].launches[l];
+      const auto it = rows.find({j, l});
+      const std::int64_t have = it == rows.end() ? 0 : it->second;
+      if (v.n >= 0 && have != v.n) {
+        error = message_text(DiagId::raw_rows_differ, path, have, v.job, v.launch, v.n);
+        return false;
+      }
+    }
+  return true;
+}
+
+}  // namespace
+
+std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const ResultsData& d,
+                                                 std::string& error) {
+  namespace fs = std::filesystem;
+  LaunchSamples out(d.jobs.size());
+  const auto where = sample_index(d, out);
   const fs::path path = fs::path(dir) / "raw.csv";
   std::error_code ec;
   // A hand-made folder (no manifest) may have no raw.csv; one Metron wrote always has it.
@@ -42,8 +70,8 @@ std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const R
       error = path.string() + ": no '" + name + "' column";
       return std::nullopt;
     }
-  std::map<std::pair<std::size_t, std::size_t>, std::int64_t> skipped;  // truncated rows seen
-  std::map<std::pair<std::size_t, std::size_t>, std::int64_t> rows;     // raw rows per sample
+  std::map<SampleAt, std::int64_t> skipped;  // truncated rows seen
+  std::map<SampleAt, std::int64_t> rows;     // raw rows per sample
   std::vector<std::string> row;
   while (in.next(row)) {
     const auto at = [&](std::size_t line) { return path.string() + ":" + std::to_string(line); };
@@ -69,16 +97,7 @@ std::optional<LaunchSamples> load_launch_samples(const std::string& dir, const R
     error = in.error();
     return std::nullopt;
   }
-  // Each job's observations once: a row lost or doubled changes the sample the tests see.
-  for (std::size_t j = 0; j < d.jobs.size(); ++j)
-    for (std::size_t l = 0; l < d.jobs[j].launches.size(); ++l) {
-      const LaunchValue& v = d.jobs[j].launches[l];
-      const std::int64_t have = rows[{j, l}];
-      if (v.n >= 0 && have != v.n) {
-        error = message_text(DiagId::raw_rows_differ, path.string(), have, v.job, v.launch, v.n);
-        return std::nullopt;
-      }
-    }
+  if (!rows_match_summary(d, rows, path.string(), error)) return std::nullopt;
   return out;
 }
 
