@@ -134,6 +134,8 @@ int run_run(RunCli& o, const CommandLine& line) {
   if (o.replicates.empty() && !r.resume && o.simulate.platform.empty()) {
     const std::optional<bool> stated = launcher::script_sets_replicates(r);
     o.automatic.by_default = stated.has_value() && !*stated;
+    if (o.automatic.by_default && o.automatic.time_budget_s <= 0)
+      o.automatic.time_budget_s = launcher::kDefaultTimeBudgetS;
   }
   const bool automatic = o.replicates == "auto" || o.automatic.by_default;
   if (automatic && r.resume) {
@@ -155,7 +157,8 @@ int run_run(RunCli& o, const CommandLine& line) {
   return finish_run(o, outcome, rc);
 }
 
-// --replicates, --budget, --margin, --adjust, --alpha, --seed, --out, --launcher, --resume.
+// --replicates, --budget, --budget-time, --margin, --adjust, --alpha, --seed, --out, --launcher,
+// --resume.
 void add_run_design_options(CLI::App& command, RunCli& o) {
   std::string placeholders;
   for (const auto& p : launcher::launcher_placeholders()) placeholders += " {" + p + "}";
@@ -168,6 +171,12 @@ void add_run_design_options(CLI::App& command, RunCli& o) {
                   "--replicates auto (the default without `replicate`): most launches per "
                   "combination (default 30)")
       ->check(CLI::Range(1, 1 << 20));
+  command
+      .add_option("--budget-time", o.automatic.time_budget_s,
+                  "--replicates auto: seconds the run may take; no further round of launches "
+                  "once the run would take longer, at the time per launch so far (the first "
+                  "round always runs; default: no limit, 600 without `replicate`)")
+      ->check(positive_seconds());
   command.add_option("--margin", o.verdicts.margin,
                      "--replicates auto: equivalence margin the launches must resolve "
                      "(default 5%)");

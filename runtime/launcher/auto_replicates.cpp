@@ -3,11 +3,14 @@
 #include "runtime/launcher/auto_replicates.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <set>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "runtime/analysis/analyze_folder.h"
 #include "runtime/analysis/compare.h"
@@ -83,6 +86,27 @@ RoundDecision decide_round(const analysis::ResultsData& d, const AutoReplicates&
   return r;
 }
 
+// The launches per combination of the next round, within the budgets; 0 and why the run stops
+// when it is decided or a budget is spent (`took_s`: the run's time so far).
+std::int64_t next_round(const RoundDecision& dec, const AutoReplicates& a, std::int64_t now,
+                        double took_s, std::string& stop) {
+  if (dec.target == 0) {
+    stop = dec.reason;
+    return 0;
+  }
+  if (now >= a.budget) {
+    stop = "budget of " + std::to_string(a.budget) + " launches reached";
+    return 0;
+  }
+  const std::int64_t fits =
+      stats::launches_within_time(a.time_budget_s, now, std::min(dec.target, a.budget), took_s);
+  if (fits <= now) {
+    stop = fmt::format("time budget of {:g} s reached ({:.1f} s so far)", a.time_budget_s, took_s);
+    return 0;
+  }
+  return fits;
+}
+
 // Adds the launches of replicates [old, replicates) to the manifest: entries and order follow
 // the seeded order of the full design, so the first rounds keep their places.
 bool extend_design(const fs::path& dir, std::int64_t replicates) {
@@ -115,10 +139,15 @@ void record_rounds(const fs::path& dir, const json& rounds, const AutoReplicates
     while (r.size() > resumed_before) r.erase(r.size() - 1);
     if (r.empty()) m.resumed.reset();
   }
-  m.replicates_auto = json{{"budget", a.budget},  {"margin", a.margin},
-                           {"alpha", a.alpha},    {"adjust", stats::p_adjust_name(a.adjust)},
-                           {"power", a.power},    {"rounds", rounds},
-                           {"stop_reason", stop}, {"by_default", a.by_default}};
+  m.replicates_auto = json{{"budget", a.budget},
+                           {"margin", a.margin},
+                           {"alpha", a.alpha},
+                           {"adjust", stats::p_adjust_name(a.adjust)},
+                           {"power", a.power},
+                           {"rounds", rounds},
+                           {"stop_reason", stop},
+                           {"by_default", a.by_default},
+                           {"budget_time_s", a.time_budget_s > 0 ? json(a.time_budget_s) : json()}};
   out::write_json_file(dir / "manifest.json", to_json(m));
 }
 
@@ -146,9 +175,14 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
   std::int64_t now = std::min<std::int64_t>(static_cast<std::int64_t>(pilot), a.budget);
   r.replicates = now;
   if (a.by_default && !o.quiet)  // once the script and folder are good and a launch has started
-    r.on_first_start = [now, budget = a.budget](const std::string&, std::int64_t) {
-      return std::vector<std::string>{message_line(DiagId::auto_by_default, now, budget)};
+    r.on_first_start = [now, a](const std::string&, std::int64_t) {
+      return std::vector<std::string>{
+          message_line(DiagId::auto_by_default, now, a.budget, a.time_budget_s)};
     };
+  const auto started = std::chrono::steady_clock::now();
+  const auto elapsed_s = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   int rc = run_experiment(r, outcome);
   json rounds = json::array();
   std::string stop;
@@ -161,15 +195,9 @@ int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome
     }
     RoundDecision dec = decide_round(*d, a, now);
     rounds.push_back({{"replicates", now}, {"target", dec.target}, {"reason", dec.reason}});
-    if (dec.target == 0) {
-      stop = dec.reason;
-      break;
-    }
-    if (now >= a.budget) {
-      stop = "budget of " + std::to_string(a.budget) + " launches reached";
-      break;
-    }
-    now = std::min(dec.target, a.budget);
+    const std::int64_t next = next_round(dec, a, now, elapsed_s(), stop);
+    if (next == 0) break;
+    now = next;
     if (!o.quiet) print_message(DiagId::auto_adding_launches, dec.reason, now);
     if (!extend_design(o.out_dir, now)) {
       print_message(DiagId::auto_cannot_extend, o.out_dir);

@@ -21,13 +21,20 @@ struct AutoReplicates {
   stats::PAdjust adjust = stats::PAdjust::Holm;
   double power = 0.8;
   bool by_default = false;  // chosen because neither the script nor --replicates gave a count
+  // --budget-time: no further round once the run would take longer (seconds; 0: no limit).
+  double time_budget_s = 0;
 };
+
+// The time budget when neither the script nor --replicates gave a count and --budget-time is not
+// given: a long suite gets its first round and then only what fits in 10 minutes.
+inline constexpr double kDefaultTimeBudgetS = 600;
 
 // Starts with the exact test's minimum (4 launches per combination at alpha = 0.05; more when
 // the correction across many jobs lowers the level), then after each round runs up to the
-// planned count. Records the rounds in the run manifest ("replicates_auto"). Exit codes as
-// run_experiment. `metron run` without --replicates takes this way for a script that has no
-// `replicate` statement (docs/experiments.md, "Launches by default").
+// planned count, within the budgets (a round that would take the run past the time budget, at the
+// time per launch so far, is cut to what fits). Records the rounds in the run manifest
+// ("replicates_auto"). Exit codes as run_experiment. `metron run` without --replicates takes this
+// way for a script that has no `replicate` statement (docs/experiments.md, "Launches by default").
 int run_auto_replicates(const RunOptions& o, const AutoReplicates& a, RunOutcome& outcome);
 
 }  // namespace metron::launcher

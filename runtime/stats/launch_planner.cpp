@@ -118,4 +118,11 @@ double sd_log_ratio(std::span<const double> b, std::span<const double> a) {
   return std::sqrt(sum_of_squares(d) / static_cast<double>(d.size() - 1));
 }
 
+std::int64_t launches_within_time(double budget_s, std::int64_t now, std::int64_t want,
+                                  double elapsed_s) {
+  if (!(budget_s > 0) || now <= 0 || !(elapsed_s > 0)) return want;
+  const double fits = std::floor(budget_s / (elapsed_s / static_cast<double>(now)));
+  return fits >= static_cast<double>(want) ? want : static_cast<std::int64_t>(fits);
+}
+
 }  // namespace metron::stats

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 
@@ -43,6 +44,13 @@ std::optional<std::size_t> launches_for_equivalence(double s, double margin, dou
 // with n pairs: 1 / 2^n one-sided, twice that two-sided. (4 per side at 0.05 two-sided, 3
 // one-sided; 6 pairs two-sided, 5 one-sided.)
 std::size_t min_launches_for_level(double level, bool two_sided, bool paired);
+
+// The launches per combination that fit in a time budget of `budget_s` seconds when `now`
+// launches took `elapsed_s`: at most `want`, and floor(budget_s / (elapsed_s / now)), the count
+// whose projected time stays within the budget. `want` when the budget is 0 (none) or nothing
+// has been timed yet.
+std::int64_t launches_within_time(double budget_s, std::int64_t now, std::int64_t want,
+                                  double elapsed_s);
 
 // Pooled standard deviation of log a and log b (weights n - 1), or of the log ratios of paired
 // values; NaN when a value is not positive or there are not enough values (n_a + n_b < 3; fewer

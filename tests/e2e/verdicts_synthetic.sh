@@ -112,6 +112,12 @@ expect_grep "auto: stop reason recorded" '"stop_reason": "enough launches' auto/
 expect_grep "auto: 4 launches" '"replicates": 4' auto/manifest.json
 run tight s100.bench auto --budget 5 --margin 0.1%
 expect_grep "auto: budget respected" '"stop_reason": "budget of 5 launches reached"' tight/manifest.json
+expect_grep "auto: no time budget unless given" '"budget_time_s": null' tight/manifest.json
+# --budget-time: the first round runs whole; no further round once the run would take longer.
+run timed s100.bench auto --budget 30 --margin 0.1% --budget-time 0.01
+expect_grep "auto: time budget respected" '"stop_reason": "time budget of 0.01 s reached (' timed/manifest.json
+expect_grep "auto: time budget recorded" '"budget_time_s": 0.01' timed/manifest.json
+expect_eq "auto: time budget: the first round" "$(ls timed/launches | wc -l)" "4"
 
 # Without --replicates, a script with no `replicate` is run as by --replicates auto (issue 47:
 # the value a user gets by default has launches behind it); one that has one, or --replicates N,
@@ -120,7 +126,8 @@ timeout 300 "$METRON" run s100.bench --np 1 --launcher "$LAUNCHER" --budget 8 --
   > dflt.out 2> dflt.err
 expect_eq "default: exit code" "$?" "0"
 expect_eq "default: the note, once" "$(grep -c 'note:' dflt.err)" "1"
-expect_grep "default: the note" "^metron: note: the script sets no \`replicate\`, so launches are added as by --replicates auto (4 to 8 per combination); --replicates N sets their number$" dflt.err
+expect_grep "default: the note" "^metron: note: the script sets no \`replicate\`, so launches are added as by --replicates auto (4 to 8 per combination, as many as fit in 600 s); --replicates N sets their number$" dflt.err
+expect_grep "default: 600 s" '"budget_time_s": 600' dflt/manifest.json
 expect_grep "default: recorded as such" '"by_default": true' dflt/manifest.json
 expect_grep "default: 4 launches" '"replicates": 4' dflt/manifest.json
 expect_grep "default: the analysis table" "of the medians of 4 launches" dflt.out

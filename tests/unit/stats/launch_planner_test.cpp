@@ -70,3 +70,21 @@ TEST_SUITE("launch_planner") {
     CHECK(std::isnan(st::sd_log_ratio(std::vector<double>{1.0}, std::vector<double>{2.0})));
   }
 }
+
+TEST_SUITE("launch_planner") {
+  TEST_CASE("launch_planner: launches within a time budget") {
+    // 4 launches took 40 s: 10 s each, so 600 s hold 60; the wanted 30 fit.
+    CHECK(st::launches_within_time(600, 4, 30, 40) == 30);
+    // 4 launches of 100 s: 600 s hold 6 of the wanted 30.
+    CHECK(st::launches_within_time(600, 4, 30, 400) == 6);
+    // The first round alone took 4 times the budget: 600 s hold one launch of 600 s.
+    CHECK(st::launches_within_time(600, 4, 30, 2400) == 1);
+    CHECK(st::launches_within_time(600, 4, 30, 2401) == 0);
+    // Exactly on the budget: 4 launches of 150 s hold 4.
+    CHECK(st::launches_within_time(600, 4, 30, 600) == 4);
+    // No budget, or nothing timed yet: what is wanted.
+    CHECK(st::launches_within_time(0, 4, 30, 400) == 30);
+    CHECK(st::launches_within_time(600, 0, 30, 400) == 30);
+    CHECK(st::launches_within_time(600, 4, 30, 0) == 30);
+  }
+}
