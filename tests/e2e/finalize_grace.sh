@@ -36,8 +36,9 @@ LD_PRELOAD="$WORK/libhang.so" timeout 120 $MPIEXEC -n 2 "$METRON" exec f.bench -
   > ex.out 2> ex.err
 rc=$?
 expect_eq "exec: exit 0, the data are complete" "$rc" "0"
-# Once in a CI run (not reproduced in 30 tries since, with and without load) the launcher exited 1 with the data complete
-# and the note printed: show what it said, should that happen again.
+# Once in a CI run the launcher exited 1 with the data complete and the note printed (not
+# reproduced in 30 tries since, with and without load; Hydra's capture of exit codes has known
+# races, pmodels/mpich issue 7057): show what it said, should that happen again.
 [ "$rc" == "0" ] || { echo "--- ex.err:"; cat ex.err; echo "--- ex.out:"; cat ex.out; }
 expect_grep "exec: the note" "^metron: warning: MPI_Finalize did not return within 5 s; data complete: ending the launch without it$" ex.err
 expect_eq "exec: status complete" "$(jq -r .status ex/manifest.json)" "complete"
