@@ -1,5 +1,7 @@
 # Fails when a registered test has no TIMEOUT property (or a non-positive one), so that a hang
-# always fails its own test within minutes instead of blocking the whole ctest run.
+# always fails its own test within minutes instead of blocking the whole ctest run; and when an
+# MPI or end-to-end test does not declare the 2 or more cores its ranks poll on (PROCESSORS), so
+# that `ctest -jN` never runs two MPI launches on the cores of one.
 #   cmake -DBUILD_DIR=build -P cmake/check_test_timeouts.cmake
 # Reads `ctest --show-only=json-v1` with CMake's own JSON parser (no tool to install). Prints one
 # line per test (name, TIMEOUT in seconds) and a summary.
@@ -20,6 +22,7 @@ if(n EQUAL 0)
   message(FATAL_ERROR "no tests registered in '${BUILD_DIR}'")
 endif()
 set(missing "")
+set(no_cores "")
 set(max 0)
 math(EXPR last "${n} - 1")
 # Each query parses the whole text it is given: take each test's own object out once, and
@@ -29,6 +32,8 @@ foreach(i RANGE ${last})
   string(JSON test GET "${tests}" ${i})
   string(JSON name GET "${test}" name)
   set(timeout "")
+  set(labels "")
+  set(cores 0)
   string(JSON props ERROR_VARIABLE no_props GET "${test}" properties)
   if(NOT no_props)
     string(JSON np LENGTH "${props}")
@@ -39,8 +44,16 @@ foreach(i RANGE ${last})
       string(JSON pname GET "${props}" ${k} name)
       if(pname STREQUAL "TIMEOUT")
         string(JSON timeout GET "${props}" ${k} value)
+      elseif(pname STREQUAL "LABELS")
+        string(JSON labels GET "${props}" ${k} value)
+      elseif(pname STREQUAL "PROCESSORS")
+        string(JSON cores GET "${props}" ${k} value)
       endif()
     endforeach()
+  endif()
+  if(labels MATCHES "\"(mpi|e2e)\"" AND cores LESS 2)
+    list(APPEND no_cores "${name}")
+    message("${name}: an MPI test without PROCESSORS >= 2")
   endif()
   if(timeout STREQUAL "" OR NOT timeout GREATER 0)
     list(APPEND missing "${name}")
@@ -57,4 +70,10 @@ if(n_missing GREATER 0)
   message(FATAL_ERROR "${n_missing} of ${n} tests have no TIMEOUT property (set one in "
                       "cmake/MetronTests.cmake): ${missing}")
 endif()
-message("all ${n} tests have a TIMEOUT (the longest ${max} s)")
+list(LENGTH no_cores n_no_cores)
+if(n_no_cores GREATER 0)
+  message(FATAL_ERROR "${n_no_cores} MPI or end-to-end tests declare no PROCESSORS of 2 or more "
+                      "(cmake/MetronTests.cmake sets it by label): ${no_cores}")
+endif()
+message("all ${n} tests have a TIMEOUT (the longest ${max} s), and every MPI or end-to-end test "
+        "its PROCESSORS")

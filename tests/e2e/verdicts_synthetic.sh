@@ -188,4 +188,8 @@ expect_eq "bad --margin" "$?" "64"
 expect_eq "--adjust bh recorded" "$(column p_adjust bh.csv)" "bh"
 "$METRON" run s100.bench --replicates some > /dev/null 2> e3.txt
 expect_eq "bad --replicates" "$?" "64"
+"$METRON" run s100.bench --np 1 --budget-time 0 --out bt0 > /dev/null 2> e4.txt
+expect_eq "bad --budget-time" "$?" "64"
+expect_grep "bad --budget-time message" "budget-time: expected seconds above 0, got '0'" e4.txt
+expect_eq "bad --budget-time: no folder" "$(ls -d bt0 2>/dev/null | wc -l)" "0"
 finish
